@@ -1,0 +1,19 @@
+# One helper registers a test file: membersync_add_test(NAME <target> SOURCES <files...> LIBS <libs...>)
+# Each TEST_CASE becomes its own CTest test, so `ctest -R` and the failure list name behaviours.
+find_package(Catch2 2 REQUIRED)
+include(Catch)
+
+add_library(membersync_catch_main STATIC ${CMAKE_CURRENT_LIST_DIR}/catch_main.cpp)
+target_link_libraries(membersync_catch_main PUBLIC Catch2::Catch2)
+
+function(membersync_add_test)
+  cmake_parse_arguments(T "" "NAME" "SOURCES;LIBS;LABELS" ${ARGN})
+  add_executable(${T_NAME} ${T_SOURCES})
+  target_include_directories(${T_NAME} PRIVATE ${MEMBERSYNC_ROOT})
+  target_link_libraries(${T_NAME} PRIVATE membersync_catch_main ${T_LIBS})
+  set(labels ${T_LABELS})
+  if(NOT labels)
+    set(labels unit)
+  endif()
+  catch_discover_tests(${T_NAME} PROPERTIES LABELS "${labels}" TIMEOUT 120)
+endfunction()

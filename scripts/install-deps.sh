@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what membersync needs to build and test, from Debian 12 packages only. Idempotent:
+# packages already present are not fetched again. Run as root (or with sudo available).
+set -euo pipefail
+
+packages=(cmake make g++ pkg-config libpoco-dev libboost-program-options-dev catch2 libcsv-dev
+          libsystemd-dev sqlite3 ca-certificates)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: run as root to install: ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
