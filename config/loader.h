@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+
+#include "config/config.h"
+
+namespace membersync::config {
+
+// Where secret files are looked up: systemd's LoadCredential= sets $CREDENTIALS_DIRECTORY, and a
+// relative secret path is resolved against it when set. Passed in so tests need no environment.
+struct LoadEnvironment {
+  std::string credentialsDirectory;  // empty: resolve against the config file's folder
+};
+
+LoadEnvironment environmentFromProcess();
+
+// Reads and checks an INI file. Relative paths resolve against the file's folder; secret files
+// are read (a trailing newline stripped) and never echoed. Throws ConfigError naming the file and
+// key for an unreadable file, an unknown section or key, a missing required key or a bad value.
+Config loadConfig(const std::string& path, const LoadEnvironment& env);
+
+}  // namespace membersync::config

@@ -1,0 +1,156 @@
+#include "config/loader.h"
+
+#include <catch2/catch.hpp>
+
+#include "tests/support/temp_dir.h"
+
+using membersync::config::ConfigError;
+using membersync::config::LoadEnvironment;
+using membersync::config::loadConfig;
+using membersync::testing::TempDir;
+
+namespace {
+
+const char* kMinimal =
+    "[center]\n"
+    "base_url = https://center.example.com/\n"
+    "enterprise_global_id = ENT-1\n"
+    "enterprise_code = acme\n"
+    "token_url = https://uc.example.com/oauth/token\n"
+    "client_id = app\n"
+    "client_secret_file = client-secret\n"
+    "admin_user = admin@acme\n"
+    "admin_password_file = admin-password\n"
+    "[directory]\n"
+    "path = export/hr.csv\n";
+
+struct Fixture {
+  TempDir dir;
+  Fixture() {
+    dir.write("client-secret", "s3cr3t-value\n");
+    dir.write("admin-password", "p4ss-value\r\n");
+  }
+  std::string config(const std::string& extra) const {
+    return dir.write("membersync.ini", std::string(kMinimal) + extra).string();
+  }
+};
+
+std::string errorOf(const std::string& path, LoadEnvironment env = {}) {
+  try {
+    loadConfig(path, env);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("config: a minimal file gets every documented default", "[config]") {
+  Fixture f;
+  auto c = loadConfig(f.config(""), {});
+  CHECK(c.center.baseUrl == "https://center.example.com");
+  CHECK(c.center.expandedSuffix() == "@acme");
+  CHECK(c.center.timeoutSeconds == 30);
+  CHECK(c.center.maxConcurrency == 8);
+  CHECK(c.center.maxRequestsPerSecond == 0);
+  CHECK(c.center.pageSize == 100);
+  CHECK(c.directory.format == membersync::config::DirectoryFormat::Csv);
+  CHECK(c.directory.delimiter == ',');
+  CHECK(c.directory.columns.at("employee_id") == "employee_id");
+  CHECK(c.directory.activeStatus == std::vector<std::string>{"active"});
+  CHECK(c.sync.departed == membersync::config::DepartedAction::WithdrawThenDelete);
+  CHECK(c.sync.graceRuns == 2);
+  CHECK(c.sync.deleteAfterDays == 30);
+  CHECK(c.sync.maxDeletes == 200);
+  CHECK(c.sync.maxDeletePercent == 5);
+  CHECK(c.sync.deleteFloor == 10);
+  CHECK(c.sync.minExportRatio == Approx(0.9));
+  CHECK(c.sync.orphans == membersync::config::OrphanAction::Report);
+  CHECK(c.sync.passwordLength == 16);
+  CHECK(c.sync.keepRunsDays == 90);
+  CHECK(c.daemon.schedule == "daily 02:00");
+  CHECK(c.daemon.listen == "127.0.0.1:9469");
+}
+
+TEST_CASE("config: relative paths resolve against the config file's folder", "[config]") {
+  Fixture f;
+  auto c = loadConfig(f.config(""), {});
+  CHECK(c.directory.path == (f.dir.path() / "export/hr.csv").string());
+  CHECK(c.state.database == (f.dir.path() / "membersync.db").string());
+  CHECK(c.sync.passwordOutbox == (f.dir.path() / "new-passwords.csv").string());
+}
+
+TEST_CASE("config: secret files lose their trailing newline", "[config]") {
+  Fixture f;
+  auto c = loadConfig(f.config(""), {});
+  CHECK(c.center.clientSecret.reveal() == "s3cr3t-value");
+  CHECK(c.center.adminPassword.reveal() == "p4ss-value");
+}
+
+TEST_CASE("config: relative secret paths resolve against $CREDENTIALS_DIRECTORY when set",
+          "[config]") {
+  Fixture f;
+  TempDir creds;
+  creds.write("client-secret", "from-credentials");
+  creds.write("admin-password", "admin-from-credentials");
+  auto c = loadConfig(f.config(""), LoadEnvironment{creds.path().string()});
+  CHECK(c.center.clientSecret.reveal() == "from-credentials");
+  CHECK(c.center.adminPassword.reveal() == "admin-from-credentials");
+}
+
+TEST_CASE("config: an unknown key is an error naming the file, section and key", "[config]") {
+  Fixture f;
+  const auto path = f.config("[sync]\ngrace_run = 3\n");
+  auto message = errorOf(path);
+  CHECK_THAT(message, Catch::Contains(path));
+  CHECK_THAT(message, Catch::Contains("[sync] grace_run: unknown key"));
+}
+
+TEST_CASE("config: an unknown section is an error", "[config]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("[sink]\nx = 1\n")), Catch::Contains("[sink]: unknown section"));
+}
+
+TEST_CASE("config: an unknown column field is an error", "[config]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("column.title = Title\n")),
+             Catch::Contains("[directory] column.title: unknown key"));
+}
+
+TEST_CASE("config: a missing required key says which and where", "[config]") {
+  TempDir dir;
+  auto path = dir.write("m.ini", "[center]\nbase_url = https://x\n");
+  CHECK_THAT(errorOf(path.string()), Catch::Contains("[center] enterprise_global_id: is required"));
+}
+
+TEST_CASE("config: bad values are errors that name the key and the allowed range", "[config]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("[center]\nmax_concurrency = zero\n")),
+             Catch::Contains("[center] max_concurrency: 'zero' is not a whole number from 1 to 64"));
+  CHECK_THAT(errorOf(f.config("[sync]\ndeparted = vanish\n")),
+             Catch::Contains("[sync] departed: 'vanish' is not"));
+  CHECK_THAT(errorOf(f.config("[sync]\nmin_export_ratio = 1.5\n")),
+             Catch::Contains("[sync] min_export_ratio"));
+  CHECK_THAT(errorOf(f.config("[directory]\nencoding = gbk\n")),
+             Catch::Contains("[directory] encoding: 'gbk' is not supported"));
+}
+
+TEST_CASE("config: a missing secret file is an error that never shows a secret", "[config]") {
+  TempDir dir;
+  dir.write("admin-password", "p4ss-value");
+  auto path = dir.write("m.ini", kMinimal);
+  auto message = errorOf(path.string());
+  CHECK_THAT(message, Catch::Contains("[center] client_secret_file: cannot read"));
+  CHECK_THAT(message, !Catch::Contains("p4ss-value"));
+}
+
+TEST_CASE("config: a missing config file says to pass --config", "[config]") {
+  CHECK_THAT(errorOf("/nonexistent/membersync.ini"), Catch::Contains("--config"));
+}
+
+TEST_CASE("config: the shipped example loads without error", "[config]") {
+  auto c = loadConfig(MEMBERSYNC_SOURCE_DIR "/config/examples/membersync.ini", {});
+  CHECK(c.center.enterpriseGlobalId == "ENT-ACME-0001");
+  CHECK(c.center.clientSecret.reveal() == "demo-client-secret");
+}
