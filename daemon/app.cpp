@@ -1,0 +1,67 @@
+#include "daemon/app.h"
+
+#include <cstdlib>
+#include <exception>
+#include <functional>
+#include <map>
+#include <ostream>
+
+#include "config/loader.h"
+#include "daemon/command_line.h"
+#include "daemon/verbs.h"
+
+namespace membersync::cli {
+namespace {
+
+std::string defaultConfigPath() {
+  if (const char* dir = std::getenv("CONFIGURATION_DIRECTORY")) {
+    return std::string(dir) + "/membersync.ini";
+  }
+  return "/etc/membersync/membersync.ini";
+}
+
+using VerbFunction = std::function<ExitCode(const VerbContext&)>;
+
+const std::map<std::string, VerbFunction>& builtVerbs() {
+  static const std::map<std::string, VerbFunction> kBuilt{
+      {"check", runCheck},
+  };
+  return kBuilt;
+}
+
+}  // namespace
+
+ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  auto parsed = parseCommandLine(args, defaultConfigPath());
+  if (parsed.error) {
+    err << parsed.error->message << "\n";
+    return ExitCode::Usage;
+  }
+  const Invocation& inv = *parsed.invocation;
+  if (inv.help) {
+    out << helpText();
+    return ExitCode::Done;
+  }
+  if (inv.version) {
+    out << "membersync " << MEMBERSYNC_VERSION << "\n";
+    return ExitCode::Done;
+  }
+  auto verb = builtVerbs().find(inv.verb);
+  if (verb == builtVerbs().end()) {
+    err << "membersync: '" << inv.verb
+        << "' is not available in this version yet (see the README's roadmap)\n";
+    return ExitCode::Usage;
+  }
+  try {
+    config::Config config = config::loadConfig(inv.configPath, config::environmentFromProcess());
+    return verb->second(VerbContext{inv, config, out, err});
+  } catch (const config::ConfigError& e) {
+    err << "membersync: configuration error: " << e.what() << "\n";
+    return ExitCode::Configuration;
+  } catch (const std::exception& e) {
+    err << "membersync: " << inv.verb << " failed: " << e.what() << "\n";
+    return ExitCode::Failed;
+  }
+}
+
+}  // namespace membersync::cli

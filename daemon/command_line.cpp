@@ -1,0 +1,155 @@
+#include "daemon/command_line.h"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+namespace membersync::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+// One row per verb: its positional argument (if any), the options it takes, what it does.
+struct VerbSpec {
+  const char* name;
+  const char* argument;  // nullptr: none
+  std::vector<const char*> options;
+  const char* summary;
+};
+
+const std::vector<VerbSpec>& verbs() {
+  static const std::vector<VerbSpec> kVerbs{
+      {"plan", nullptr, {"format", "out"},
+       "read everything, print the plan, change nothing (exit 2 when there are changes)"},
+      {"apply", "PLANFILE", {"wait"},
+       "carry out exactly a saved plan; refused (exit 5) if the export or members changed"},
+      {"sync", nullptr, {"dry-run", "only", "format", "wait"},
+       "plan and apply once, then exit (--dry-run: plan only)"},
+      {"daemon", nullptr, {}, "run on the configured schedule until stopped"},
+      {"explain", "ACCOUNT", {"format"},
+       "one person: the HR row, the member, the rules that match, the actions and why"},
+      {"status", nullptr, {"format"}, "last runs, pending, held and failed items"},
+      {"validate", nullptr, {}, "check config, policy and HR export without contacting the service"},
+      {"check", nullptr, {},
+       "online, read-only: tokens, scopes, one page of members, assets and locks"},
+      {"reset-password", "ACCOUNT", {"wait"}, "set and deliver a new password (A3)"},
+      {"allow-deletes", "RUN", {"wait"},
+       "release the deletions a safety guard held back in that run"},
+  };
+  return kVerbs;
+}
+
+const VerbSpec* findVerb(const std::string& name) {
+  for (const auto& v : verbs()) {
+    if (name == v.name) return &v;
+  }
+  return nullptr;
+}
+
+po::options_description globalOptions(Invocation& inv) {
+  po::options_description d("Global options");
+  d.add_options()
+      ("config,c", po::value<std::string>(&inv.configPath), "configuration file")
+      ("help,h", po::bool_switch(&inv.help), "show this help")
+      ("version", po::bool_switch(&inv.version), "show the version");
+  return d;
+}
+
+po::options_description verbOptions(Invocation& inv) {
+  po::options_description d("Verb options");
+  d.add_options()
+      ("format", po::value<std::string>(&inv.format), "text or json (plan, sync, explain, status)")
+      ("out", po::value<std::string>(&inv.out), "plan: also save the plan to PLANFILE")
+      ("dry-run", po::bool_switch(&inv.dryRun), "sync: plan only, change nothing")
+      ("only", po::value<std::string>(&inv.only), "sync: only this account")
+      ("wait", po::bool_switch(&inv.wait),
+       "wait for another membersync holding the state database instead of exiting 1");
+  return d;
+}
+
+UsageError usage(const std::string& message) {
+  return UsageError{"membersync: " + message + "\nTry 'membersync --help'."};
+}
+
+}  // namespace
+
+std::string verbNames() {
+  std::string out;
+  for (const auto& v : verbs()) {
+    if (!out.empty()) out += ", ";
+    out += v.name;
+  }
+  return out;
+}
+
+std::string helpText() {
+  std::ostringstream os;
+  os << "Usage: membersync [--config FILE] VERB [options]\n\n"
+        "Keeps an enterprise's member-center accounts, licence assets, hardware locks and\n"
+        "activity enrolments in step with the HR directory export.\n\nVerbs:\n";
+  for (const auto& v : verbs()) {
+    std::string head = std::string(v.name) + (v.argument ? std::string(" ") + v.argument : "");
+    os << "  " << head << std::string(head.size() < 22 ? 22 - head.size() : 1, ' ') << v.summary
+       << "\n";
+  }
+  Invocation scratch;
+  os << "\n" << globalOptions(scratch) << "\n" << verbOptions(scratch);
+  os << "\nExit codes: 0 done, nothing left to do; 1 failed; 2 plan found changes; 3 applied but\n"
+        "some items failed; 4 a safety guard held back deletions; 5 stale plan; 64 bad command\n"
+        "line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, 0 wins.\n"
+        "\nConfiguration: --config, else $CONFIGURATION_DIRECTORY/membersync.ini under systemd,\n"
+        "else /etc/membersync/membersync.ini. Every key: config/examples/membersync.ini.\n";
+  return os.str();
+}
+
+ParseResult parseCommandLine(const std::vector<std::string>& args, const std::string& defaultConfig) {
+  Invocation inv;
+  po::options_description all;
+  all.add(globalOptions(inv)).add(verbOptions(inv));
+  all.add_options()("verb", po::value<std::string>(&inv.verb), "")(
+      "argument", po::value<std::vector<std::string>>(), "");
+  po::positional_options_description positional;
+  positional.add("verb", 1).add("argument", -1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return {std::nullopt, usage(e.what())};
+  }
+  if (inv.configPath.empty()) inv.configPath = defaultConfig;
+  if (inv.help || inv.version) return {inv, std::nullopt};
+  if (inv.verb.empty()) return {std::nullopt, usage("no verb given; the verbs are " + verbNames())};
+
+  const VerbSpec* spec = findVerb(inv.verb);
+  if (!spec) {
+    return {std::nullopt, usage("unknown verb '" + inv.verb + "'; the verbs are " + verbNames())};
+  }
+  std::vector<std::string> positionals;
+  if (vm.count("argument")) positionals = vm["argument"].as<std::vector<std::string>>();
+  if (spec->argument) {
+    if (positionals.size() != 1) {
+      return {std::nullopt, usage(inv.verb + " takes exactly one " + spec->argument)};
+    }
+    inv.argument = positionals.front();
+  } else if (!positionals.empty()) {
+    return {std::nullopt, usage(inv.verb + " takes no argument ('" + positionals.front() + "')")};
+  }
+  static const std::vector<const char*> kVerbOptionNames{"format", "out", "dry-run", "only", "wait"};
+  for (const char* name : kVerbOptionNames) {
+    const bool given = vm.count(name) && !vm[name].defaulted();
+    const bool allowed = std::any_of(spec->options.begin(), spec->options.end(),
+                                     [&](const char* o) { return std::string(o) == name; });
+    if (given && !allowed) {
+      return {std::nullopt, usage("--" + std::string(name) + " does not apply to " + inv.verb)};
+    }
+  }
+  if (inv.format != "text" && inv.format != "json") {
+    return {std::nullopt, usage("--format must be text or json, not '" + inv.format + "'")};
+  }
+  return {inv, std::nullopt};
+}
+
+}  // namespace membersync::cli

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace membersync::cli {
+
+// What the command line asked for, parsed and checked; no Boost types leak out of here.
+struct Invocation {
+  std::string configPath;  // resolved default when --config is absent
+  std::string verb;        // empty with --help / --version
+  bool help = false;
+  bool version = false;
+  // Verb options.
+  std::string format = "text";  // plan, status: text | json
+  std::string out;              // plan --out PLANFILE
+  bool dryRun = false;          // sync --dry-run
+  std::string only;             // sync --only ACCOUNT
+  bool wait = false;            // wait for the state lock instead of failing
+  std::string argument;         // apply PLANFILE, explain ACCOUNT, reset-password ACCOUNT, ...
+};
+
+// A bad command line: the message says what was wrong and how to get help. Exit 64.
+struct UsageError {
+  std::string message;
+};
+
+struct ParseResult {
+  std::optional<Invocation> invocation;
+  std::optional<UsageError> error;
+};
+
+// `defaultConfig` is used when --config is not given (systemd's $CONFIGURATION_DIRECTORY or
+// /etc/membersync). Never throws.
+ParseResult parseCommandLine(const std::vector<std::string>& args, const std::string& defaultConfig);
+
+// The full --help text (every verb and option), and one verb's usage line.
+std::string helpText();
+std::string verbNames();
+
+}  // namespace membersync::cli

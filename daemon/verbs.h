@@ -1,0 +1,23 @@
+#pragma once
+
+#include <iosfwd>
+
+#include "config/config.h"
+#include "daemon/command_line.h"
+#include "daemon/exit_codes.h"
+
+namespace membersync::cli {
+
+// What every verb receives: the parsed command line, the loaded configuration, and where to
+// write. Verbs wire real collaborators (transport, clock, random source, store) together here at
+// the edge and hand them to jobs/.
+struct VerbContext {
+  const Invocation& invocation;
+  const config::Config& config;
+  std::ostream& out;
+  std::ostream& err;
+};
+
+ExitCode runCheck(const VerbContext& ctx);
+
+}  // namespace membersync::cli
