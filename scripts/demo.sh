@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The demo: installs what is missing, builds, starts the emulator with the demo fixture on
+# 127.0.0.1:8700 and runs membersync against it with config/examples/. Stops the emulator after.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+port=${DEMO_PORT:-8700}
+
+"$root/scripts/install-deps.sh"
+"$root/scripts/build.sh"
+
+emulator="$build/tests/emulator/membercenter-emulator"
+membersync="$build/daemon/membersync"
+config="$root/config/examples/membersync.ini"
+workdir=$(mktemp -d)
+trap 'kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true; rm -rf "$workdir"' EXIT
+
+"$emulator" --listen "127.0.0.1:$port" --port-file "$workdir/port" \
+  --fixture "$root/tests/emulator/fixtures/demo.json" >"$workdir/emulator.log" 2>&1 &
+emulator_pid=$!
+# The emulator writes the port file once it listens; give up after 10 s.
+for _ in $(seq 100); do
+  [ -s "$workdir/port" ] && break
+  kill -0 "$emulator_pid" 2>/dev/null || { cat "$workdir/emulator.log" >&2; exit 1; }
+  sleep 0.1
+done
+[ -s "$workdir/port" ] || { echo "demo: the emulator did not start" >&2; exit 1; }
+echo "demo: emulator listening on 127.0.0.1:$port"
+echo
+
+set +e
+echo "\$ membersync --config config/examples/membersync.ini check"
+"$membersync" --config "$config" check
+rc=$?
+set -e
+echo
+echo "demo: membersync exited $rc"
+exit $rc
