@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+// The emulator's command line, parsed once into typed structs (Boost.Program_options stays in
+// options.cpp).
+namespace membersync::emulator {
+
+// How the service behaves: faults, token lifetime, paging. Handed to the Emulator.
+struct ServiceOptions {
+  double failRate = 0;          // A1-A10: code 500, nothing done
+  double ucFailRate = 0;        // A1-A5: code 80001, nothing done
+  double activityFailRate = 0;  // B1: resultCode 1002, nothing done
+  double dropAfterCommit = 0;   // writes: done, then the connection is closed unanswered
+  std::int64_t tokenTtlS = 604800;
+  std::int64_t maxPageSize = 0;  // 0 = no clamp
+  bool reasonablePaging = false;
+  std::uint64_t seed = 0;
+};
+
+// Where and how it listens. Handed to the server.
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  int port = 0;  // 0 picks a free one
+  std::string portFile;
+  int latencyMs = 0;
+};
+
+struct CommandLine {
+  ServiceOptions service;
+  ServerOptions server;
+  std::string fixturePath;
+  bool seedGiven = false;
+  bool help = false;
+  std::string helpText;
+};
+
+// Parses argv. Throws std::invalid_argument with a message naming the bad flag or value.
+// `defaultFixture` is used when --fixture is not given.
+CommandLine parseCommandLine(const std::vector<std::string>& args,
+                             const std::string& defaultFixture);
+
+}  // namespace membersync::emulator

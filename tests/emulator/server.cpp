@@ -1,0 +1,148 @@
+#include "tests/emulator/server.h"
+
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include <Poco/Exception.h>
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerRequestImpl.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/Net/SocketAddress.h>
+#include <Poco/Net/StreamSocket.h>
+#include <Poco/StreamCopier.h>
+#include <Poco/ThreadPool.h>
+#include <Poco/URI.h>
+
+#include "tests/emulator/emulator.h"
+#include "tests/emulator/text_rules.h"
+
+namespace membersync::emulator {
+namespace {
+
+// Enough workers that every keep-alive connection of a concurrent client (8 and more) gets its
+// own thread, so --latency-ms overlaps instead of queueing.
+constexpr int kMaxThreads = 64;
+
+Request toRequest(Poco::Net::HTTPServerRequest& in) {
+  Request out;
+  out.method = in.getMethod();
+  Poco::URI uri(in.getURI());  // throws Poco::SyntaxException on a malformed target
+  out.path = uri.getPath();
+  for (auto& [name, value] : uri.getQueryParameters()) out.query.emplace_back(name, value);
+  for (const auto& [name, value] : in) out.headers.emplace(toLowerAscii(name), value);
+  Poco::StreamCopier::copyToString(in.stream(), out.body);
+  return out;
+}
+
+// Ends the exchange with no status line at all: the client sees the connection close after its
+// request was carried out, which is what a call "in doubt" looks like. shutdown() sends FIN on
+// the socket the HTTPServerConnection owns; with keep-alive off it then stops reading and closes.
+void dropConnection(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) {
+  auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request);
+  if (impl == nullptr) throw std::logic_error("dropConnection: not a server-side request");
+  response.setKeepAlive(false);
+  impl->socket().shutdown();
+}
+
+class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
+ public:
+  ExchangeHandler(Emulator& emulator, int latencyMs) : emulator_(emulator), latencyMs_(latencyMs) {}
+
+  void handleRequest(Poco::Net::HTTPServerRequest& request,
+                     Poco::Net::HTTPServerResponse& response) override {
+    Reply reply;
+    bool delay = false;
+    try {
+      Request req = toRequest(request);
+      delay = latencyMs_ > 0 && Emulator::isServicePath(req.path);
+      reply = emulator_.handle(req);
+    } catch (const Poco::SyntaxException& e) {
+      reply.status = 400;
+      reply.reason = "Bad Request";
+      reply.body = "{\"error\":\"bad request target\"}";
+    }
+    // The delay is taken here, outside the emulator's lock, so concurrent calls overlap.
+    if (delay) std::this_thread::sleep_for(std::chrono::milliseconds(latencyMs_));
+    if (reply.dropConnection) {
+      dropConnection(request, response);
+      return;
+    }
+    response.setStatusAndReason(Poco::Net::HTTPResponse::HTTPStatus(reply.status), reply.reason);
+    response.setContentType(reply.contentType);
+    response.setContentLength(static_cast<std::streamsize>(reply.body.size()));
+    response.sendBuffer(reply.body.data(), reply.body.size());
+  }
+
+ private:
+  Emulator& emulator_;
+  int latencyMs_;
+};
+
+class HandlerFactory final : public Poco::Net::HTTPRequestHandlerFactory {
+ public:
+  HandlerFactory(Emulator& emulator, int latencyMs) : emulator_(emulator), latencyMs_(latencyMs) {}
+  Poco::Net::HTTPRequestHandler* createRequestHandler(
+      const Poco::Net::HTTPServerRequest&) override {
+    return new ExchangeHandler(emulator_, latencyMs_);
+  }
+
+ private:
+  Emulator& emulator_;
+  int latencyMs_;
+};
+
+Poco::Net::ServerSocket bindSocket(const ServerOptions& options) {
+  try {
+    return Poco::Net::ServerSocket(
+        Poco::Net::SocketAddress(options.host, static_cast<Poco::UInt16>(options.port)));
+  } catch (const Poco::Exception& e) {
+    throw std::runtime_error("cannot listen on " + options.host + ":" +
+                             std::to_string(options.port) + ": " + e.displayText());
+  }
+}
+
+Poco::Net::HTTPServerParams::Ptr serverParams() {
+  Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
+  params->setMaxThreads(kMaxThreads);
+  params->setMaxQueued(256);
+  params->setKeepAlive(true);
+  params->setMaxKeepAliveRequests(0);  // unlimited requests per connection
+  return params;
+}
+
+}  // namespace
+
+struct Server::Impl {
+  Impl(Emulator& emulator, const ServerOptions& options)
+      : pool("emulator", 4, kMaxThreads),
+        socket(bindSocket(options)),
+        server(new HandlerFactory(emulator, options.latencyMs), pool, socket, serverParams()) {
+    server.start();
+  }
+
+  Poco::ThreadPool pool;  // declared first: it must outlive the server using it
+  Poco::Net::ServerSocket socket;
+  Poco::Net::HTTPServer server;
+  bool stopped = false;
+};
+
+Server::Server(Emulator& emulator, const ServerOptions& options)
+    : impl_(std::make_unique<Impl>(emulator, options)) {}
+
+Server::~Server() { stop(); }
+
+int Server::port() const { return impl_->socket.address().port(); }
+
+void Server::stop() {
+  if (impl_->stopped) return;
+  impl_->stopped = true;
+  impl_->server.stopAll(true);  // also ends idle keep-alive connections
+}
+
+}  // namespace membersync::emulator
