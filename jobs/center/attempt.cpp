@@ -1,0 +1,95 @@
+#include "jobs/center/attempt.h"
+
+#include "jobs/center/error_codes.h"
+
+namespace membersync::center {
+namespace {
+
+Attempt fail(AttemptClass cls, Endpoint endpoint, ErrorKind kind, std::string message, int status = 0) {
+  Error e;
+  e.endpoint = std::string(endpointLabel(endpoint));
+  e.kind = kind;
+  e.message = std::move(message);
+  e.httpStatus = status;
+  return {cls, Result<Envelope>::failure(std::move(e))};
+}
+
+// The answers every service shares: nothing sent, nothing heard, gateway statuses.
+std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResult& answer) {
+  using Kind = TransportResult::Kind;
+  if (answer.kind == Kind::NotSent)
+    return answer.unusable ? fail(AttemptClass::Refused, endpoint, ErrorKind::Configuration,
+                                  "the request cannot be sent: " + answer.detail)
+                           : fail(AttemptClass::NotSent, endpoint, ErrorKind::RetryLater,
+                                  "the request did not reach the service: " + answer.detail);
+  if (answer.kind == Kind::NoAnswer)
+    return fail(AttemptClass::NoAnswer, endpoint, ErrorKind::RetryLater,
+                "no answer after sending (" + answer.detail + ")");
+  if (answer.status == 503)
+    return fail(AttemptClass::DidNotAct, endpoint, ErrorKind::RetryLater,
+                "the service is unavailable (HTTP 503)", 503);
+  if (answer.status == 502 || answer.status == 504)
+    return fail(AttemptClass::NoAnswer, endpoint, ErrorKind::RetryLater,
+                "a gateway answered HTTP " + std::to_string(answer.status) +
+                    " (it may have forwarded the request)",
+                answer.status);
+  return std::nullopt;
+}
+
+Attempt unexpectedStatus(Endpoint endpoint, int status) {
+  return fail(AttemptClass::Refused, endpoint, ErrorKind::Protocol,
+              "unexpected HTTP status " + std::to_string(status), status);
+}
+
+Attempt withStatus(Result<Envelope> r, int status) {
+  Error e = r.error();
+  e.httpStatus = status;
+  return {AttemptClass::Refused, Result<Envelope>::failure(std::move(e))};
+}
+
+}  // namespace
+
+Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial, const TransportResult& answer) {
+  if (auto early = readTransportLevel(endpoint, answer)) return std::move(*early);
+  if (answer.status != 200 && answer.status != 299) return unexpectedStatus(endpoint, answer.status);
+
+  auto envelope = readEnvelope(endpoint, answer.body);
+  if (!envelope.ok()) return withStatus(std::move(envelope), answer.status);
+  const Envelope& env = envelope.value();
+  if (env.code == "0" || (acceptPartial && env.code == "60027"))
+    return {AttemptClass::Success, std::move(envelope)};
+
+  Error e = serviceError(endpoint, Service::MemberCenter, env.code, env.message, env.cause, env.args,
+                         answer.status);
+  AttemptClass cls = AttemptClass::Refused;
+  if (env.code == "500" || env.code == "80001") cls = AttemptClass::DidNotAct;
+  if (env.code == "60000" || env.code == "60005") cls = AttemptClass::TokenRejected;
+  return {cls, Result<Envelope>::failure(std::move(e))};
+}
+
+Attempt readActivityAttempt(const TransportResult& answer) {
+  const Endpoint endpoint = Endpoint::Enrol;
+  if (auto early = readTransportLevel(endpoint, answer)) return std::move(*early);
+  if (answer.status == 401)
+    return fail(AttemptClass::TokenRejected, endpoint, ErrorKind::RenewTokens,
+                "the activity service refused the application token (HTTP 401)", 401);
+  if (answer.status != 200 && answer.status != 299) return unexpectedStatus(endpoint, answer.status);
+
+  auto envelope = readActivityEnvelope(answer.body);
+  if (!envelope.ok()) return withStatus(std::move(envelope), answer.status);
+  const Envelope& env = envelope.value();
+  if (env.code == "0000") return {AttemptClass::Success, std::move(envelope)};
+
+  Error e = serviceError(endpoint, Service::Activity, env.code, env.message, env.cause, env.args,
+                         answer.status);
+  if (env.code == "3002") {
+    auto entries = decodeActivityEntries(env);
+    if (entries.ok())
+      e.activities = std::move(entries).value();
+    else
+      e.message += " (the activity list could not be read: " + entries.error().message + ")";
+  }
+  return {AttemptClass::Refused, Result<Envelope>::failure(std::move(e))};
+}
+
+}  // namespace membersync::center

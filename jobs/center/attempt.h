@@ -1,0 +1,27 @@
+#pragma once
+
+#include "jobs/center/decode.h"
+#include "jobs/center/endpoint.h"
+#include "jobs/center/result.h"
+#include "jobs/center/retry.h"
+#include "jobs/center/transport.h"
+
+namespace membersync::center {
+
+// One attempt of a call, read: how it ended for the retry decision, and its result.
+struct Attempt {
+  AttemptClass cls;
+  Result<Envelope> result;
+};
+
+// Reads a member-center exchange. HTTP 200 and 299 carry an envelope; code 0 (and 60027 when
+// `acceptPartial`) is Success; 500 and 80001 DidNotAct; 60000 and 60005 TokenRejected; any other
+// code Refused with the table's kind. HTTP 503 is DidNotAct, 502 and 504 (a gateway that may have
+// forwarded the request) NoAnswer, any other status a Protocol error.
+Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial, const TransportResult& answer);
+
+// Reads a B1 exchange: resultCode "0000" is Success; any other code is Refused (1002 included: B1
+// is never re-sent), 3002 with its activities; HTTP 401 is TokenRejected.
+Attempt readActivityAttempt(const TransportResult& answer);
+
+}  // namespace membersync::center

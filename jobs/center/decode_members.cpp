@@ -1,0 +1,99 @@
+// Decoders of A1's and A5's data (spec 2.2-2.4).
+#include "jobs/center/decode.h"
+#include "jobs/center/json_read.h"
+
+namespace membersync::center {
+namespace {
+
+using Var = Poco::Dynamic::Var;
+
+MemberRecord memberRecord(const Var& v, const std::string& path) {
+  const json::Obj o(v, path);
+  MemberRecord m;
+  m.id = o.optId("id").value_or("");
+  m.userId = o.optId("userId").value_or("");
+  m.globalId = o.requiredId("globalId");
+  m.enterpriseId = o.optId("enterpriseId").value_or("");
+  m.departmentId = o.optId("departmentId");
+  m.departmentName = o.optText("departmentName");
+  m.userName = o.requiredText("userName");
+  m.name = o.textOr("name");
+  m.remark = o.optText("remark");
+  m.deleted = o.flagOr("deleted");
+  m.updateTime = o.integerOr("updateTime");
+  m.createTime = o.integerOr("createTime");
+  return m;
+}
+
+MemberListItem listItem(const Var& v, const std::string& path) {
+  const json::Obj o(v, path);
+  MemberListItem m;
+  m.id = o.optId("id").value_or("");
+  m.userId = o.optId("userId").value_or("");
+  m.globalId = o.requiredId("globalId");
+  m.enterpriseId = o.optId("enterpriseId").value_or("");
+  m.departmentId = o.optId("departmentId");
+  m.departmentName = o.optText("departmentName");
+  m.userName = o.requiredText("userName");
+  m.passwordMobile = o.optText("passwordMobile");
+  m.name = o.textOr("name");
+  m.assetNums = o.texts("assetNums");
+  m.borrowNum = o.optText("borrowNum");
+  m.onlineFlag = o.flagOr("onlineFlag");
+  m.remark = o.optText("remark");
+  m.deleted = o.flagOr("deleted");
+  m.updateTime = o.integerOr("updateTime");
+  m.createTime = o.integerOr("createTime");
+  m.boundUserInfoJson = o.rawJson("boundUserInfo");
+  return m;
+}
+
+FailedMember failedMember(const Var& v, const std::string& path) {
+  const json::Obj o(v, path);
+  return FailedMember{o.textOr("userName"), o.textOr("message")};
+}
+
+int pageNumber(const Var& v, const std::string& path) {
+  return static_cast<int>(json::integer(v, path));
+}
+
+}  // namespace
+
+Result<MemberPage> decodeMemberPage(const JsonValue* data) {
+  return json::guarded<MemberPage>(Endpoint::ListMembers, [data] {
+    const json::Obj o(data ? data->var : Var(), "data");
+    MemberPage p;
+    p.pageNum = o.smallInteger("pageNum");
+    p.pageSize = o.smallInteger("pageSize");
+    p.size = o.smallInteger("size");
+    p.orderBy = o.optText("orderBy");
+    p.startRow = o.integerOr("startRow");
+    p.endRow = o.integerOr("endRow");
+    p.total = o.integerOr("total");
+    p.pages = o.smallInteger("pages");
+    p.list = o.list("list", listItem);
+    p.firstPage = o.smallInteger("firstPage");
+    p.prePage = o.smallInteger("prePage");
+    p.nextPage = o.smallInteger("nextPage");
+    p.lastPage = o.smallInteger("lastPage");
+    p.isFirstPage = o.flagOr("isFirstPage");
+    p.isLastPage = o.flagOr("isLastPage");
+    p.hasPreviousPage = o.flagOr("hasPreviousPage");
+    p.hasNextPage = o.flagOr("hasNextPage");
+    p.navigatePages = o.smallInteger("navigatePages");
+    p.navigatepageNums = o.list("navigatepageNums", pageNumber);
+    return p;
+  });
+}
+
+Result<AddMembersResult> decodeAddMembersResult(const JsonValue* data) {
+  return json::guarded<AddMembersResult>(Endpoint::AddMembers, [data] {
+    const json::Obj o(data ? data->var : Var(), "data");
+    AddMembersResult r;
+    r.succeeded = o.list("succeeded", memberRecord);
+    r.failed = o.list("failed", failedMember);
+    return r;
+  });
+}
+
+}  // namespace membersync::center

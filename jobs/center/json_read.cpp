@@ -1,0 +1,158 @@
+#include "jobs/center/json_read.h"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/JSONException.h>
+#include <Poco/JSON/Parser.h>
+#include <Poco/JSON/Stringifier.h>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace membersync::center::json {
+
+void fail(const std::string& path, const std::string& what) {
+  throw Failure{path.empty() ? what : path + ": " + what};
+}
+
+Poco::Dynamic::Var parse(const std::string& text) {
+  try {
+    Poco::JSON::Parser parser;
+    return parser.parse(text);
+  } catch (const Poco::Exception& e) {  // JSONException, SyntaxException (numbers out of range)
+    fail("", "malformed JSON (" + e.message() + ", in " + std::to_string(text.size()) + " bytes)");
+  }
+}
+
+bool isNull(const Poco::Dynamic::Var& v) { return v.isEmpty(); }
+bool isObject(const Poco::Dynamic::Var& v) { return v.type() == typeid(Poco::JSON::Object::Ptr); }
+bool isArray(const Poco::Dynamic::Var& v) { return v.type() == typeid(Poco::JSON::Array::Ptr); }
+
+std::string typeName(const Poco::Dynamic::Var& v) {
+  if (isNull(v)) return "null";
+  if (isObject(v)) return "an object";
+  if (isArray(v)) return "an array";
+  if (v.isString()) return "a string";
+  if (v.isBoolean()) return "a boolean";
+  if (v.isNumeric()) return "a number";
+  return "an unexpected value";
+}
+
+std::string toJsonText(const Poco::Dynamic::Var& v) {
+  std::ostringstream out;
+  Poco::JSON::Stringifier::stringify(v, out);
+  return out.str();
+}
+
+namespace {
+
+// A double that holds an integer exactly (|x| < 2^53).
+bool exactInteger(double d) { return std::floor(d) == d && std::fabs(d) < 9007199254740992.0; }
+
+bool decimal(const std::string& s) {
+  const std::size_t start = (!s.empty() && s[0] == '-') ? 1 : 0;
+  return s.size() > start && s.size() - start <= 19 &&
+         s.find_first_not_of("0123456789", start) == std::string::npos;
+}
+
+}  // namespace
+
+std::string id(const Poco::Dynamic::Var& v, const std::string& path) {
+  if (v.isString()) return v.extract<std::string>();
+  if (v.isInteger() && !v.isBoolean()) return v.convert<std::string>();
+  if (v.isNumeric() && !v.isBoolean() && exactInteger(v.convert<double>()))
+    return std::to_string(static_cast<long long>(v.convert<double>()));
+  fail(path, "expected a string or an integer, got " + typeName(v));
+}
+
+std::string text(const Poco::Dynamic::Var& v, const std::string& path) {
+  if (v.isString()) return v.extract<std::string>();
+  if (v.isNumeric() && !v.isBoolean()) return v.convert<std::string>();
+  fail(path, "expected a string, got " + typeName(v));
+}
+
+std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path) {
+  if (v.isInteger() && !v.isBoolean()) return v.convert<Poco::Int64>();
+  if (v.isNumeric() && !v.isBoolean() && exactInteger(v.convert<double>()))
+    return static_cast<std::int64_t>(v.convert<double>());
+  if (v.isString()) {
+    const std::string& s = v.extract<std::string>();
+    if (decimal(s)) return std::stoll(s);
+  }
+  fail(path, "expected an integer, got " + typeName(v));
+}
+
+bool flag(const Poco::Dynamic::Var& v, const std::string& path) {
+  if (v.isBoolean()) return v.extract<bool>();
+  if (v.isInteger()) {
+    const auto n = v.convert<Poco::Int64>();
+    if (n == 0 || n == 1) return n == 1;
+  }
+  if (v.isString()) {
+    const std::string& s = v.extract<std::string>();
+    if (s == "true" || s == "false") return s == "true";
+  }
+  fail(path, "expected a boolean, got " + typeName(v));
+}
+
+Obj::Obj(const Poco::Dynamic::Var& v, std::string path) : path_(std::move(path)) {
+  if (!isObject(v)) fail(path_, "expected an object, got " + typeName(v));
+  obj_ = v.extract<Poco::JSON::Object::Ptr>();
+}
+
+Poco::Dynamic::Var Obj::get(const char* key) const { return obj_->get(key); }
+
+std::string Obj::requiredId(const char* key) const {
+  if (!has(key)) fail(at(key), "missing");
+  return id(get(key), at(key));
+}
+
+std::string Obj::requiredText(const char* key) const {
+  if (!has(key)) fail(at(key), "missing");
+  return text(get(key), at(key));
+}
+
+std::optional<std::string> Obj::optId(const char* key) const {
+  if (!has(key)) return std::nullopt;
+  return id(get(key), at(key));
+}
+
+std::optional<std::string> Obj::optText(const char* key) const {
+  if (!has(key)) return std::nullopt;
+  return text(get(key), at(key));
+}
+
+std::string Obj::textOr(const char* key, std::string fallback) const {
+  return has(key) ? text(get(key), at(key)) : fallback;
+}
+
+std::optional<std::int64_t> Obj::optInteger(const char* key) const {
+  if (!has(key)) return std::nullopt;
+  return integer(get(key), at(key));
+}
+
+std::int64_t Obj::integerOr(const char* key, std::int64_t fallback) const {
+  return has(key) ? integer(get(key), at(key)) : fallback;
+}
+
+int Obj::smallInteger(const char* key) const {
+  const std::int64_t n = integerOr(key, 0);
+  if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max())
+    fail(at(key), "integer out of range");
+  return static_cast<int>(n);
+}
+
+bool Obj::flagOr(const char* key, bool fallback) const {
+  return has(key) ? flag(get(key), at(key)) : fallback;
+}
+
+std::vector<std::string> Obj::texts(const char* key) const {
+  return list(key, [](const Poco::Dynamic::Var& v, const std::string& p) { return text(v, p); });
+}
+
+std::optional<std::string> Obj::rawJson(const char* key) const {
+  if (!has(key)) return std::nullopt;
+  return toJsonText(get(key));
+}
+
+}  // namespace membersync::center::json

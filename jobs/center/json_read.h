@@ -1,0 +1,116 @@
+#pragma once
+
+// Internal to jobs/center's decoders: the only header here that includes Poco. Include it from
+// .cpp files only.
+
+#include <Poco/Dynamic/Var.h>
+#include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/center/decode.h"
+
+namespace membersync::center {
+
+struct JsonValue {
+  Poco::Dynamic::Var var;
+};
+
+namespace json {
+
+// A decoding problem, thrown inside the decoders and turned into a Protocol error at their
+// boundary (guarded()). Its text names the field's path and the types, never a value.
+struct Failure {
+  std::string what;
+};
+
+[[noreturn]] void fail(const std::string& path, const std::string& what);
+
+// Parses `text`; Failure "malformed JSON (...)" on bad input.
+Poco::Dynamic::Var parse(const std::string& text);
+
+bool isNull(const Poco::Dynamic::Var& v);
+bool isObject(const Poco::Dynamic::Var& v);
+bool isArray(const Poco::Dynamic::Var& v);
+std::string typeName(const Poco::Dynamic::Var& v);
+std::string toJsonText(const Poco::Dynamic::Var& v);
+
+// Scalars. `id` takes a string or an integer (exact at 64 bits); `text` a string (numbers are
+// written out); `integer` an integer or a decimal string; `flag` a boolean, 0/1 or "true"/"false".
+std::string id(const Poco::Dynamic::Var& v, const std::string& path);
+std::string text(const Poco::Dynamic::Var& v, const std::string& path);
+std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path);
+bool flag(const Poco::Dynamic::Var& v, const std::string& path);
+
+// Decodes each element of an array (null: none) with decode(element, path).
+template <class F>
+auto eachOf(const Poco::Dynamic::Var& v, const std::string& path, F decode)
+    -> std::vector<decltype(decode(v, path))> {
+  std::vector<decltype(decode(v, path))> out;
+  if (isNull(v)) return out;
+  if (!isArray(v)) fail(path, "expected an array, got " + typeName(v));
+  const auto& array = *v.extract<Poco::JSON::Array::Ptr>();
+  for (std::size_t i = 0; i < array.size(); ++i)
+    out.push_back(decode(array.get(static_cast<unsigned>(i)), path + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+// An object's fields. A missing field and a null one are the same: absent.
+class Obj {
+ public:
+  Obj(const Poco::Dynamic::Var& v, std::string path);  // Failure unless an object
+
+  const std::string& path() const { return path_; }
+  std::string at(const char* key) const { return path_ + "." + key; }
+  Poco::Dynamic::Var get(const char* key) const;  // empty when absent
+  bool has(const char* key) const { return !isNull(get(key)); }
+
+  std::string requiredId(const char* key) const;  // absent: Failure
+  std::string requiredText(const char* key) const;
+  std::optional<std::string> optId(const char* key) const;
+  std::optional<std::string> optText(const char* key) const;
+  std::string textOr(const char* key, std::string fallback = {}) const;
+  std::optional<std::int64_t> optInteger(const char* key) const;
+  std::int64_t integerOr(const char* key, std::int64_t fallback = 0) const;
+  int smallInteger(const char* key) const;  // absent: 0; Failure outside int's range
+  bool flagOr(const char* key, bool fallback = false) const;
+  std::vector<std::string> texts(const char* key) const;  // array of strings; absent: empty
+  std::optional<std::string> rawJson(const char* key) const;
+
+  template <class F>
+  auto list(const char* key, F decode) const {
+    return eachOf(get(key), at(key), decode);
+  }
+
+ private:
+  Poco::JSON::Object::Ptr obj_;
+  std::string path_;
+};
+
+// Runs `body`, turning a Failure or a Poco exception into a Protocol error of `endpoint`.
+template <class T, class F>
+Result<T> guarded(Endpoint endpoint, F body) {
+  std::string what;
+  try {
+    return Result<T>::success(body());
+  } catch (const Failure& f) {
+    what = f.what;
+  } catch (const Poco::Exception& e) {
+    what = e.displayText();
+  } catch (const std::exception& e) {
+    what = e.what();
+  }
+  Error error;
+  error.endpoint = std::string(endpointLabel(endpoint));
+  error.kind = ErrorKind::Protocol;
+  error.message = what;
+  return Result<T>::failure(std::move(error));
+}
+
+}  // namespace json
+}  // namespace membersync::center

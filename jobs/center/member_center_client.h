@@ -1,0 +1,59 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "jobs/center/assets.h"
+#include "jobs/center/members.h"
+#include "jobs/center/result.h"
+#include "jobs/center/session.h"
+
+namespace membersync::center {
+
+// The member center's endpoints A1-A10, typed. Every method returns a Result and never throws for
+// a remote or network problem. Retries, token renewal and g_nonce are the Session's. Thread-safe:
+// any number of threads may call at once (up to max_concurrency requests are in flight).
+// The Session must outlive the client.
+class MemberCenterClient {
+ public:
+  explicit MemberCenterClient(Session& session);
+
+  // A1. At most 100 members: more is refused before sending (BadInput, code 60013). Ok with
+  // `failed` non-empty when the center answered 60027. Unknown when the answer was lost: settle it
+  // by listing the members; an add is never re-sent blindly.
+  Result<AddMembersResult> addMembers(const std::vector<NewMember>& members);
+  // A2 (safe to repeat).
+  Status editMember(const std::string& memberGlobalId, const MemberEdit& edit);
+  // A3 (safe to repeat).
+  Status resetPassword(const std::string& memberGlobalId, const Secret& password);
+  // A4. Unknown when the answer was lost.
+  Status deleteMember(const std::string& memberGlobalId);
+
+  // A5, one page; pageNum starts at 1; pageSize 0 means options.pageSize.
+  Result<MemberPage> listMembersPage(int pageNum, const MemberFilter& filter = {}, int pageSize = 0);
+  // A5, every page: page 1, then the rest in parallel; duplicates (by globalId) dropped; the count
+  // checked against `total` and the list read once more if they disagree. Members with
+  // deleted:true are kept. Failed (RetryLater) when the list kept changing while it was read.
+  Result<std::vector<MemberListItem>> listAllMembers(const MemberFilter& filter = {});
+
+  // A6, A7, A8.
+  Result<std::vector<AssetNumber>> listAssetNumbers();
+  Result<ProductTree> listProducts(const std::string& assetId);
+  Result<std::vector<BorrowedLock>> listBorrowedLocks();
+
+  // A9: withdraws `deleteAssets` and assigns `addAssets` (asset numbers). Unknown when the answer
+  // was lost: settle it by reading A6.
+  Status configureAssets(const std::string& memberGlobalId, const std::vector<std::string>& deleteAssets,
+                         const std::vector<std::string>& addAssets);
+  // A10: lends the assets (`assetIds`, A6's assetId) to the lock `lockNumber`. Unknown when the
+  // answer was lost.
+  Status lendAssets(const std::string& memberGlobalId, const std::string& lockNumber,
+                    const std::vector<std::string>& assetIds);
+
+ private:
+  std::string enterprisePath() const;
+
+  Session& session_;
+};
+
+}  // namespace membersync::center

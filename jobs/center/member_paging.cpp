@@ -1,0 +1,116 @@
+// A5 read in full: MemberCenterClient::listAllMembers (facts.md, "The page object").
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <unordered_set>
+
+#include "jobs/center/member_center_client.h"
+
+namespace membersync::center {
+namespace {
+
+struct Snapshot {
+  std::vector<MemberListItem> members;  // distinct by globalId, in page order
+  std::int64_t total = 0;               // as page 1 reported it
+  bool consistent = false;              // the count matches `total` and every page agreed on it
+};
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : 0; }
+
+// The page size the server really used: its own pageSize (it may clamp what was asked), or fewer
+// when page 1 was not the last and still held fewer items.
+int effectivePageSize(const MemberPage& first, int asked) {
+  int size = first.pageSize > 0 ? first.pageSize : asked;
+  if (first.hasNextPage && !first.list.empty() && static_cast<int>(first.list.size()) < size)
+    size = static_cast<int>(first.list.size());
+  return size;
+}
+
+// How many pages to read: 1 when page 1 says there is no next page; else the page count (never
+// lastPage, which ends the navigation window, not the list). A server that returns the last page
+// for a page past the end ("reasonable" paging) costs nothing more: the count is fixed up front.
+int pagesToRead(const MemberPage& first, int size) {
+  if (!first.hasNextPage) return 1;
+  std::int64_t pages = ceilDiv(first.total, size);
+  if (size == first.pageSize) pages = std::max<std::int64_t>(pages, first.pages);
+  return static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(pages, 2), 1 << 30));
+}
+
+// Reads pages 2..last with up to `workers` threads; results[n] holds page n. Stops handing out
+// pages after the first failure.
+std::vector<std::optional<Result<MemberPage>>> readRest(MemberCenterClient& client, const MemberFilter& filter,
+                                                        int size, int last, int workers) {
+  std::vector<std::optional<Result<MemberPage>>> results(static_cast<std::size_t>(last) + 1);
+  std::atomic<int> next{2};
+  std::atomic<bool> stop{false};
+  std::exception_ptr thrown;
+  std::mutex thrownMutex;
+  auto work = [&] {
+    try {
+      for (int n = next++; n <= last && !stop; n = next++) {
+        auto page = client.listMembersPage(n, filter, size);
+        if (!page.ok()) stop = true;
+        results[static_cast<std::size_t>(n)].emplace(std::move(page));
+      }
+    } catch (...) {  // handed to the calling thread below, not swallowed
+      std::lock_guard<std::mutex> lock(thrownMutex);
+      thrown = std::current_exception();
+      stop = true;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 0; i < std::min(workers, last - 1); ++i) threads.emplace_back(work);
+  for (auto& t : threads) t.join();
+  if (thrown) std::rethrow_exception(thrown);
+  return results;
+}
+
+Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter, int asked, int workers) {
+  auto first = client.listMembersPage(1, filter, asked);
+  if (!first.ok()) return Result<Snapshot>::carry(first);
+  const MemberPage& p1 = first.value();
+  const int size = effectivePageSize(p1, asked);
+  const int last = pagesToRead(p1, size);
+  auto rest = readRest(client, filter, size, last, workers);
+
+  Snapshot snap;
+  snap.total = p1.total;
+  snap.consistent = true;
+  std::unordered_set<std::string> seen;
+  auto take = [&](const MemberPage& page) {
+    if (page.total != p1.total) snap.consistent = false;
+    for (const auto& m : page.list)
+      if (seen.insert(m.globalId).second) snap.members.push_back(m);
+  };
+  for (auto& page : rest)
+    if (page && !page->ok()) return Result<Snapshot>::carry(*page);
+  take(p1);
+  for (int n = 2; n <= last; ++n) take(rest[static_cast<std::size_t>(n)]->value());
+  if (static_cast<std::int64_t>(snap.members.size()) != snap.total) snap.consistent = false;
+  return Result<Snapshot>::success(std::move(snap));
+}
+
+}  // namespace
+
+Result<std::vector<MemberListItem>> MemberCenterClient::listAllMembers(const MemberFilter& filter) {
+  const ClientOptions& o = session_.options();
+  std::optional<Snapshot> previous;
+  for (int pass = 1; pass <= 2; ++pass) {
+    auto snap = readOnce(*this, filter, o.pageSize, std::max(1, o.maxConcurrency));
+    if (!snap.ok()) return Result<std::vector<MemberListItem>>::carry(snap);
+    if (snap.value().consistent) return Result<std::vector<MemberListItem>>::success(std::move(snap.value().members));
+    previous = std::move(snap).value();
+  }
+  Error e;
+  e.endpoint = std::string(endpointLabel(Endpoint::ListMembers));
+  e.kind = ErrorKind::RetryLater;
+  e.message = "the member list changed while it was read, twice: " +
+              std::to_string(previous->members.size()) + " distinct members were read, the total says " +
+              std::to_string(previous->total);
+  return Result<std::vector<MemberListItem>>::failure(std::move(e));
+}
+
+}  // namespace membersync::center

@@ -1,0 +1,115 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/core/secret.h"
+
+namespace membersync::center {
+
+// Ids the spec types as long or string are kept as decimal strings: exact at 64 bits whichever
+// way the service sends them. Timestamps are milliseconds since the epoch; 0 when absent.
+
+// A member as A1 returns it (spec 2.2).
+struct MemberRecord {
+  std::string id;
+  std::string userId;
+  std::string globalId;
+  std::string enterpriseId;
+  std::optional<std::string> departmentId;
+  std::optional<std::string> departmentName;
+  std::string userName;  // account plus the enterprise suffix
+  std::string name;
+  std::optional<std::string> remark;
+  bool deleted = false;
+  std::int64_t updateTime = 0;
+  std::int64_t createTime = 0;
+};
+
+// A member as A5 lists it (spec 2.3). Members with `deleted` true are listed too.
+struct MemberListItem {
+  std::string id;
+  std::string userId;
+  std::string globalId;
+  std::string enterpriseId;
+  std::optional<std::string> departmentId;
+  std::optional<std::string> departmentName;
+  std::string userName;
+  std::optional<std::string> passwordMobile;
+  std::string name;
+  std::vector<std::string> assetNums;
+  std::optional<std::string> borrowNum;
+  bool onlineFlag = false;
+  std::optional<std::string> remark;
+  bool deleted = false;
+  std::int64_t updateTime = 0;
+  std::int64_t createTime = 0;
+  std::optional<std::string> boundUserInfoJson;  // its content is not specified: kept as JSON text
+};
+
+// One page of A5 (spec 2.4, MyBatis PageHelper's PageInfo; see facts.md). `firstPage` and
+// `lastPage` bound the navigation window, not the list: page with hasNextPage / pages.
+struct MemberPage {
+  int pageNum = 0;
+  int pageSize = 0;
+  int size = 0;
+  std::optional<std::string> orderBy;
+  std::int64_t startRow = 0;
+  std::int64_t endRow = 0;
+  std::int64_t total = 0;
+  int pages = 0;
+  std::vector<MemberListItem> list;
+  int firstPage = 0;
+  int prePage = 0;
+  int nextPage = 0;
+  int lastPage = 0;
+  bool isFirstPage = false;
+  bool isLastPage = false;
+  bool hasPreviousPage = false;
+  bool hasNextPage = false;
+  int navigatePages = 0;
+  std::vector<int> navigatepageNums;
+};
+
+// A5 filters; absent means not filtered.
+struct MemberFilter {
+  std::optional<std::string> departmentId;
+  std::optional<std::string> keyword;
+};
+
+// A member to add (A1). `account` is sent as userName; the center appends the enterprise suffix.
+struct NewMember {
+  std::string account;
+  Secret password;
+  std::optional<std::string> departmentId;  // decimal digits; sent as a JSON number
+  std::string name;
+  std::optional<std::string> remark;
+  std::optional<std::string> passwordMobile;
+};
+
+// An A2 edit. `account` and `name` are required by the spec; an optional field left absent is not
+// sent (the center keeps its value), an empty remark or passwordMobile is sent and clears it.
+// A department cannot be cleared through A2 (the spec has no way to say so).
+struct MemberEdit {
+  std::string account;
+  std::string name;
+  std::optional<std::string> departmentId;  // decimal digits
+  std::optional<std::string> remark;
+  std::optional<std::string> passwordMobile;
+};
+
+struct FailedMember {
+  std::string userName;
+  std::string message;
+};
+
+// The outcome of A1. With code 60027 some rows failed and `failed` lists them; that is still an
+// Ok result: the rows in `succeeded` were created.
+struct AddMembersResult {
+  std::vector<MemberRecord> succeeded;
+  std::vector<FailedMember> failed;
+};
+
+}  // namespace membersync::center

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "jobs/core/secret.h"
+
+namespace membersync::center {
+
+// How often and how patiently a call is repeated after a transient failure (code 500, 80001, a
+// request that never left, and for calls safe to repeat also a lost answer).
+struct RetryPolicy {
+  int maxAttempts = 4;                             // sends per call, the first included; >= 1
+  std::chrono::milliseconds baseDelay{500};        // ceiling of the first backoff
+  std::chrono::milliseconds maxDelay{8000};        // no backoff ceiling grows past this
+};
+
+// Everything the member-center and activity clients need, as plain values. The daemon fills it
+// from [center] of the configuration; nothing in jobs/center reads configuration itself.
+struct ClientOptions {
+  std::string baseUrl;             // the spec's {base_url}, e.g. "https://api.example.com"
+  std::string tokenUrl;            // the user center's token endpoint (facts.md)
+  std::string enterpriseGlobalId;  // the enterprise main account's global id
+  std::string clientId;            // application key holding auth_me
+  Secret clientSecret;
+  std::string adminUser;           // enterprise admin for the password grant
+  Secret adminPassword;
+  std::string activityClientId;    // application holding auth_activity; empty: clientId's
+  Secret activityClientSecret;     // empty: clientSecret
+  std::string caFile;              // PEM bundle to trust; empty: the system's CAs
+  std::string proxy;               // HTTP proxy "host:port"; empty: none
+  std::chrono::seconds timeout{30};  // connect and read time-out of one request
+  int maxConcurrency = 8;          // requests in flight at once (PocoTransport's session pool)
+  double maxRequestsPerSecond = 0;  // shared by all threads of one Session; 0: no limit
+  int pageSize = 100;              // A5 page size asked for (the server may clamp it)
+  RetryPolicy retry;
+
+  // The activity application's credentials, falling back to the main client's when empty.
+  const std::string& effectiveActivityClientId() const;
+  const Secret& effectiveActivitySecret() const;
+};
+
+// Problems that make the options unusable (missing URL, bad proxy, non-positive limits), one
+// English sentence each naming the option; empty when the options are usable.
+std::vector<std::string> optionProblems(const ClientOptions& options);
+
+}  // namespace membersync::center

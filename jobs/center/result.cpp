@@ -1,0 +1,33 @@
+#include "jobs/center/result.h"
+
+namespace membersync::center {
+
+const char* toString(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::RetryLater: return "RetryLater";
+    case ErrorKind::RenewTokens: return "RenewTokens";
+    case ErrorKind::BadInput: return "BadInput";
+    case ErrorKind::Conflict: return "Conflict";
+    case ErrorKind::NotFound: return "NotFound";
+    case ErrorKind::Configuration: return "Configuration";
+    case ErrorKind::Protocol: return "Protocol";
+  }
+  return "?";
+}
+
+std::string Error::describe() const {
+  std::string out = endpoint + ": ";
+  if (!code.empty()) out += "code " + code + " ";
+  out += std::string("(") + toString(kind) + "): " + message;
+  std::string extra;
+  auto add = [&extra](const std::string& part) { extra += (extra.empty() ? "" : "; ") + part; };
+  if (!serverMessage.empty() && serverMessage != message) add("server: " + serverMessage);
+  if (!cause.empty()) add("cause: " + cause);
+  if (httpStatus != 0) add("HTTP " + std::to_string(httpStatus));
+  for (const auto& a : activities)
+    for (const auto& u : a.units)
+      if (!u.participateResult) add(a.name + "/" + u.name + ": " + u.errorCode + " " + u.errorMessage);
+  return extra.empty() ? out : out + " [" + extra + "]";
+}
+
+}  // namespace membersync::center

@@ -1,0 +1,142 @@
+#include "jobs/center/session.h"
+
+#include "jobs/center/attempt.h"
+#include "jobs/center/retry.h"
+#include "jobs/center/url.h"
+
+namespace membersync::center {
+
+// One attempt as sent: how it ended and the tokens it carried (to renew exactly those).
+struct Session::Sent {
+  Attempt attempt;
+  std::optional<MemberTokens> member;
+  std::optional<AppToken> app;
+};
+
+namespace {
+
+// A token that could not be obtained: nothing was sent. A transient cause is retried like any
+// request that never left; anything else ends the call.
+Attempt tokenFailure(const Error& error) {
+  const AttemptClass cls =
+      error.kind == ErrorKind::RetryLater ? AttemptClass::NotSent : AttemptClass::Refused;
+  return {cls, Result<Envelope>::failure(error)};
+}
+
+std::string withQuery(const std::string& url, const std::string& nonce,
+                      const std::vector<std::pair<std::string, std::string>>& query) {
+  std::string out = url + "?g_nonce=" + nonce;
+  for (const auto& [name, value] : query) out += "&" + percentEncode(name) + "=" + percentEncode(value);
+  return out;
+}
+
+}  // namespace
+
+std::string escapePathSegment(const std::string& segment) { return percentEncode(segment); }
+
+Session::Session(ClientOptions options, Transport& transport, Clock& clock, RandomSource& random)
+    : options_(std::move(options)),
+      transport_(transport),
+      clock_(clock),
+      random_(random),
+      limiter_(clock, options_.maxRequestsPerSecond),
+      tokens_(options_, transport, clock, limiter_, stats_) {}
+
+std::string Session::nonce() {
+  std::lock_guard<std::mutex> lock(randomMutex_);
+  return random_.hex(16);
+}
+
+Clock::Duration Session::jitteredBackoff(int retry) {
+  std::lock_guard<std::mutex> lock(randomMutex_);
+  return backoffDelay(options_.retry, retry, random_);
+}
+
+Result<TokenCheck> Session::checkTokens() {
+  auto check = tokens_.check();
+  if (check.ok()) return check;
+  Error e = scrub(check.error());
+  return check.failed() ? Result<TokenCheck>::failure(std::move(e)) : Result<TokenCheck>::unknown(std::move(e));
+}
+
+Session::Sent Session::attemptOnce(const CallSpec& spec, Service service) {
+  HttpRequest request;
+  request.method = spec.method;
+  request.url = withQuery(joinUrl(options_.baseUrl, spec.path), nonce(), spec.query);
+  std::optional<MemberTokens> member;
+  std::optional<AppToken> app;
+  if (service == Service::MemberCenter) {
+    auto tokens = tokens_.memberTokens();
+    if (!tokens.ok()) return {tokenFailure(tokens.error()), std::nullopt, std::nullopt};
+    const MemberTokens& t = tokens.value();
+    request.headers = {{"Authorization", "Bearer " + t.clientToken.reveal()},
+                       {"clientToken", t.clientToken.reveal()},
+                       {"userToken", t.userToken.reveal()}};
+    member = t;
+  } else {
+    auto token = tokens_.activityToken();
+    if (!token.ok()) return {tokenFailure(token.error()), std::nullopt, std::nullopt};
+    request.headers = {{"Authorization", "Bearer " + token.value().token.reveal()}};
+    app = token.value();
+  }
+  if (spec.body) {
+    request.headers.emplace_back("Content-Type", "application/json");
+    request.body = *spec.body;
+  }
+  limiter_.acquire();
+  stats_.attempt(spec.endpoint);
+  const TransportResult answer = transport_.send(request);
+  Attempt attempt = service == Service::MemberCenter
+                        ? readMemberCenterAttempt(spec.endpoint, spec.acceptPartial, answer)
+                        : readActivityAttempt(answer);
+  return {std::move(attempt), std::move(member), std::move(app)};
+}
+
+Result<Envelope> Session::run(const CallSpec& spec, Service service) {
+  const bool safe = safeToRepeat(spec.endpoint);
+  int counted = 0;  // attempts counted against the retry policy
+  bool renewed = false;
+  for (;;) {
+    Sent sent = attemptOnce(spec, service);
+    if (sent.attempt.cls != AttemptClass::TokenRejected) ++counted;
+    switch (decideNextStep(sent.attempt.cls, safe, counted, options_.retry, renewed)) {
+      case NextStep::Return: {
+        if (sent.attempt.result.ok()) return std::move(sent.attempt.result);
+        return Result<Envelope>::failure(scrub(sent.attempt.result.error()));
+      }
+      case NextStep::RetryAfterBackoff:
+        stats_.retry(spec.endpoint);
+        clock_.sleepFor(jitteredBackoff(counted));
+        break;
+      case NextStep::RenewTokensAndRepeat:
+        renewed = true;
+        stats_.renewal(spec.endpoint);
+        if (sent.member) tokens_.renewMember(*sent.member);
+        if (sent.app) tokens_.renewActivity(*sent.app);
+        break;
+      case NextStep::ReturnAsConfiguration: {
+        Error e = sent.attempt.result.error();
+        e.kind = ErrorKind::Configuration;
+        e.message += " (new tokens were obtained and refused as well: check the application's "
+                     "scopes, the admin account and the enterprise id)";
+        return Result<Envelope>::failure(scrub(std::move(e)));
+      }
+      case NextStep::ReturnUnknown: {
+        Error e = sent.attempt.result.error();
+        e.message += ": the request may have been carried out; settle it by reading before re-sending";
+        return Result<Envelope>::unknown(scrub(std::move(e)));
+      }
+    }
+  }
+}
+
+Error Session::scrub(Error error) const {
+  error.message = tokens_.redact(std::move(error.message));
+  error.serverMessage = tokens_.redact(std::move(error.serverMessage));
+  error.cause = tokens_.redact(std::move(error.cause));
+  for (auto& activity : error.activities)
+    for (auto& unit : activity.units) unit.errorMessage = tokens_.redact(std::move(unit.errorMessage));
+  return error;
+}
+
+}  // namespace membersync::center

@@ -1,0 +1,96 @@
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "jobs/center/decode.h"
+#include "jobs/center/endpoint.h"
+#include "jobs/center/error_codes.h"
+#include "jobs/center/options.h"
+#include "jobs/center/rate_limiter.h"
+#include "jobs/center/result.h"
+#include "jobs/center/stats.h"
+#include "jobs/center/tokens.h"
+#include "jobs/center/transport.h"
+#include "jobs/core/clock.h"
+#include "jobs/core/random_source.h"
+
+namespace membersync::center {
+
+// One call, before tokens and the nonce are added.
+struct CallSpec {
+  Endpoint endpoint = Endpoint::ListMembers;
+  std::string method;  // "GET", "POST", "PUT", "DELETE"
+  std::string path;    // appended to base_url; path variables already escaped (escapePathSegment)
+  std::vector<std::pair<std::string, std::string>> query;  // g_nonce excluded; not yet escaped
+  std::optional<std::string> body;  // JSON; sets Content-Type
+  bool acceptPartial = false;       // A1: code 60027 is a (partial) success
+};
+
+// What the member-center and activity clients share: options, tokens, g_nonce, retries, the rate
+// limit and the statistics. Create one per configured service and hand it to a MemberCenterClient
+// and an ActivityClient. Thread-safe; the collaborators must outlive it.
+class Session {
+ public:
+  Session(ClientOptions options, Transport& transport, Clock& clock, RandomSource& random);
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Performs a member-center call and decodes its envelope with `decode` (a callable taking
+  // const Envelope& and returning Result<T>). Every attempt gets the tokens and a fresh g_nonce;
+  // retries and token renewal follow decideNextStep(). Ok: what `decode` made of the envelope of
+  // code 0 (or of 60027 when spec.acceptPartial). Failed: the typed error. Unknown: an unsafe call
+  // lost its answer.
+  template <class T, class Decode>
+  Result<T> callMemberCenter(const CallSpec& spec, Decode decode) {
+    const auto started = clock_.steadyNow();
+    return finish<T>(spec.endpoint, started, run(spec, Service::MemberCenter), decode);
+  }
+  // The same for B1: the activity token, HTTP 401 renews it once, resultCode "0000" is Ok, 3002's
+  // error lists the activities. B1 is never re-sent once it may have reached the service.
+  template <class T, class Decode>
+  Result<T> callActivity(const CallSpec& spec, Decode decode) {
+    const auto started = clock_.steadyNow();
+    return finish<T>(spec.endpoint, started, run(spec, Service::Activity), decode);
+  }
+
+  // For `membersync check`: obtains every token and confirms the scopes (see TokenCheck).
+  Result<TokenCheck> checkTokens();
+
+  const ClientOptions& options() const { return options_; }
+  const CallStats& stats() const { return stats_; }
+  Clock& clock() { return clock_; }
+
+  // A fresh g_nonce: 128 random bits as 32 lower-case hex digits.
+  std::string nonce();
+
+ private:
+  template <class T, class Decode>
+  Result<T> finish(Endpoint endpoint, Clock::SteadyPoint started, Result<Envelope> envelope, Decode decode) {
+    Result<T> out = envelope.ok() ? decode(envelope.value()) : Result<T>::carry(envelope);
+    stats_.finished(endpoint, out.outcome(), out.ok() ? nullptr : &out.error(), clock_.steadyNow() - started);
+    return out;
+  }
+  Result<Envelope> run(const CallSpec& spec, Service service);
+  struct Sent;
+  Sent attemptOnce(const CallSpec& spec, Service service);
+  Clock::Duration jitteredBackoff(int retry);
+  Error scrub(Error error) const;
+
+  const ClientOptions options_;
+  Transport& transport_;
+  Clock& clock_;
+  RandomSource& random_;
+  std::mutex randomMutex_;  // RandomSource implementations need not be thread-safe
+  RateLimiter limiter_;
+  CallStats stats_;
+  TokenProvider tokens_;
+};
+
+// A path variable escaped for use in CallSpec::path.
+std::string escapePathSegment(const std::string& segment);
+
+}  // namespace membersync::center

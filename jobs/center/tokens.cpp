@@ -1,0 +1,222 @@
+#include "jobs/center/tokens.h"
+
+#include <algorithm>
+
+#include "jobs/center/decode.h"
+#include "jobs/center/url.h"
+
+namespace membersync::center {
+namespace {
+
+constexpr long long kDefaultLifetimeSeconds = 300;  // when the endpoint sends no expires_in
+constexpr std::size_t kShortestRedacted = 4;        // shorter strings would redact ordinary words
+
+Error tokenError(ErrorKind kind, std::string message, int httpStatus = 0, std::string code = {}) {
+  Error e;
+  e.endpoint = std::string(endpointLabel(Endpoint::Token));
+  e.kind = kind;
+  e.message = std::move(message);
+  e.httpStatus = httpStatus;
+  e.code = std::move(code);
+  return e;
+}
+
+std::string grantName(bool password, const std::string& clientId) {
+  return (password ? "password grant of application " : "client_credentials grant of application ") +
+         clientId;
+}
+
+// The refresh margin: the earlier of 60 s or a tenth of the lifetime before expiry.
+Clock::Duration cacheFor(long long expiresIn) {
+  using std::chrono::milliseconds;
+  const long long ms = std::max(0LL, expiresIn) * 1000;
+  return milliseconds(ms - std::min(60'000LL, ms / 10));
+}
+
+bool hasScope(const std::vector<std::string>& scopes, const char* scope) {
+  return std::find(scopes.begin(), scopes.end(), scope) != scopes.end();
+}
+
+void replaceAll(std::string& text, const std::string& secret) {
+  if (secret.size() < kShortestRedacted) return;
+  for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at))
+    text.replace(at, secret.size(), "[redacted]");
+}
+
+}  // namespace
+
+TokenProvider::TokenProvider(const ClientOptions& options, Transport& transport, Clock& clock,
+                             RateLimiter& limiter, CallStats& stats)
+    : options_(options), transport_(transport), clock_(clock), limiter_(limiter), stats_(stats) {
+  client_.clientId = options.clientId;
+  client_.clientSecret = &options.clientSecret;
+  user_.clientId = options.clientId;
+  user_.clientSecret = &options.clientSecret;
+  user_.passwordGrant = true;
+  activity_.clientId = options.effectiveActivityClientId();
+  activity_.clientSecret = &options.effectiveActivitySecret();
+  sharedActivity_ = activity_.clientId == client_.clientId && *activity_.clientSecret == options.clientSecret;
+}
+
+TokenProvider::Slot& TokenProvider::activitySlot() { return sharedActivity_ ? client_ : activity_; }
+
+Result<MemberTokens> TokenProvider::memberTokens() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (Slot* slot : {&client_, &user_}) {
+    auto ready = ensure(*slot);
+    if (!ready.ok()) return Result<MemberTokens>::carry(ready);
+  }
+  return Result<MemberTokens>::success(
+      MemberTokens{client_.token, user_.token, client_.generation, user_.generation});
+}
+
+Result<AppToken> TokenProvider::activityToken() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Slot& slot = activitySlot();
+  auto ready = ensure(slot);
+  if (!ready.ok()) return Result<AppToken>::carry(ready);
+  return Result<AppToken>::success(AppToken{slot.token, slot.generation});
+}
+
+void TokenProvider::renewMember(const MemberTokens& refused) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  invalidate(client_, refused.clientGeneration);
+  invalidate(user_, refused.userGeneration);
+}
+
+void TokenProvider::renewActivity(const AppToken& refused) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  invalidate(activitySlot(), refused.generation);
+}
+
+void TokenProvider::invalidate(Slot& slot, std::uint64_t generation) {
+  if (slot.generation == generation) slot.valid = false;
+}
+
+Result<Done> TokenProvider::ensure(Slot& slot) {
+  if (slot.valid && clock_.steadyNow() < slot.refreshAt) return Result<Done>::success({});
+  if (slot.passwordGrant && passwordRefused_) return Result<Done>::failure(*passwordRefused_);
+  return fetch(slot);
+}
+
+Result<Done> TokenProvider::fetch(Slot& slot) {
+  HttpRequest request;
+  request.method = "POST";
+  request.url = options_.tokenUrl;
+  request.headers = {{"Authorization", basicAuthorization(slot.clientId, *slot.clientSecret).reveal()},
+                     {"Content-Type", "application/x-www-form-urlencoded"},
+                     {"Accept", "application/json"}};
+  if (slot.passwordGrant)
+    request.body = formEncode({{"grant_type", "password"},
+                               {"username", options_.adminUser},
+                               {"password", options_.adminPassword.reveal()}});
+  else
+    request.body = formEncode({{"grant_type", "client_credentials"}});
+
+  const auto started = clock_.steadyNow();
+  limiter_.acquire();
+  stats_.attempt(Endpoint::Token);
+  const TransportResult answer = transport_.send(request);
+  auto outcome = interpret(slot, answer);
+  stats_.finished(Endpoint::Token, outcome.outcome(), outcome.ok() ? nullptr : &outcome.error(),
+                  clock_.steadyNow() - started);
+  return outcome;
+}
+
+Result<Done> TokenProvider::interpret(Slot& slot, const TransportResult& answer) {
+  const std::string grant = grantName(slot.passwordGrant, slot.clientId);
+  if (answer.kind == TransportResult::Kind::NotSent)
+    return Result<Done>::failure(
+        tokenError(answer.unusable ? ErrorKind::Configuration : ErrorKind::RetryLater,
+                   "could not reach the token endpoint for the " + grant + ": " + answer.detail));
+  if (answer.kind == TransportResult::Kind::NoAnswer)
+    return Result<Done>::failure(tokenError(
+        ErrorKind::RetryLater, "no answer from the token endpoint for the " + grant + ": " + answer.detail));
+
+  const int status = answer.status;
+  auto parsed = readTokenAnswer(answer.body);
+  if (status == 200) {
+    if (!parsed.ok()) return Result<Done>::carry(parsed);
+    TokenAnswer& t = parsed.value();
+    if (t.accessToken.empty())
+      return Result<Done>::failure(
+          tokenError(ErrorKind::Protocol, "the answer to the " + grant + " holds no access_token", status));
+    if (!slot.token.empty()) slot.history.push_back(slot.token);
+    if (slot.history.size() > 8) slot.history.erase(slot.history.begin());
+    slot.token = Secret(std::move(t.accessToken));
+    slot.valid = true;
+    ++slot.generation;
+    slot.refreshAt = clock_.steadyNow() +
+                     cacheFor(t.expiresInSeconds >= 0 ? t.expiresInSeconds : kDefaultLifetimeSeconds);
+    slot.scopes = std::move(t.scopes);
+    slot.scopeReported = t.scopeReported;
+    return Result<Done>::success({});
+  }
+
+  const std::string oauthError = parsed.ok() ? parsed.value().error : std::string();
+  const std::string description = parsed.ok() ? parsed.value().errorDescription : std::string();
+  const std::string said = "HTTP " + std::to_string(status) +
+                           (oauthError.empty() ? "" : " " + oauthError) +
+                           (description.empty() ? "" : " (" + description + ")");
+  if (slot.passwordGrant && (oauthError == "invalid_grant" || oauthError == "account_locked")) {
+    passwordRefused_ = tokenError(
+        ErrorKind::Configuration,
+        "the admin credentials were refused for " + options_.adminUser + " (" + said +
+            "); they are not tried again until membersync restarts, because the vendor locks the "
+            "account after 15 wrong passwords a minute: correct admin_user / admin_password_file",
+        status, oauthError);
+    return Result<Done>::failure(*passwordRefused_);
+  }
+  if (status == 401 || oauthError == "invalid_client" || oauthError == "unauthorized_client")
+    return Result<Done>::failure(tokenError(
+        ErrorKind::Configuration,
+        "the token endpoint refused application " + slot.clientId + " (" + said +
+            "): correct the client id and its secret",
+        status, oauthError));
+  if (status == 429 || status >= 500)
+    return Result<Done>::failure(
+        tokenError(ErrorKind::RetryLater, "the token endpoint is unavailable (" + said + ")", status, oauthError));
+  if (status == 400)
+    return Result<Done>::failure(tokenError(
+        ErrorKind::Configuration, "the token endpoint refused the " + grant + " (" + said + ")", status, oauthError));
+  return Result<Done>::failure(tokenError(
+      ErrorKind::Protocol, "unexpected answer to the " + grant + " (" + said + ")", status, oauthError));
+}
+
+Result<TokenCheck> TokenProvider::check() {
+  auto member = memberTokens();
+  if (!member.ok()) return Result<TokenCheck>::carry(member);
+  auto activity = activityToken();
+  if (!activity.ok()) return Result<TokenCheck>::carry(activity);
+
+  std::lock_guard<std::mutex> lock(mutex_);
+  const Slot& act = activitySlot();
+  TokenCheck c;
+  c.clientId = client_.clientId;
+  c.activityClientId = act.clientId;
+  c.memberScopes = client_.scopes;
+  c.memberScopesReported = client_.scopeReported;
+  c.activityScopes = act.scopes;
+  c.activityScopesReported = act.scopeReported;
+  c.userTokenObtained = true;
+  if (c.memberScopesReported && !hasScope(c.memberScopes, "auth_me"))
+    c.problems.push_back("application " + c.clientId +
+                         " lacks scope auth_me: the member center will refuse its calls");
+  if (c.activityScopesReported && !hasScope(c.activityScopes, "auth_activity"))
+    c.problems.push_back("application " + c.activityClientId +
+                         " lacks scope auth_activity: the activity service will refuse enrolments");
+  return Result<TokenCheck>::success(std::move(c));
+}
+
+std::string TokenProvider::redact(std::string text) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const Secret* s : {&options_.clientSecret, &options_.adminPassword, &options_.activityClientSecret})
+    replaceAll(text, s->reveal());
+  for (const Slot* slot : {&client_, &user_, &activity_}) {
+    replaceAll(text, slot->token.reveal());
+    for (const Secret& old : slot->history) replaceAll(text, old.reveal());
+  }
+  return text;
+}
+
+}  // namespace membersync::center
