@@ -5,6 +5,7 @@
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
+#include <Poco/JSON/ParseHandler.h>
 #include <Poco/JSON/Parser.h>
 
 namespace membersync::emulator {
@@ -28,7 +29,7 @@ std::string reasonFor(int status) {
 // an endpoint got it wrong (which then fails loudly instead of sending broken JSON).
 Poco::Dynamic::Var embed(const std::string& json) {
   if (json == "null") return Poco::Dynamic::Var();
-  Poco::JSON::Parser parser;
+  Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));  // keep the spec's key order
   return parser.parse(json);
 }
 

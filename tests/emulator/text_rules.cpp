@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <ctime>
 #include <limits>
 
 namespace membersync::emulator {
@@ -92,6 +93,15 @@ bool isEmailIdentity(std::string_view s) {
 bool isValidPasswordLength(std::string_view password) {
   std::size_t n = codePointCount(password);
   return n >= kMinPasswordChars && n <= kMaxPasswordChars;
+}
+
+std::string formatUtcDateTime(std::int64_t epochMs) {
+  std::time_t seconds = static_cast<std::time_t>(epochMs / 1000);
+  std::tm parts{};
+  gmtime_r(&seconds, &parts);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &parts);
+  return buf;
 }
 
 std::optional<std::int64_t> parseInt64(std::string_view s) {

@@ -44,6 +44,9 @@ constexpr std::size_t kMaxNameChars = 30;
 constexpr std::size_t kMaxRemarkChars = 200;
 bool isValidPasswordLength(std::string_view password);
 
+// "yyyy-MM-dd HH:mm:ss" in UTC, the emulator's form of B1's limitStartDate/limitEndDate.
+std::string formatUtcDateTime(std::int64_t epochMs);
+
 // A strict decimal integer ("-12", "42"); nullopt for anything else, including overflow.
 std::optional<std::int64_t> parseInt64(std::string_view s);
 

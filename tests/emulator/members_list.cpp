@@ -1,0 +1,91 @@
+// A5: GET /me/api/v1/enterprise/{enterpriseGlobalId}/members, paged like PageHelper's PageInfo.
+#include <algorithm>
+#include <limits>
+
+#include "tests/emulator/endpoints.h"
+#include "tests/emulator/envelope.h"
+#include "tests/emulator/json_support.h"
+#include "tests/emulator/member_json.h"
+#include "tests/emulator/paging.h"
+#include "tests/emulator/text_rules.h"
+
+namespace membersync::emulator {
+namespace {
+
+// pageNum and pageSize: required integers from 1 to 2^31-1 (PageHelper's are Java ints).
+std::optional<std::int64_t> pageParam(const Request& req, const char* name) {
+  const std::string* text = req.queryParam(name);
+  if (text == nullptr) return std::nullopt;
+  auto v = parseInt64(*text);
+  if (!v || *v < 1 || *v > std::numeric_limits<std::int32_t>::max()) return std::nullopt;
+  return v;
+}
+
+Poco::JSON::Object::Ptr pageObject(const PageWindow& w, Poco::JSON::Array::Ptr list) {
+  auto o = newObject();
+  o->set("pageNum", w.pageNum);
+  o->set("pageSize", w.pageSize);
+  o->set("size", w.size);
+  o->set("orderBy", Poco::Dynamic::Var());
+  o->set("startRow", w.startRow);
+  o->set("endRow", w.endRow);
+  o->set("total", w.total);
+  o->set("pages", w.pages);
+  o->set("list", list);
+  o->set("firstPage", w.firstPage);
+  o->set("prePage", w.prePage);
+  o->set("nextPage", w.nextPage);
+  o->set("lastPage", w.lastPage);
+  o->set("isFirstPage", w.isFirstPage);
+  o->set("isLastPage", w.isLastPage);
+  o->set("hasPreviousPage", w.hasPreviousPage);
+  o->set("hasNextPage", w.hasNextPage);
+  o->set("navigatePages", w.navigatePages);
+  Poco::JSON::Array::Ptr nums = new Poco::JSON::Array;
+  for (std::int64_t n : w.navigatepageNums) nums->add(n);
+  o->set("navigatepageNums", nums);
+  return o;
+}
+
+}  // namespace
+
+Reply listMembers(Service& svc, const Request& req) {
+  auto pageNum = pageParam(req, "pageNum");
+  auto pageSize = pageParam(req, "pageSize");
+  if (!pageNum || !pageSize) {
+    return memberCenterError("40000", "pageNum and pageSize are required integers of at least 1");
+  }
+  std::optional<std::int64_t> departmentId;
+  if (const std::string* d = req.queryParam("departmentId"); d != nullptr && !d->empty()) {
+    departmentId = parseInt64(*d);
+    if (!departmentId) return memberCenterError("40000", "departmentId must be an integer");
+  }
+  const std::string* keywordParam = req.queryParam("keyword");
+  const std::string keyword = keywordParam ? *keywordParam : std::string();
+
+  const State& st = svc.state;
+  std::vector<const Member*> matches;
+  for (const Member& m : st.members()) {
+    if (m.deleted && !st.enterprise().listDeletedMembers) continue;
+    if (departmentId && m.departmentId != departmentId) continue;
+    if (!keyword.empty() && !containsIgnoreCase(m.name, keyword) &&
+        !containsIgnoreCase(m.userName, keyword)) {
+      continue;
+    }
+    matches.push_back(&m);
+  }
+  std::stable_sort(matches.begin(), matches.end(), [](const Member* a, const Member* b) {
+    return a->createTime != b->createTime ? a->createTime < b->createTime : a->id < b->id;
+  });
+
+  const PageWindow w =
+      computePage(static_cast<std::int64_t>(matches.size()), *pageNum, *pageSize,
+                  PagingRules{svc.options.maxPageSize, svc.options.reasonablePaging});
+  Poco::JSON::Array::Ptr list = new Poco::JSON::Array;
+  for (std::int64_t i = w.offset; i < w.offset + w.size; ++i) {
+    list->add(memberListItem(st, *matches[static_cast<std::size_t>(i)]));
+  }
+  return memberCenterSuccess(toJson(pageObject(w, list)));
+}
+
+}  // namespace membersync::emulator
