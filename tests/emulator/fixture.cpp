@@ -27,7 +27,7 @@ constexpr std::int64_t kFirstProductId = 6100000000000000001;
 // 32 lower-case hex digits like the real ones, and the same on every run whatever the seed.
 std::string derivedGlobalId(const std::string& enterprise, const std::string& account) {
   Poco::MD5Engine engine;
-  engine.update(enterprise + "/" + toLowerAscii(account));
+  engine.update(enterprise + "/" + toLowerAscii(account));  // account or account/deleted/N
   return Poco::DigestEngine::digestToHex(engine.digest());
 }
 
@@ -122,9 +122,16 @@ class Loader {
       }
       m.userName = account + suffix;
       m.name = n.at("name").nonEmptyString();
+      m.deleted = n.boolean("deleted", false);
+      if (!m.deleted && !liveAccounts.insert(toLowerAscii(account)).second) {
+        n.at("account").fail("two members that are not deleted share this account");
+      }
+      // A deleted member's derived id also depends on its position, so a re-hired account
+      // (one deleted and one live member) still gets two ids.
+      const std::string seed = m.deleted ? account + "/deleted/" + std::to_string(index) : account;
       m.globalId = n.has("globalId") ? n.at("globalId").nonEmptyString()
-                                     : derivedGlobalId(f_.enterprise.globalId, account);
-      if (!globalIds.insert(m.globalId).second) n.at("account").fail("duplicate globalId");
+                                     : derivedGlobalId(f_.enterprise.globalId, seed);
+      if (!globalIds.insert(m.globalId).second) n.at("globalId").fail("duplicate globalId");
       if (n.has("departmentId")) {
         m.departmentId = n.at("departmentId").integer();
         if (!hasDepartment(*m.departmentId)) {
@@ -134,15 +141,11 @@ class Loader {
       if (n.has("remark")) m.remark = n.at("remark").string();
       if (n.has("passwordMobile")) m.passwordMobile = n.at("passwordMobile").string();
       if (n.has("password")) m.passwordSha256 = passwordDigest(n.at("password").string());
-      m.deleted = n.boolean("deleted", false);
       m.trial = n.boolean("trial", true);
       m.duplicateEmployee = n.boolean("duplicateEmployee", false);
       m.onlineFlag = n.boolean("onlineFlag", false);
       m.createTime = n.integer("createTime", kFixtureEpochMs + index * 60000);
       m.updateTime = n.integer("updateTime", m.createTime);
-      if (!m.deleted && !liveAccounts.insert(toLowerAscii(account)).second) {
-        n.at("account").fail("two members that are not deleted share this account");
-      }
       m.id = kFirstMemberId + index;
       m.userId = m.id + kUserIdOffset;
       f_.members.push_back(std::move(m));
