@@ -22,7 +22,7 @@ void RateLimiter::acquire() {
     if (tokens_ < 0) wait = -tokens_ / perSecond_;
   }
   if (wait > 0)
-    clock_.sleepFor(std::chrono::duration_cast<Clock::Duration>(std::chrono::duration<double>(wait)));
+    clock_.sleepFor(std::chrono::round<Clock::Duration>(std::chrono::duration<double>(wait)));
 }
 
 }  // namespace membersync::center

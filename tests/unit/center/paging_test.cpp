@@ -1,0 +1,268 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "tests/unit/center/rig.h"
+
+using namespace membersync::center;
+using namespace membersync::center::testing;
+
+namespace {
+
+// A member list served the way PageHelper pages it (facts.md): pages = ceil(total / pageSize),
+// lastPage ends the navigation window of 8, an optional page-size clamp, and "reasonable" paging
+// (a page past the end returns the last page). Thread-safe.
+class PagedList {
+ public:
+  explicit PagedList(int count) {
+    for (int i = 0; i < count; ++i) add();
+  }
+  void add(bool atFront = false) {
+    const std::string id = std::to_string(next_++);
+    members_.insert(atFront ? members_.begin() : members_.end(), id);
+  }
+  void removeLast(std::size_t n) { members_.resize(members_.size() - n); }
+  int maxPageSize = 0;
+  bool reasonable = false;
+  std::function<void(PagedList&, int pageNum)> beforePage;  // may change the list
+
+  TransportResult answer(const HttpRequest& r) {
+    const int asked = std::stoi(queryParam(r, "pageNum"));
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++requests_[asked];
+    if (beforePage) beforePage(*this, asked);
+    int size = std::stoi(queryParam(r, "pageSize"));
+    if (maxPageSize > 0) size = std::min(size, maxPageSize);
+    const int total = static_cast<int>(members_.size());
+    const int pages = (total + size - 1) / size;
+    int pageNum = asked;
+    if (reasonable && pages > 0 && pageNum > pages) pageNum = pages;
+    const int start = std::min(total, (pageNum - 1) * size);
+    const int end = std::min(total, start + size);
+    std::string list;
+    for (int i = start; i < end; ++i)
+      list += (list.empty() ? "" : ",") + std::string(R"({"id":)") + members_[i] + R"(,"globalId":"G-)" +
+              members_[i] + R"(","userName":"u)" + members_[i] + R"(@acme","name":"成员","deleted":)" +
+              (std::stoi(members_[i]) % 10 == 0 ? "true" : "false") + "}";
+    int first = 1, last = pages;
+    if (pages > 8) {
+      first = std::clamp(pageNum - 4, 1, pages - 7);
+      last = first + 7;
+    }
+    std::string nav;
+    for (int n = first; n <= last; ++n) nav += (nav.empty() ? "" : ",") + std::to_string(n);
+    const int count = end - start;
+    auto flag = [](bool b) { return b ? "true" : "false"; };
+    return okAnswer(
+        R"({"pageNum":)" + std::to_string(pageNum) + R"(,"pageSize":)" + std::to_string(size) +
+        R"(,"size":)" + std::to_string(count) + R"(,"orderBy":null,"startRow":)" +
+        std::to_string(count ? start + 1 : 0) + R"(,"endRow":)" + std::to_string(count ? end : 0) +
+        R"(,"total":)" + std::to_string(total) + R"(,"pages":)" + std::to_string(pages) + R"(,"list":[)" +
+        list + R"(],"firstPage":)" + std::to_string(first) + R"(,"prePage":)" +
+        std::to_string(pageNum > 1 ? pageNum - 1 : 0) + R"(,"nextPage":)" +
+        std::to_string(pageNum < pages ? pageNum + 1 : 0) + R"(,"lastPage":)" + std::to_string(last) +
+        R"(,"isFirstPage":)" + flag(pageNum == 1) + R"(,"isLastPage":)" + flag(pageNum == pages || pages == 0) +
+        R"(,"hasPreviousPage":)" + flag(pageNum > 1) + R"(,"hasNextPage":)" + flag(pageNum < pages) +
+        R"(,"navigatePages":8,"navigatepageNums":[)" + nav + "]}");
+  }
+
+  std::map<int, int> requests() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return requests_;
+  }
+  std::size_t size() const { return members_.size(); }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::string> members_;
+  int next_ = 1;
+  std::map<int, int> requests_;
+};
+
+void serve(Rig& rig, PagedList& list) {
+  rig.service.handler = [&list](const HttpRequest& r) { return list.answer(r); };
+}
+
+std::set<std::string> distinctIds(const std::vector<MemberListItem>& members) {
+  std::set<std::string> ids;
+  for (const auto& m : members) ids.insert(m.globalId);
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("paging: 25 pages are all read once each, past the lastPage navigation window", "[center]") {
+  Rig rig;
+  PagedList list(2480);
+  serve(rig, list);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 2480);
+  CHECK(distinctIds(all.value()).size() == 2480);
+  const auto requests = list.requests();
+  CHECK(requests.size() == 25);
+  for (int n = 1; n <= 25; ++n) CHECK(requests.at(n) == 1);
+}
+
+TEST_CASE("paging: a page size the server clamps is followed for the other pages", "[center]") {
+  Rig rig;
+  PagedList list(250);
+  list.maxPageSize = 10;
+  serve(rig, list);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 250);
+  CHECK(list.requests().size() == 25);
+  for (const auto& r : rig.service.apiRequests())
+    if (queryParam(r, "pageNum") != "1") CHECK(queryParam(r, "pageSize") == "10");
+}
+
+TEST_CASE("paging: 25 clamped pages under reasonable paging are read completely and exactly once", "[center]") {
+  Rig rig;
+  PagedList list(243);
+  list.maxPageSize = 10;
+  list.reasonable = true;
+  serve(rig, list);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 243);
+  const auto requests = list.requests();
+  CHECK(requests.size() == 25);
+  CHECK(requests.rbegin()->first == 25);
+}
+
+TEST_CASE("paging: with reasonable paging a page past the end repeats the last page, and the read still ends",
+          "[center]") {
+  Rig rig;
+  PagedList list(250);
+  list.maxPageSize = 10;
+  list.reasonable = true;
+  bool shrunk = false;
+  list.beforePage = [&shrunk](PagedList& l, int pageNum) {
+    if (pageNum != 1 && !shrunk) {
+      shrunk = true;
+      l.removeLast(30);  // pages 23-25 now lie past the end and answer with page 22
+    }
+  };
+  serve(rig, list);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 220);
+  CHECK(distinctIds(all.value()).size() == 220);
+  const auto requests = list.requests();
+  CHECK(requests.at(1) == 2);   // the first read disagreed with its total, the second held still
+  CHECK(requests.at(25) == 1);  // asked once, in the first read; never looped on
+  CHECK(requests.at(22) == 2);
+}
+
+TEST_CASE("paging: members listed twice across pages are returned once", "[center]") {
+  Rig rig;
+  auto item = [](const std::string& id) {
+    return R"({"globalId":")" + id + R"(","userName":")" + id + R"(@acme"})";
+  };
+  rig.service.handler = [&](const HttpRequest& r) {
+    const std::string n = queryParam(r, "pageNum");
+    const std::string list = n == "1" ? item("a") + "," + item("b")
+                             : n == "2" ? item("b") + "," + item("c")
+                                        : item("d") + "," + item("e");
+    return okAnswer(R"({"pageNum":)" + n + R"(,"pageSize":2,"total":5,"pages":3,"hasNextPage":)" +
+                    (n == "3" ? "false" : "true") + R"(,"list":[)" + list + "]}");
+  };
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  std::vector<std::string> ids;
+  for (const auto& m : all.value()) ids.push_back(m.globalId);
+  CHECK(ids == std::vector<std::string>{"a", "b", "c", "d", "e"});
+}
+
+TEST_CASE("paging: a list that changed while it was read is read once more", "[center]") {
+  Rig rig;
+  PagedList list(95);
+  list.maxPageSize = 10;
+  int inserted = 0;
+  list.beforePage = [&inserted](PagedList& l, int pageNum) {
+    if (pageNum == 5 && inserted++ == 0) l.add(true);  // one hire lands in the middle of the first read
+  };
+  serve(rig, list);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 96);
+  CHECK(list.requests().at(1) == 2);
+}
+
+TEST_CASE("paging: a list that keeps changing gives an error saying so", "[center]") {
+  Rig rig;
+  PagedList list(95);
+  list.maxPageSize = 10;
+  list.beforePage = [](PagedList& l, int pageNum) {
+    if (pageNum == 5) l.add(true);
+  };
+  serve(rig, list);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.failed());
+  CHECK(all.error().kind == ErrorKind::RetryLater);
+  CHECK(all.error().endpoint == "A5 list members");
+  CHECK(all.error().message.find("changed while it was read") != std::string::npos);
+  CHECK(list.requests().at(1) == 2);  // read twice, not forever
+}
+
+TEST_CASE("paging: members marked deleted are returned with the rest", "[center]") {
+  Rig rig;
+  PagedList list(30);
+  serve(rig, list);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(std::count_if(all.value().begin(), all.value().end(), [](const auto& m) { return m.deleted; }) == 3);
+}
+
+TEST_CASE("paging: an empty list is one request", "[center]") {
+  Rig rig;
+  PagedList list(0);
+  serve(rig, list);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().empty());
+  CHECK(rig.service.apiRequests().size() == 1);
+}
+
+TEST_CASE("paging: one failed page fails the whole read with that page's error", "[center]") {
+  Rig rig;
+  PagedList list(250);
+  list.maxPageSize = 10;
+  rig.service.handler = [&list](const HttpRequest& r) {
+    if (queryParam(r, "pageNum") == "7") return businessAnswer("60017", "not bound");
+    return list.answer(r);
+  };
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.failed());
+  CHECK(all.error().code == "60017");
+  CHECK(all.error().kind == ErrorKind::Configuration);
+}
+
+TEST_CASE("paging: pages after the first are read in parallel, at most max_concurrency at once", "[center]") {
+  ClientOptions o = testOptions();
+  o.maxConcurrency = 4;
+  Rig rig(o);
+  PagedList list(250);
+  list.maxPageSize = 10;
+  std::atomic<int> inFlight{0}, most{0};
+  rig.service.handler = [&](const HttpRequest& r) {
+    const int now = ++inFlight;
+    int seen = most.load();
+    while (now > seen && !most.compare_exchange_weak(seen, now)) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    auto answer = list.answer(r);
+    --inFlight;
+    return answer;
+  };
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 250);
+  CHECK(most.load() > 1);
+  CHECK(most.load() <= 4);
+}
