@@ -1,12 +1,120 @@
-#include "daemon/verbs.h"
-
+#include <map>
 #include <ostream>
+#include <stdexcept>
+
+#include "daemon/verbs.h"
+#include "daemon/wiring.h"
+#include "jobs/center/member_center_client.h"
+#include "jobs/center/poco_transport.h"
+#include "jobs/center/session.h"
+#include "jobs/core/clock.h"
+#include "jobs/core/random_source.h"
+#include "jobs/report/text_table.h"
 
 namespace membersync::cli {
+namespace {
 
+std::string join(const std::vector<std::string>& items, const std::string& sep = " ") {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
+  return out;
+}
+
+// A failed call becomes 78 when a person must fix the configuration, else 1.
+ExitCode report(const VerbContext& ctx, const std::string& what, const center::Error& e) {
+  ctx.err << "membersync: check: " << what << ": " << e.describe() << "\n";
+  return e.kind == center::ErrorKind::Configuration ? ExitCode::Configuration : ExitCode::Failed;
+}
+
+}  // namespace
+
+// `check` is read-only: it obtains the tokens, confirms the scopes and the enterprise, and reads
+// one page of members, the asset numbers and the borrowed locks.
 ExitCode runCheck(const VerbContext& ctx) {
-  ctx.err << "membersync: check: the member-center client is not wired yet\n";
-  return ExitCode::Failed;
+  const auto& cfg = ctx.config.center;
+  const center::ClientOptions options = clientOptions(cfg);
+  if (auto problems = center::optionProblems(options); !problems.empty()) {
+    throw config::ConfigError(ctx.config.sourceFile + ": [center] " + problems.front());
+  }
+  SystemClock clock;
+  SystemRandom random;
+  std::unique_ptr<center::PocoTransport> transport;
+  try {
+    transport = std::make_unique<center::PocoTransport>(options);
+  } catch (const std::invalid_argument& e) {
+    throw config::ConfigError(ctx.config.sourceFile + ": [center] " + e.what());
+  }
+  center::Session session(options, *transport, clock, random);
+  center::MemberCenterClient client(session);
+  auto& out = ctx.out;
+
+  auto tokens = session.checkTokens();
+  if (!tokens.ok()) return report(ctx, "obtaining tokens from " + cfg.tokenUrl, tokens.error());
+  const auto& t = tokens.value();
+  out << "tokens (" << cfg.tokenUrl << ")\n"
+      << "  application " << t.clientId << ": scopes "
+      << (t.memberScopesReported ? join(t.memberScopes) : "(not reported)") << "\n"
+      << "  admin " << cfg.adminUser << ": " << (t.userTokenObtained ? "signed in" : "not signed in")
+      << "\n";
+  if (t.activityClientId != t.clientId) {
+    out << "  activity application " << t.activityClientId << ": scopes "
+        << (t.activityScopesReported ? join(t.activityScopes) : "(not reported)") << "\n";
+  }
+  if (!t.problems.empty()) {
+    for (const auto& p : t.problems) {
+      ctx.err << "membersync: check: " << ctx.config.sourceFile << ": [center] " << p << "\n";
+    }
+    return ExitCode::Configuration;
+  }
+
+  auto page = client.listMembersPage(1);
+  if (!page.ok()) return report(ctx, "listing members (A5)", page.error());
+  const auto& p = page.value();
+  const std::string suffix = cfg.expandedSuffix();
+  std::map<std::string, std::string> accountByGlobalId;
+  report::TextTable members({"account", "name", "department", "assets", "lock"});
+  for (const auto& m : p.list) {
+    accountByGlobalId[m.globalId] = accountOf(m.userName, suffix);
+    if (m.deleted) continue;
+    members.addRow({accountOf(m.userName, suffix), m.name, m.departmentName.value_or(""),
+                    join(m.assetNums, ","), m.borrowNum.value_or("")});
+  }
+  out << "\nenterprise " << cfg.enterpriseGlobalId << ": " << p.total << " members; page 1 of "
+      << p.pages << " (" << p.size << " shown)\n";
+  members.print(out);
+
+  auto assets = client.listAssetNumbers();
+  if (!assets.ok()) return report(ctx, "listing asset numbers (A6)", assets.error());
+  auto holder = [&](const std::optional<std::string>& globalId) -> std::string {
+    if (!globalId || globalId->empty()) return "";
+    auto it = accountByGlobalId.find(*globalId);
+    return it != accountByGlobalId.end() ? it->second : *globalId;
+  };
+  int assigned = 0;
+  int lent = 0;
+  report::TextTable assetTable({"asset", "id", "assigned to", "lent", "online"});
+  for (const auto& a : assets.value()) {
+    assigned += a.cloudAccountGlobalId && !a.cloudAccountGlobalId->empty();
+    lent += a.borrowedFlag;
+    assetTable.addRow({a.assetNum, a.assetId, holder(a.cloudAccountGlobalId),
+                       a.borrowedFlag ? "yes" : "", a.onlineFlag ? "yes" : ""});
+  }
+  out << "\nasset numbers: " << assets.value().size() << " (" << assigned << " assigned, " << lent
+      << " lent to a lock)\n";
+  assetTable.print(out);
+
+  auto locks = client.listBorrowedLocks();
+  if (!locks.ok()) return report(ctx, "listing borrowed locks (A8)", locks.error());
+  report::TextTable lockTable({"lock", "id", "lent to"});
+  for (const auto& l : locks.value()) {
+    lockTable.addRow({l.assetNum, l.assetId, l.borrowedFlag ? holder(l.cloudAccountGlobalId) : ""});
+  }
+  out << "\nborrowed locks: " << locks.value().size() << "\n";
+  lockTable.print(out);
+
+  out << "\ncheck passed: credentials, scopes and enterprise " << cfg.enterpriseGlobalId
+      << " are usable (read-only; nothing was changed)\n";
+  return ExitCode::Done;
 }
 
 }  // namespace membersync::cli

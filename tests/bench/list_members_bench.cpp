@@ -1,0 +1,151 @@
+// Benchmark: how fast the client reads a large member list from the emulator.
+//
+// Seeds the emulator with N members (the demo fixture with its members replaced), gives every
+// answer `latency` of delay, and lists all members with max_concurrency 8 and 1. Prints the calls
+// made against the minimum, the wall time against the bound that latency and concurrency allow,
+// members per second, and peak RSS. It asserts nothing: the figures are for people to read.
+//
+//   build/tests/bench/list_members_bench [--members 10000] [--latency-ms 20] [--page-size 100]
+
+#include <sys/resource.h>
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "jobs/center/member_center_client.h"
+#include "jobs/center/poco_transport.h"
+#include "jobs/center/session.h"
+#include "jobs/core/clock.h"
+#include "jobs/core/random_source.h"
+#include "tests/support/emulator_process.h"
+#include "tests/support/temp_dir.h"
+
+namespace {
+
+using namespace membersync;
+
+struct Args {
+  int members = 10000;
+  int latencyMs = 20;
+  int pageSize = 100;
+};
+
+Args parseArgs(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    const int value = std::atoi(argv[i + 1]);
+    if (flag == "--members") a.members = value;
+    else if (flag == "--latency-ms") a.latencyMs = value;
+    else if (flag == "--page-size") a.pageSize = value;
+    else {
+      std::cerr << "unknown flag " << flag << "\n";
+      std::exit(64);
+    }
+  }
+  return a;
+}
+
+// The demo fixture with `n` generated members instead of its own.
+std::string largeFixture(const testing::TempDir& dir, int n) {
+  std::ifstream in(testing::demoFixture());
+  std::stringstream text;
+  text << in.rdbuf();
+  auto root = Poco::JSON::Parser().parse(text.str()).extract<Poco::JSON::Object::Ptr>();
+  Poco::JSON::Array::Ptr members = new Poco::JSON::Array;
+  const int departments[] = {1001, 1002, 1003, 1004};
+  for (int i = 0; i < n; ++i) {
+    Poco::JSON::Object::Ptr m = new Poco::JSON::Object;
+    m->set("account", "bench" + std::to_string(i));
+    m->set("name", "员工" + std::to_string(i));
+    m->set("departmentId", departments[i % 4]);
+    members->add(m);
+  }
+  root->set("members", members);
+  // Assets and locks of the demo refer to demo members by account: drop those references.
+  for (const char* key : {"assets", "locks"}) {
+    auto list = root->getArray(key);
+    for (std::size_t i = 0; list && i < list->size(); ++i) {
+      auto item = list->getObject(static_cast<unsigned>(i));
+      for (const char* ref : {"assignedTo", "cloudAccountGlobalId", "lentTo", "holder"}) item->remove(ref);
+      item->set("borrowedFlag", false);
+    }
+  }
+  std::ostringstream out;
+  root->stringify(out);
+  return dir.write("bench-fixture.json", out.str()).string();
+}
+
+long peakRssKb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+void runOnce(const testing::EmulatorProcess& emulator, const Args& args, int concurrency) {
+  center::ClientOptions o;
+  o.baseUrl = emulator.baseUrl();
+  o.tokenUrl = emulator.tokenUrl();
+  o.enterpriseGlobalId = "ENT-ACME-0001";
+  o.clientId = "membersync-demo";
+  o.clientSecret = Secret("demo-client-secret");
+  o.adminUser = "admin@acme";
+  o.adminPassword = Secret("demo-admin-pass1");
+  o.maxConcurrency = concurrency;
+  o.pageSize = args.pageSize;
+
+  SystemClock clock;
+  SystemRandom random;
+  center::PocoTransport transport(o);
+  center::Session session(o, transport, clock, random);
+  center::MemberCenterClient client(session);
+
+  const auto start = std::chrono::steady_clock::now();
+  auto all = client.listAllMembers();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!all.ok()) {
+    std::cerr << "listing failed: " << all.error().describe() << "\n";
+    std::exit(1);
+  }
+  const auto pages = session.stats().of(center::Endpoint::ListMembers);
+  const auto tokens = session.stats().of(center::Endpoint::Token);
+  const long minimumPages = (args.members + args.pageSize - 1) / args.pageSize;
+  // Two token grants one after the other, page 1, then the other pages `concurrency` at a time.
+  const double latency = args.latencyMs / 1000.0;
+  const double bound =
+      latency * (2 + 1 + std::ceil(static_cast<double>(minimumPages - 1) / concurrency));
+  std::printf("%-12d %8zu %6llu/%-6ld %6llu/2 %9.3f %9.3f %6.2fx %10.0f\n", concurrency,
+              all.value().size(), static_cast<unsigned long long>(pages.attempts), minimumPages,
+              static_cast<unsigned long long>(tokens.attempts), seconds, bound, seconds / bound,
+              all.value().size() / seconds);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Args args = parseArgs(argc, argv);
+  testing::TempDir dir;
+  testing::EmulatorProcess emulator(testing::EmulatorProcess::Options{
+      largeFixture(dir, args.members),
+      {"--latency-ms", std::to_string(args.latencyMs), "--max-page-size", "1000"}});
+
+  std::printf("list all members: %d members, %d ms latency, page size %d\n", args.members,
+              args.latencyMs, args.pageSize);
+  std::printf("%-12s %8s %13s %8s %9s %9s %7s %10s\n", "concurrency", "members", "A5 calls/min",
+              "tokens", "wall s", "bound s", "ratio", "members/s");
+  runOnce(emulator, args, 8);
+  runOnce(emulator, args, 1);
+  std::printf("peak RSS of this process: %ld KiB\n", peakRssKb());
+  return 0;
+}
