@@ -77,8 +77,7 @@ std::string largeFixture(const testing::TempDir& dir, int n) {
     auto list = root->getArray(key);
     for (std::size_t i = 0; list && i < list->size(); ++i) {
       auto item = list->getObject(static_cast<unsigned>(i));
-      for (const char* ref : {"assignedTo", "cloudAccountGlobalId", "lentTo", "holder"}) item->remove(ref);
-      item->set("borrowedFlag", false);
+      for (const char* ref : {"assignedTo", "lentIn", "lentTo"}) item->remove(ref);
     }
   }
   std::ostringstream out;
