@@ -1,5 +1,6 @@
 #include "tests/integration/emulator/emulator_calls.h"
 
+#include <atomic>
 #include <stdexcept>
 
 #include <Poco/Base64Encoder.h>
@@ -44,7 +45,11 @@ CenterClient::CenterClient(const EmulatorProcess& emu)
       userToken_(grantToken(emu, "grant_type=password&username=admin%40acme&password=" +
                                      kAdminPassword)) {}
 
-std::string CenterClient::nextNonce() { return "nonce-" + std::to_string(++nonce_) + "-" + appToken_.substr(0, 8); }
+// Unique across every client of the test process (clients of one app share its token).
+std::string CenterClient::nextNonce() {
+  static std::atomic<long> counter{0};
+  return "nonce-" + std::to_string(++counter);
+}
 
 Headers CenterClient::headers(bool withBody) const {
   Headers h{{"Authorization", "Bearer " + appToken_},

@@ -30,7 +30,8 @@ std::string grantToken(const EmulatorProcess& emu, const std::string& form,
                        const std::string& clientId = kDemoClient,
                        const std::string& secret = kDemoSecret);
 
-// A logged-in client: both tokens, and a fresh g_nonce on every call.
+// A logged-in client: both tokens, and a fresh g_nonce on every call. Calls may be made from
+// several threads at once.
 class CenterClient {
  public:
   explicit CenterClient(const EmulatorProcess& emu);
@@ -52,7 +53,6 @@ class CenterClient {
   const EmulatorProcess& emu_;
   std::string appToken_;
   std::string userToken_;
-  int nonce_ = 0;
 };
 
 }  // namespace membersync::testing
