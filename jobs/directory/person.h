@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace membersync::directory {
+
+// One valid row of the HR export. Plain data: the planner and the policy read it.
+struct Person {
+  std::string employeeId;  // the stable HR key
+  std::string account;     // member-center account, as HR spells it (compared case-insensitively)
+  std::string name;
+  std::string department;  // the HR value; the policy maps it to a departmentId
+  // An optional field whose column the export does not have is std::nullopt: membersync does not
+  // manage it. A present but empty cell is "" and clears the field on the center.
+  std::optional<std::string> remark;
+  std::optional<std::string> mobile;
+  std::string status;  // as exported; empty counts as active
+  bool active = true;  // status empty or in [directory] active_status
+  // Every column that is not a mapped field, by its header name, for policy rules.
+  std::map<std::string, std::string> attributes;
+  int line = 0;  // where the row starts in the file (1-based; the header is line 1)
+};
+
+// A row that failed validation. It is skipped, and its keys are remembered so that its existing
+// member is never taken for departed.
+struct RowProblem {
+  int line = 0;
+  std::string employeeId;  // as found, possibly empty
+  std::string account;     // as found, possibly empty
+  std::string message;     // what is wrong and what to do, e.g. "name is 31 characters; at most 30"
+};
+
+// What one HR export holds.
+struct Export {
+  std::string path;
+  std::vector<Person> people;         // valid rows, active and departed, in file order
+  std::vector<RowProblem> problems;   // invalid rows, skipped
+  // Keys of the skipped rows (employee ids as exported, accounts in lower case): whoever they
+  // name is neither added nor edited nor treated as departed this run.
+  std::set<std::string> skippedEmployeeIds;
+  std::set<std::string> skippedAccounts;
+  std::size_t rowCount = 0;  // data rows, valid or not
+  std::string contentHash;   // SHA-256 of the file's bytes, lower-case hex
+};
+
+// The export as a whole cannot be used (unreadable, empty, truncated, invalid UTF-8, ragged, a
+// required column missing). what() names the file and, where there is one, the line. No row of
+// such an export is used, so nobody looks departed because of it.
+class ExportError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace membersync::directory

@@ -1,0 +1,98 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/state/records.h"
+
+namespace membersync::plan {
+
+// What a sync would do, computed by makePlan() from plain inputs with no I/O at all. The plan is
+// what `plan` prints, what `--out` saves, what apply carries out, and what `explain` reads.
+
+enum class ItemKind {
+  Add,       // A1: a new member for an HR row (write)
+  Edit,      // A2: fields that differ, before and after (write)
+  Adopt,     // an existing member whose account matches an HR row is linked, not re-added
+  Withdraw,  // departure, step 1: strip membersync's assets, keep the account (destructive)
+  Delete,    // A4: a departure (after the grace runs, and delete_after_days for
+             // withdraw-then-delete) or an orphan with orphans = delete (destructive)
+  Orphan,    // reported: a member no HR row matches and membersync never created
+  Held,      // would be done, but is held back; `reason` says why and what releases it
+  Rename,    // an employee_id whose account changed: reported with what to do
+  Problem,   // reported: an invalid HR row, an unmapped department, ...
+};
+const char* toString(ItemKind kind);
+
+struct FieldChange {
+  std::string field;   // "name", "departmentId", "remark", "passwordMobile"
+  std::string before;  // as the center has it ("" when absent)
+  std::string after;   // as it will be sent ("" clears remark / passwordMobile)
+};
+
+struct Item {
+  ItemKind kind = ItemKind::Problem;
+  // The key the journal and the item history use: "add:<employee_id>", "edit:<employee_id>",
+  // "withdraw:<globalId>", "delete:<globalId>", "adopt:<employee_id>", ...
+  std::string key;
+  std::string employeeId;  // empty for orphans
+  std::string account;     // without the suffix
+  std::string globalId;    // empty for adds
+  // Add: the member's fields as they will be sent. Edit: the fields after the edit.
+  std::string name;
+  std::optional<std::string> departmentId;
+  std::optional<std::string> remark;
+  std::optional<std::string> mobile;
+  std::vector<FieldChange> changes;       // Edit
+  std::vector<std::string> assetsToWithdraw;  // Withdraw: membersync's asset numbers (A9)
+  ItemKind heldKind = ItemKind::Problem;  // Held: what would have been done
+  bool destructive = false;               // Withdraw, Delete (and Held ones of those kinds)
+  bool heldByGuard = false;               // Held: by a safety guard; allow-deletes releases it
+  std::string reason;                     // why, for people; for Held/Rename/Problem: what to do
+  std::string inputHash;                  // hash of the HR row and policy the item came from
+  int line = 0;                           // HR line, when there is one
+};
+
+// Guard verdict, for the summary and exit code 4.
+struct Guard {
+  bool tripped = false;
+  std::string reason;        // e.g. "13 destructive items exceed the limit of 10 (delete_floor)"
+  std::size_t destructive = 0;
+  std::size_t allowed = 0;
+};
+
+// What the run should remember whether or not any call is made: absence counts, adoptions'
+// links, cleared absences of people who came back. The applier writes these.
+struct StateChanges {
+  std::vector<state::Absence> absences;       // new or updated
+  std::vector<std::string> clearedAbsences;   // employee ids present and active again
+  std::vector<state::Link> links;             // adoptions and relinks
+  std::vector<std::string> droppedLinks;      // employee ids whose member no longer exists
+};
+
+struct Counts {
+  std::size_t add = 0, edit = 0, adopt = 0, withdraw = 0, del = 0, orphan = 0, held = 0,
+              rename = 0, problem = 0;
+};
+
+struct Plan {
+  std::vector<Item> items;  // in the order they are applied: adds, edits, withdrawals, deletes
+  Counts counts;
+  Guard guard;
+  StateChanges stateChanges;
+  // What the plan was computed from, for staleness: a saved plan is stale when any differs.
+  std::string exportHash;
+  std::int64_t exportRows = 0;
+  std::string policyHash;
+  std::string membersFingerprint;  // see membersFingerprint() in planner.h
+  state::Millis computedAt = 0;
+
+  // True when there is an add, edit, withdraw or delete to make (exit 2 for `plan`); held items,
+  // orphans, renames and problems alone are not changes.
+  bool hasChanges() const;
+};
+
+}  // namespace membersync::plan

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "jobs/center/members.h"
+#include "jobs/directory/person.h"
+#include "jobs/plan/plan.h"
+#include "jobs/policy/policy.h"
+#include "jobs/state/records.h"
+
+namespace membersync::plan {
+
+enum class Departed { WithdrawThenDelete, Withdraw, Delete, Report };
+enum class Orphans { Report, Delete };
+
+// The [sync] settings the planner uses, plus the enterprise suffix; filled by the daemon.
+struct PlanSettings {
+  std::string accountSuffix;  // expanded, e.g. "@acme"
+  Departed departed = Departed::WithdrawThenDelete;
+  int graceRuns = 2;
+  int deleteAfterDays = 30;
+  int maxDeletes = 200;
+  double maxDeletePercent = 5;
+  int deleteFloor = 10;
+  double minExportRatio = 0.9;
+  Orphans orphans = Orphans::Report;
+  std::string onlyAccount;  // sync --only: plan for this account alone (lower case); empty: all
+};
+
+struct PlanInputs {
+  const directory::Export& hr;
+  const std::vector<center::MemberListItem>& members;  // every member A5 lists
+  const policy::Policy& policy;
+  const state::Snapshot& state;
+  const PlanSettings& settings;
+  state::Millis now = 0;  // wall clock, for delete_after_days and retry back-off
+};
+
+// The whole diff. Pure: no I/O, no clock, no randomness; the same inputs give the same plan.
+Plan makePlan(const PlanInputs& in);
+
+// A digest of the member, asset and lock fields a plan is computed from (not those that change on
+// their own, like onlineFlag or updateTime), for detecting a stale saved plan.
+std::string membersFingerprint(const std::vector<center::MemberListItem>& members);
+
+}  // namespace membersync::plan

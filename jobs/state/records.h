@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace membersync::state {
+
+// Wall-clock time in milliseconds since the epoch, as stored.
+using Millis = std::int64_t;
+
+// Plain records of what membersync remembers between runs. No Poco here: the planner reads a
+// Snapshot, and only jobs/state's store knows SQLite.
+
+// employee_id -> account -> globalId: how renames and re-hires are seen.
+struct Link {
+  std::string employeeId;
+  std::string account;   // lower case, without the enterprise suffix
+  std::string globalId;  // the member's
+  bool createdByUs = false;  // membersync added it (false: adopted an existing member)
+  Millis linkedAt = 0;
+};
+
+// A person missing from the export, or exported as departed, since some export.
+struct Absence {
+  std::string employeeId;
+  int distinctExports = 0;     // distinct exports (by content hash) the person was absent from
+  std::string lastExportHash;  // the export last counted, so one export never counts twice
+  Millis since = 0;
+  std::optional<Millis> withdrawnAt;  // withdraw-then-delete: when the withdrawal was done
+};
+
+// How the last attempt at a planned item ended, by the item's key ("add:E1001", ...).
+enum class ItemStatus {
+  Succeeded,
+  RetryLater,  // transient: re-sent on a later run, after nextAttemptAt
+  Refused,     // the service refused it: not re-sent until inputHash changes
+  Unknown,     // sent, no answer: settled by reading before anything is re-sent
+};
+
+struct ItemRecord {
+  std::string key;
+  ItemStatus status = ItemStatus::Succeeded;
+  int attempts = 0;          // consecutive failed attempts
+  Millis nextAttemptAt = 0;  // RetryLater: not before this
+  std::string inputHash;     // hash of what the item was computed from (HR row, policy)
+  std::string code;          // the service's code, if any
+  std::string message;       // why, for people (never a secret)
+  Millis updatedAt = 0;
+};
+
+struct ExportRecord {
+  std::string hash;
+  std::int64_t rows = 0;
+  Millis at = 0;
+};
+
+// Everything the planner needs from the state database, read in one go.
+struct Snapshot {
+  std::map<std::string, Link> linksByEmployee;  // by employee_id
+  std::map<std::string, Absence> absences;      // by employee_id
+  std::map<std::string, ItemRecord> items;      // by item key
+  std::optional<ExportRecord> lastGoodExport;   // the last export a run completed with
+  std::set<std::string> releasedItems;          // destructive item keys released by allow-deletes
+};
+
+}  // namespace membersync::state
