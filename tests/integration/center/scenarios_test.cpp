@@ -1,0 +1,85 @@
+// Token expiry, nonce replay, long paging and calls in doubt, against the real emulator.
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "tests/integration/center/connected.h"
+
+using namespace membersync::center;
+using namespace membersync::center::integration;
+using membersync::Secret;
+using membersync::testing::EmulatorProcess;
+
+TEST_CASE("center against the emulator: a token that expires mid-sequence is renewed once, no call lost",
+          "[center]") {
+  // Tokens live 1 s at the emulator; every exchange takes 250 ms there. The client's clock is
+  // manual and never moves, so the client keeps its tokens until the emulator refuses them (60000).
+  EmulatorProcess emu({"", {"--token-ttl-s", "1", "--latency-ms", "250"}});
+  Connected c(emulatorOptions(emu));
+  int calls = 0;
+  while (c.session.stats().of(Endpoint::ListBorrowedLocks).renewals == 0 && calls < 12) {
+    REQUIRE(c.members.listBorrowedLocks().ok());
+    ++calls;
+  }
+  CHECK(c.session.stats().of(Endpoint::ListBorrowedLocks).renewals == 1);
+  CHECK(emulatorCalls(emu, "A8", "60000") == 1);
+  CHECK(emulatorCalls(emu, "A8") == calls + 1);  // every call answered, one repeated after renewal
+  CHECK(c.session.stats().of(Endpoint::Token).calls == 4);  // two grants, then two renewals
+}
+
+TEST_CASE("center against the emulator: a replayed g_nonce is refused (70001) as a configuration error",
+          "[center]") {
+  EmulatorProcess emu;
+  Connected c(emulatorOptions(emu), nullptr, std::make_unique<RepeatingRandom>());
+  REQUIRE(c.members.listAssetNumbers().ok());
+  auto replay = c.members.listAssetNumbers();
+  REQUIRE(replay.failed());
+  CHECK(replay.error().code == "70001");
+  CHECK(replay.error().kind == ErrorKind::Configuration);
+  CHECK(emulatorCalls(emu, "A6") == 2);  // not retried
+}
+
+TEST_CASE("center against the emulator: 25 clamped pages under reasonable paging are read completely, once",
+          "[center]") {
+  EmulatorProcess emu({fixture("many-members.json"), {"--reasonable-paging", "--max-page-size", "10"}});
+  Connected c(emulatorOptions(emu));  // asks for 100 a page
+  auto all = c.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 250);
+  std::set<std::string> ids;
+  for (const auto& m : all.value()) ids.insert(m.globalId);
+  CHECK(ids.size() == 250);
+  CHECK(emulatorCalls(emu, "A5") == 25);
+  CHECK(emulatorCalls(emu, "A5", "0") == 25);
+}
+
+TEST_CASE("center against the emulator: a write dropped after commit is Unknown, and did happen", "[center]") {
+  EmulatorProcess emu({"", {"--drop-after-commit", "1"}});
+  Connected c(emulatorOptions(emu));
+  auto added = c.members.addMembers(
+      {NewMember{"indoubt", Secret("Welcome2026abc"), std::nullopt, "在途", std::nullopt, std::nullopt}});
+  REQUIRE(added.unknown());
+  CHECK(added.error().endpoint == "A1 add members");
+  CHECK(emulatorCalls(emu, "A1") == 1);  // sent exactly once
+  CHECK(emulatorCalls(emu, "A1", "dropped") == 1);
+  CHECK_FALSE(globalIdOf(c.members, "indoubt@acme").empty());  // settled by reading
+
+  const std::string lina = globalIdOf(c.members, "lina@acme");
+  CHECK(c.members.configureAssets(lina, {}, {"AN-0004"}).unknown());
+  CHECK(c.members.deleteMember(lina).unknown());
+  CHECK(emulatorCalls(emu, "A9") == 1);
+  CHECK(emulatorCalls(emu, "A4") == 1);
+  CHECK(globalIdOf(c.members, "lina@acme").empty());
+}
+
+TEST_CASE("center against the emulator: a safe write whose answers are all lost is repeated, then fails as RetryLater", "[center]") {
+  EmulatorProcess emu({"", {"--drop-after-commit", "1"}});
+  Connected c(emulatorOptions(emu));
+  const std::string lina = globalIdOf(c.members, "lina@acme");
+  auto edit = c.members.editMember(lina, MemberEdit{"lina", "李娜", std::nullopt, std::nullopt, std::nullopt});
+  // A2 is safe to repeat: every attempt committed and was dropped, so it ends Failed (RetryLater)
+  // after the policy's attempts, never Unknown.
+  REQUIRE(edit.failed());
+  CHECK(edit.error().kind == ErrorKind::RetryLater);
+  CHECK(emulatorCalls(emu, "A2") == c.options.retry.maxAttempts);
+}
