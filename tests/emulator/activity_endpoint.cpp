@@ -64,8 +64,8 @@ Reply notEligible(const Activity& activity) {
 }  // namespace
 
 Reply joinActivity(Service& svc, const Request& req) {
-  auto body = parseObject(req.body);
-  if (!body) return activityResult("1001", "body must be a JSON object");
+  auto body = hasJsonContentType(req) ? parseObject(req.body) : nullptr;
+  if (!body) return activityResult("1001", kNeedsJson);
   auto identity = required(body, "identity");
   auto label = required(body, "activityLabel");
   auto source = required(body, "source");

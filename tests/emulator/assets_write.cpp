@@ -37,6 +37,7 @@ Reply committed(Reply r) {
 }  // namespace
 
 Reply configureAssets(Service& svc, const Request& req, const Route& route) {
+  if (!hasJsonContentType(req)) return memberCenterError("40000", kNeedsJson);
   auto body = parseObject(req.body);
   auto withdraw = stringArray(body, "deleteAssets");
   auto assign = stringArray(body, "addAssets");
@@ -89,6 +90,7 @@ Reply configureAssets(Service& svc, const Request& req, const Route& route) {
 }
 
 Reply lendAssets(Service& svc, const Request& req, const Route& route) {
+  if (!hasJsonContentType(req)) return memberCenterError("40000", kNeedsJson);
   auto body = parseObject(req.body);
   JsonField key = field(body, "borrowedUsbKey");
   auto ids = stringArray(body, "assetIDs");

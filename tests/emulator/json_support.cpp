@@ -19,6 +19,15 @@ std::string toJson(const Poco::Dynamic::Var& value) {
   return out.str();
 }
 
+bool hasJsonContentType(const Request& request) {
+  const std::string* type = request.header("Content-Type");
+  if (type == nullptr) return false;
+  const std::string value = toLowerAscii(*type);
+  const std::string json = "application/json";
+  return value.compare(0, json.size(), json) == 0 &&
+         (value.size() == json.size() || value[json.size()] == ';' || value[json.size()] == ' ');
+}
+
 Poco::JSON::Object::Ptr parseObject(const std::string& body) {
   if (body.empty()) return nullptr;
   try {

@@ -8,12 +8,20 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 
+#include "tests/emulator/http_types.h"
+
 // Internal to the endpoint sources, which all build or read JSON with Poco: reading request
 // fields by kind, and writing objects whose keys keep the order the spec lists them in.
 namespace membersync::emulator {
 
 Poco::JSON::Object::Ptr newObject();  // keys keep insertion order
 std::string toJson(const Poco::Dynamic::Var& value);
+
+// The spec requires "Content-Type: application/json" on every call with a body; a charset
+// parameter is allowed. Calls without it are refused as if the body were missing.
+bool hasJsonContentType(const Request& request);
+
+inline const char* const kNeedsJson = "the body must be a JSON object sent as application/json";
 
 // The body as a JSON object; nullptr when it is empty, not JSON or not an object.
 Poco::JSON::Object::Ptr parseObject(const std::string& body);

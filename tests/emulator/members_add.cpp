@@ -106,6 +106,7 @@ std::string uniqueGlobalId(Service& svc) {
 }  // namespace
 
 Reply addMembers(Service& svc, const Request& req) {
+  if (!hasJsonContentType(req)) return memberCenterError("40000", kNeedsJson);
   auto body = parseObject(req.body);
   Poco::JSON::Array::Ptr list = field(body, "userList").array();
   if (!list) return memberCenterError("40000", "userList is required and must be an array");

@@ -51,8 +51,8 @@ void setOrClear(std::optional<std::string>& target, const std::string& value) {
 Reply editMember(Service& svc, const Request& req, const Route& route) {
   Member* m = liveMember(svc, route);
   if (m == nullptr) return unknownMember(route);
-  auto body = parseObject(req.body);
-  if (!body) return memberCenterError("40000", "body must be a JSON object");
+  auto body = hasJsonContentType(req) ? parseObject(req.body) : nullptr;
+  if (!body) return memberCenterError("40000", kNeedsJson);
   JsonField userName = field(body, "userName");
   JsonField name = field(body, "name");
   if (!userName.isString() || userName.string().empty()) {
@@ -95,8 +95,8 @@ Reply editMember(Service& svc, const Request& req, const Route& route) {
 }
 
 Reply resetPassword(Service& svc, const Request& req, const Route& route) {
-  auto body = parseObject(req.body);
-  if (!body) return memberCenterError("40000", "body must be a JSON object");
+  auto body = hasJsonContentType(req) ? parseObject(req.body) : nullptr;
+  if (!body) return memberCenterError("40000", kNeedsJson);
   JsonField password = field(body, "password");
   if (password.absentOrNull() || (password.isString() && password.string().empty())) {
     return memberCenterError("40001", "password is empty");

@@ -88,7 +88,9 @@ TEST_CASE("B1: the gate wants an auth_activity token and a fresh nonce", "[emula
                     {{"Authorization", "Bearer " + token}}, join("a@b.cn"));
   CHECK(r.status == 401);
   CHECK(InProcess::code(r) == "invalid_token");
-  const std::map<std::string, std::string> good{{"Authorization", "Bearer " + emu.appToken}};
+  std::map<std::string, std::string> good{{"Authorization", "Bearer " + emu.appToken}};
+  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z0", good, join("a@b.cn"))) == "1001");  // no Content-Type
+  good["Content-Type"] = "application/json; charset=UTF-8";
   CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity", good, join("a@b.cn"))) == "1001");
   CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z2", good, join("a@b.cn"))) == "0000");
   CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z2", good, join("x@b.cn"))) == "1001");

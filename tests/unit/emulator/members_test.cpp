@@ -74,6 +74,11 @@ TEST_CASE("A1: whole-request refusals create nothing", "[emulator][members]") {
   std::vector<std::string> many(101, item("x"));
   CHECK(InProcess::code(emu.call("POST", kEnt + "/member", "{}")) == "40000");
   CHECK(InProcess::code(emu.call("POST", kEnt + "/member", "not json")) == "40000");
+  Reply plain = emu.raw("POST", "/me/api/v1" + kEnt + "/member?g_nonce=plain",
+                        {{"Authorization", "Bearer " + emu.appToken}, {"clientToken", emu.appToken},
+                         {"userToken", emu.userToken}, {"Content-Type", "text/plain"}},
+                        addBody({item("plain")}));
+  CHECK(InProcess::code(plain) == "40000");
   CHECK(InProcess::code(emu.call("POST", kEnt + "/member", R"({"userList":[]})")) == "40021");
   CHECK(InProcess::code(add(emu, many)) == "60013");
   CHECK(InProcess::code(add(emu, {item("")})) == "40008");
