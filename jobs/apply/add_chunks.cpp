@@ -1,0 +1,122 @@
+#include "jobs/apply/add_chunks.h"
+
+#include <algorithm>
+#include <cctype>
+#include <unordered_map>
+
+#include "jobs/apply/parallel.h"
+
+namespace membersync::apply {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The account a userName in the answer stands for: without the suffix when it has one.
+std::string accountKey(const std::string& userName, const std::string& suffix) {
+  std::string l = lower(userName);
+  const std::string s = lower(suffix);
+  if (!s.empty() && l.size() > s.size() && l.compare(l.size() - s.size(), s.size(), s) == 0) {
+    l.resize(l.size() - s.size());
+  }
+  return l;
+}
+
+class ChunkSender {
+ public:
+  ChunkSender(const std::vector<center::NewMember>& members, const std::string& suffix,
+              const SendAdds& send, const AddObserver& observer)
+      : members_(members), suffix_(suffix), send_(send), observer_(observer) {}
+
+  // Sends rows `indices` as one request, splitting on a whole refusal.
+  void sendChunk(const std::vector<std::size_t>& indices) {
+    std::vector<center::NewMember> batch;
+    batch.reserve(indices.size());
+    for (std::size_t i : indices) batch.push_back(members_[i]);
+    observer_.sending(indices);
+    auto result = send_(batch);
+
+    if (result.ok()) return settleAnswer(indices, result.value());
+    const auto& error = result.error();
+    if (result.failed() && error.kind == center::ErrorKind::BadInput && indices.size() > 1) {
+      // Nothing was created: halve and re-send until the offending row stands alone.
+      const auto middle = indices.begin() + static_cast<std::ptrdiff_t>(indices.size() / 2);
+      sendChunk(std::vector<std::size_t>(indices.begin(), middle));
+      sendChunk(std::vector<std::size_t>(middle, indices.end()));
+      return;
+    }
+    AddOutcome outcome;
+    outcome.code = error.code;
+    outcome.message = error.describe();
+    outcome.kind = error.kind;
+    if (result.unknown()) {
+      outcome.status = AddOutcome::Status::Unknown;
+    } else if (error.kind == center::ErrorKind::BadInput || error.kind == center::ErrorKind::Conflict ||
+               error.kind == center::ErrorKind::NotFound) {
+      outcome.status = AddOutcome::Status::Refused;
+    } else {
+      outcome.status = AddOutcome::Status::RetryLater;
+    }
+    for (std::size_t i : indices) observer_.finished(i, outcome);
+  }
+
+ private:
+  void settleAnswer(const std::vector<std::size_t>& indices, const center::AddMembersResult& answer) {
+    std::unordered_map<std::string, const center::MemberRecord*> created;
+    for (const auto& m : answer.succeeded) created[accountKey(m.userName, suffix_)] = &m;
+    std::unordered_map<std::string, const center::FailedMember*> failed;
+    for (const auto& f : answer.failed) failed[accountKey(f.userName, suffix_)] = &f;
+
+    for (std::size_t i : indices) {
+      const std::string key = lower(members_[i].account);
+      AddOutcome outcome;
+      if (auto c = created.find(key); c != created.end()) {
+        outcome.status = AddOutcome::Status::Created;
+        outcome.member = *c->second;
+      } else if (auto f = failed.find(key); f != failed.end()) {
+        outcome.status = AddOutcome::Status::Refused;
+        outcome.code = "60027";
+        outcome.message = f->second->message;
+        outcome.kind = center::ErrorKind::Conflict;
+      } else {
+        // The answer names neither success nor failure for this row: do not guess.
+        outcome.status = AddOutcome::Status::Unknown;
+        outcome.message = "the add answer did not mention this account";
+      }
+      observer_.finished(i, outcome);
+    }
+  }
+
+  const std::vector<center::NewMember>& members_;
+  const std::string& suffix_;
+  const SendAdds& send_;
+  const AddObserver& observer_;
+};
+
+}  // namespace
+
+std::vector<AddOutcome> addInChunks(const std::vector<center::NewMember>& members,
+                                    std::size_t chunkSize, int workers, const std::string& suffix,
+                                    const SendAdds& send, const AddObserver& observer) {
+  std::vector<AddOutcome> outcomes(members.size());
+  AddObserver recording = observer;
+  recording.finished = [&](std::size_t i, const AddOutcome& o) {
+    outcomes[i] = o;  // each index is written by exactly one thread
+    observer.finished(i, o);
+  };
+  ChunkSender sender(members, suffix, send, recording);
+  chunkSize = std::max<std::size_t>(1, chunkSize);
+  const std::size_t chunks = (members.size() + chunkSize - 1) / chunkSize;
+  parallelFor(chunks, workers, [&](std::size_t c) {
+    std::vector<std::size_t> indices;
+    for (std::size_t i = c * chunkSize; i < std::min(members.size(), (c + 1) * chunkSize); ++i) {
+      indices.push_back(i);
+    }
+    sender.sendChunk(indices);
+  });
+  return outcomes;
+}
+
+}  // namespace membersync::apply
