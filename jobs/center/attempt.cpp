@@ -25,9 +25,11 @@ std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResu
   if (answer.kind == Kind::NoAnswer)
     return fail(AttemptClass::NoAnswer, endpoint, ErrorKind::RetryLater,
                 "no answer after sending (" + answer.detail + ")");
-  if (answer.status == 503)
+  if (answer.status == 503 || answer.status == 429)
     return fail(AttemptClass::DidNotAct, endpoint, ErrorKind::RetryLater,
-                "the service is unavailable (HTTP 503)", 503);
+                answer.status == 503 ? "the service is unavailable (HTTP 503)"
+                                     : "the service limits the request rate (HTTP 429)",
+                answer.status);
   if (answer.status == 502 || answer.status == 504)
     return fail(AttemptClass::NoAnswer, endpoint, ErrorKind::RetryLater,
                 "a gateway answered HTTP " + std::to_string(answer.status) +

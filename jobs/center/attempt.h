@@ -16,7 +16,7 @@ struct Attempt {
 
 // Reads a member-center exchange. HTTP 200 and 299 carry an envelope; code 0 (and 60027 when
 // `acceptPartial`) is Success; 500 and 80001 DidNotAct; 60000 and 60005 TokenRejected; any other
-// code Refused with the table's kind. HTTP 503 is DidNotAct, 502 and 504 (a gateway that may have
+// code Refused with the table's kind. HTTP 503 and 429 are DidNotAct, 502 and 504 (a gateway that may have
 // forwarded the request) NoAnswer, any other status a Protocol error.
 Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial, const TransportResult& answer);
 

@@ -54,7 +54,9 @@ FailedMember failedMember(const Var& v, const std::string& path) {
 }
 
 int pageNumber(const Var& v, const std::string& path) {
-  return static_cast<int>(json::integer(v, path));
+  const std::int64_t n = json::integer(v, path);
+  if (n < 0 || n > 1'000'000'000) json::fail(path, "page number out of range");
+  return static_cast<int>(n);
 }
 
 }  // namespace

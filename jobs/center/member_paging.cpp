@@ -18,6 +18,8 @@ struct Snapshot {
   bool consistent = false;              // the count matches `total` and every page agreed on it
 };
 
+constexpr std::int64_t kMostPages = 1'000'000;  // a page count past this is not believed
+
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return b > 0 ? (a + b - 1) / b : 0; }
 
 // The page size the server really used: its own pageSize (it may clamp what was asked), or fewer
@@ -36,7 +38,7 @@ int pagesToRead(const MemberPage& first, int size) {
   if (!first.hasNextPage) return 1;
   std::int64_t pages = ceilDiv(first.total, size);
   if (size == first.pageSize) pages = std::max<std::int64_t>(pages, first.pages);
-  return static_cast<int>(std::min<std::int64_t>(std::max<std::int64_t>(pages, 2), 1 << 30));
+  return static_cast<int>(std::clamp<std::int64_t>(pages, 2, kMostPages));
 }
 
 // Reads pages 2..last with up to `workers` threads; results[n] holds page n. Stops handing out
@@ -73,6 +75,13 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
   if (!first.ok()) return Result<Snapshot>::carry(first);
   const MemberPage& p1 = first.value();
   const int size = effectivePageSize(p1, asked);
+  if (p1.hasNextPage && ceilDiv(p1.total, size) > kMostPages) {
+    Error e;
+    e.endpoint = std::string(endpointLabel(Endpoint::ListMembers));
+    e.message = "page 1 claims " + std::to_string(p1.total) + " members in pages of " +
+                std::to_string(size) + ", more than 1,000,000 pages: not read";
+    return Result<Snapshot>::failure(std::move(e));
+  }
   const int last = pagesToRead(p1, size);
   auto rest = readRest(client, filter, size, last, workers);
 

@@ -162,7 +162,14 @@ TransportResult PocoTransport::send(const HttpRequest& request) {
   }
   Pool& pool = impl_->poolFor(target.origin);
   SessionPtr session = pool.acquire();
-  if (!session) session = impl_->open(target);
+  if (!session) {
+    try {
+      session = impl_->open(target);
+    } catch (const Poco::Exception& e) {
+      pool.release(nullptr);
+      return TransportResult::notSent(e.displayText());
+    }
+  }
   bool reusable = false;
   TransportResult result = impl_->exchange(*session, target, request, reusable);
   pool.release(reusable ? std::move(session) : nullptr);

@@ -11,7 +11,7 @@ enum class AttemptClass {
   Success,        // done (code 0, 0000, or A1's 60027)
   Refused,        // any other answer: a business error or a Protocol problem; repeating won't help
   NotSent,        // the request never reached the service (or no token could be obtained)
-  DidNotAct,      // the service says it did not act: code 500, 80001, HTTP 503
+  DidNotAct,      // the service says it did not act: code 500, 80001, HTTP 503 or 429
   NoAnswer,       // sent, no answer (dropped connection, time-out, HTTP 502/504)
   TokenRejected,  // 60000, 60005, or HTTP 401 from B1
 };

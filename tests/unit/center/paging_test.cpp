@@ -266,3 +266,15 @@ TEST_CASE("paging: pages after the first are read in parallel, at most max_concu
   CHECK(most.load() > 1);
   CHECK(most.load() <= 4);
 }
+
+TEST_CASE("paging: a page 1 claiming more than a million pages is refused, not read", "[center]") {
+  Rig rig;
+  rig.service.handler = [](const HttpRequest&) {
+    return okAnswer(R"({"pageNum":1,"pageSize":1,"total":5000000000,"pages":2000000000,"hasNextPage":true,)"
+                    R"("list":[{"globalId":"a","userName":"a@acme"}]})");
+  };
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.failed());
+  CHECK(all.error().kind == ErrorKind::Protocol);
+  CHECK(rig.service.apiRequests().size() == 1);
+}
