@@ -33,8 +33,8 @@ void writeAll(int fd, const std::string& data, const std::string& path) {
 
 FileOutbox::FileOutbox(std::string path) : path_(std::move(path)) {}
 
-void FileOutbox::append(const std::string& account, const Secret& password,
-                        const std::string& createdIso8601) {
+void FileOutbox::append(const std::vector<OutboxEntry>& entries) {
+  if (entries.empty()) return;
   std::lock_guard<std::mutex> lock(outboxMutex());
   int fd = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) {
@@ -57,7 +57,9 @@ void FileOutbox::append(const std::string& account, const Secret& password,
   std::string line;
   if (st.st_size == 0) line = "account,password,created\n";
   // Accounts and generated passwords are letters and digits, the time has no comma: no quoting.
-  line += account + "," + password.reveal() + "," + createdIso8601 + "\n";
+  for (const auto& e : entries) {
+    line += e.account + "," + e.password.reveal() + "," + e.createdIso8601 + "\n";
+  }
   writeAll(fd, line, path_);
   if (::fsync(fd) != 0) {
     throw std::runtime_error("password outbox " + path_ + ": fsync failed: " + std::strerror(errno));

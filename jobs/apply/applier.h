@@ -1,0 +1,84 @@
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "jobs/apply/password_outbox.h"
+#include "jobs/apply/progress.h"
+#include "jobs/center/member_center_client.h"
+#include "jobs/core/clock.h"
+#include "jobs/core/random_source.h"
+#include "jobs/plan/plan.h"
+#include "jobs/state/store.h"
+
+namespace membersync::apply {
+
+struct ApplySettings {
+  std::string accountSuffix;      // expanded, e.g. "@acme"
+  std::size_t passwordLength = 16;
+  int workers = 8;                // calls in flight (max_concurrency)
+  std::size_t addChunk = 100;     // A1's limit
+};
+
+// One item that did not succeed, for the run's summary and `status`.
+struct ItemFailure {
+  std::string key;
+  std::string account;
+  state::ItemStatus status = state::ItemStatus::RetryLater;
+  std::string message;
+};
+
+struct ApplyResult {
+  state::RunCounts counts;
+  std::vector<ItemFailure> failures;  // refused, retry-later and unknown items
+  bool stoppedEarly = false;          // a systemic failure stopped the run
+  std::string stopReason;
+};
+
+// Carries a plan out through the member-center client, journaling every write in the store
+// before it is sent and recording how it ended, so a run cut off anywhere resumes without
+// repeating what succeeded. Not thread-safe itself (one apply at a time); it runs calls on up to
+// settings.workers threads.
+class Applier {
+ public:
+  Applier(center::MemberCenterClient& client, state::StateStore& store, PasswordOutbox& outbox,
+          RandomSource& random, Clock& clock, Progress& progress, ApplySettings settings);
+
+  // Order: the plan's state changes (adoptions, absences), adds, edits, withdrawals, deletes.
+  // Held, orphan, rename and problem items make no call. Returns what happened; throws only
+  // for a state-store failure (StateError) — the caller ends the run as failed.
+  ApplyResult apply(const plan::Plan& plan, const state::Snapshot& snapshot, state::RunId run);
+
+ private:
+  struct Context;
+  void applyStateChanges(const plan::Plan& plan);
+  void applyAdds(Context& ctx, const std::vector<const plan::Item*>& adds);
+  void applyOneByOne(Context& ctx, const std::string& phase,
+                     const std::vector<const plan::Item*>& items);
+  void applyOne(Context& ctx, const plan::Item& item);
+  center::Status send(const plan::Item& item);
+  void recordOutcome(Context& ctx, const plan::Item& item, state::StepId step,
+                     const center::Status& result);
+  void recordFailure(Context& ctx, const plan::Item& item, state::ItemStatus status,
+                     const std::string& code, const std::string& message);
+  void afterSuccess(Context& ctx, const plan::Item& item, const std::string& globalId);
+  void noteCall(Context& ctx, bool ok, const center::Error* error);
+  std::string nowIso() const;
+
+  center::MemberCenterClient& client_;
+  state::StateStore& store_;
+  PasswordOutbox& outbox_;
+  RandomSource& random_;
+  Clock& clock_;
+  Progress& progress_;
+  ApplySettings settings_;
+};
+
+// When an item that failed for a transient cause is tried again: 15 minutes after the first
+// failure, doubling with each further one, at most a day.
+state::Millis nextAttemptAt(state::Millis now, int attempts);
+
+}  // namespace membersync::apply
