@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "jobs/apply/password_outbox.h"
+#include "jobs/center/member_center_client.h"
+#include "jobs/core/clock.h"
+#include "jobs/core/random_source.h"
+#include "jobs/state/store.h"
+
+namespace membersync::apply {
+
+struct SettleResult {
+  int done = 0;            // steps in doubt that had taken effect
+  int notDone = 0;         // steps in doubt that had not: planned again like any other item
+  int unresolved = 0;      // steps nothing can read back (enrolments): left for a person
+  int passwordsReset = 0;  // members whose password was never confirmed, given a new one
+  std::vector<std::string> notes;  // one line per settled step, for the run's log
+};
+
+struct SettleSettings {
+  std::string accountSuffix;  // expanded, e.g. "@acme"
+  std::size_t passwordLength = 16;
+};
+
+// Settles, before anything is planned or re-sent, the writes of earlier runs whose outcome is in
+// doubt (sent and never answered, or the process died), by the member list just read:
+// - an add whose member exists took effect: the member is linked as created by membersync;
+//   an add whose member does not exist did not, and is planned again;
+// - a delete whose member is gone took effect;
+// - edits are not settled one by one: the next diff recomputes them from the member list;
+// - an enrolment has no read call: it stays unresolved and is never re-sent on its own.
+// Then every member whose generated password was never confirmed (its add was in doubt, or a
+// reset was cut off) gets a new password: written to the outbox first, then set with A3.
+// Throws StateError for a store failure; call failures are noted and left for the next run.
+SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
+                           const std::vector<center::MemberListItem>& members,
+                           PasswordOutbox& outbox, RandomSource& random, Clock& clock,
+                           const SettleSettings& settings, state::RunId run);
+
+}  // namespace membersync::apply

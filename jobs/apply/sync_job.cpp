@@ -1,0 +1,116 @@
+#include "jobs/apply/sync_job.h"
+
+namespace membersync::apply {
+namespace {
+
+state::Millis millis(Clock::WallPoint t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+state::RunCounts planCounts(const plan::Plan& p) {
+  state::RunCounts c;
+  c.added = static_cast<int>(p.counts.add);
+  c.edited = static_cast<int>(p.counts.edit);
+  c.adopted = static_cast<int>(p.counts.adopt);
+  c.withdrawn = static_cast<int>(p.counts.withdraw);
+  c.deleted = static_cast<int>(p.counts.del);
+  c.held = static_cast<int>(p.counts.held);
+  return c;
+}
+
+}  // namespace
+
+const char* toString(SyncOutcome outcome) {
+  switch (outcome) {
+    case SyncOutcome::Failed: return "failed";
+    case SyncOutcome::Held: return "held";
+    case SyncOutcome::PartlyFailed: return "partly-failed";
+    case SyncOutcome::Changes: return "changes";
+    case SyncOutcome::Done: return "done";
+  }
+  return "?";
+}
+
+SyncJob::SyncJob(center::MemberCenterClient& client, state::StateStore& store,
+                 PasswordOutbox& outbox, RandomSource& random, Clock& clock, Progress& progress)
+    : client_(client),
+      store_(store),
+      outbox_(outbox),
+      random_(random),
+      clock_(clock),
+      progress_(progress) {}
+
+SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& policy,
+                        const SyncRequest& request) {
+  SyncReport report;
+  report.run = store_.beginRun({request.kind, hr.contentHash,
+                                static_cast<std::int64_t>(hr.rowCount), policy.contentHash});
+
+  auto members = client_.listAllMembers();
+  if (!members.ok()) {
+    report.outcome = SyncOutcome::Failed;
+    report.message = "cannot read the member list: " + members.error().describe();
+    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    return report;
+  }
+  if (request.apply) {
+    report.settled = settleInDoubt(
+        store_, client_, members.value(), outbox_, random_, clock_,
+        {request.applySettings.accountSuffix, request.applySettings.passwordLength}, report.run);
+  }
+
+  const state::Snapshot snapshot = store_.load();
+  report.plan = plan::makePlan(
+      {hr, members.value(), policy, snapshot, request.plan, millis(clock_.wallNow())});
+
+  if (request.apply) {
+    Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings);
+    report.applied = applier.apply(*report.plan, snapshot, report.run);
+  }
+  report.outcome = finish(report, request);
+  return report;
+}
+
+// Records the run's end: held items, the export as the new baseline when nothing held it back,
+// old runs purged; and decides the outcome.
+SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
+  const plan::Plan& p = *report.plan;
+  SyncOutcome outcome = SyncOutcome::Done;
+  state::RunCounts counts = planCounts(p);
+  if (report.applied) {
+    const ApplyResult& a = *report.applied;
+    counts = a.counts;
+    if (a.stoppedEarly) {
+      outcome = SyncOutcome::Failed;
+      report.message = "stopped early: " + a.stopReason;
+    } else if (p.guard.tripped) {
+      outcome = SyncOutcome::Held;
+    } else if (a.counts.failed > 0 || a.counts.unknown > 0) {
+      outcome = SyncOutcome::PartlyFailed;
+    }
+  } else if (p.guard.tripped) {
+    outcome = SyncOutcome::Held;
+  } else if (p.hasChanges()) {
+    outcome = SyncOutcome::Changes;
+  }
+  if (p.guard.tripped && report.message.empty()) report.message = p.guard.reason;
+
+  if (request.apply) {
+    store_.transaction([&] {
+      for (const auto& item : p.items) {
+        if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
+          store_.recordHeld(report.run, item.key, item.reason);
+        }
+      }
+      // A guarded or failed run must not make a shrunken export the new yardstick.
+      if (!p.guard.tripped && outcome != SyncOutcome::Failed) {
+        store_.recordGoodExport({p.exportHash, p.exportRows, 0});
+      }
+    });
+    store_.purgeRuns(request.keepRunsDays);
+  }
+  store_.finishRun(report.run, toString(outcome), counts, report.message);
+  return outcome;
+}
+
+}  // namespace membersync::apply

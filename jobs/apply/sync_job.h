@@ -1,0 +1,65 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/apply/applier.h"
+#include "jobs/apply/settle.h"
+#include "jobs/directory/person.h"
+#include "jobs/plan/planner.h"
+#include "jobs/policy/policy.h"
+
+namespace membersync::apply {
+
+struct SyncRequest {
+  state::RunKind kind = state::RunKind::Sync;
+  bool apply = true;          // false: plan only (`plan`, `sync --dry-run`); nothing is written
+                              // to the center, the outbox or the state beyond the run record
+  plan::PlanSettings plan;
+  ApplySettings applySettings;
+  int keepRunsDays = 90;
+};
+
+// How a run ended, most serious first; the command line maps it to an exit code.
+enum class SyncOutcome {
+  Failed,        // the run could not be completed (members unreadable, a systemic failure)
+  Held,          // a safety guard held back the destructive part
+  PartlyFailed,  // applied, but some items failed or are in doubt
+  Changes,       // plan only: there are changes to make
+  Done,          // nothing left to do
+};
+const char* toString(SyncOutcome outcome);
+
+struct SyncReport {
+  state::RunId run = 0;
+  SyncOutcome outcome = SyncOutcome::Done;
+  std::string message;            // one line for people, e.g. why the run failed
+  std::optional<plan::Plan> plan;  // absent when the run failed before planning
+  std::optional<ApplyResult> applied;
+  SettleResult settled;
+};
+
+// One run: reads the member list, settles calls left in doubt by earlier runs, plans, and (when
+// asked) applies, recording the run, its steps and its outcome in the store. The HR export and
+// policy are read by the caller. Throws StateError when the store fails.
+class SyncJob {
+ public:
+  SyncJob(center::MemberCenterClient& client, state::StateStore& store, PasswordOutbox& outbox,
+          RandomSource& random, Clock& clock, Progress& progress);
+
+  SyncReport run(const directory::Export& hr, const policy::Policy& policy,
+                 const SyncRequest& request);
+
+ private:
+  SyncOutcome finish(SyncReport& report, const SyncRequest& request);
+
+  center::MemberCenterClient& client_;
+  state::StateStore& store_;
+  PasswordOutbox& outbox_;
+  RandomSource& random_;
+  Clock& clock_;
+  Progress& progress_;
+};
+
+}  // namespace membersync::apply
