@@ -6,12 +6,7 @@ namespace membersync::center {
 namespace {
 
 Attempt fail(AttemptClass cls, Endpoint endpoint, ErrorKind kind, std::string message, int status = 0) {
-  Error e;
-  e.endpoint = std::string(endpointLabel(endpoint));
-  e.kind = kind;
-  e.message = std::move(message);
-  e.httpStatus = status;
-  return {cls, Result<Envelope>::failure(std::move(e))};
+  return {cls, Result<Envelope>::failure(makeError(endpoint, kind, std::move(message), status))};
 }
 
 // The answers every service shares: nothing sent, nothing heard, gateway statuses.

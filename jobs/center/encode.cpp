@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "jobs/center/endpoint.h"
+#include "jobs/center/error_codes.h"
 
 namespace membersync::center {
 namespace {
@@ -46,11 +46,9 @@ bool putDepartment(Object::Ptr o, const std::optional<std::string>& id) {
 
 template <class T>
 Result<T> badDepartment(Endpoint endpoint, const std::string& who, const std::string& id) {
-  Error e;
-  e.endpoint = std::string(endpointLabel(endpoint));
-  e.kind = ErrorKind::BadInput;
-  e.message = "departmentId \"" + id + "\" of " + who + " is not a decimal integer; nothing was sent";
-  return Result<T>::failure(std::move(e));
+  return Result<T>::failure(makeError(
+      endpoint, ErrorKind::BadInput,
+      "departmentId \"" + id + "\" of " + who + " is not a decimal integer; nothing was sent"));
 }
 
 }  // namespace

@@ -82,6 +82,16 @@ std::string fillTemplate(std::string_view text, const std::vector<std::string>& 
   return out;
 }
 
+Error makeError(Endpoint endpoint, ErrorKind kind, std::string message, int httpStatus, std::string code) {
+  Error e;
+  e.endpoint = std::string(endpointLabel(endpoint));
+  e.code = std::move(code);
+  e.kind = kind;
+  e.message = std::move(message);
+  e.httpStatus = httpStatus;
+  return e;
+}
+
 Error serviceError(Endpoint endpoint, Service service, const std::string& code,
                    const std::string& serverMessage, const std::string& cause,
                    const std::vector<std::string>& args, int httpStatus) {

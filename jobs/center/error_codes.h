@@ -31,6 +31,10 @@ const CodeInfo* findCode(Service service, std::string_view code);
 // becomes "?".
 std::string fillTemplate(std::string_view text, const std::vector<std::string>& args);
 
+// An error the client itself determined (transport, decoding, local checks, token endpoint).
+Error makeError(Endpoint endpoint, ErrorKind kind, std::string message, int httpStatus = 0,
+                std::string code = {});
+
 // The error a business answer means. Codes the spec does not list are Protocol errors (decision:
 // an unknown code is not retried, since nothing says the service did not act; the message keeps
 // the code and the server's text so a person can look it up).

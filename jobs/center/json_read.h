@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "jobs/center/decode.h"
+#include "jobs/center/error_codes.h"
 
 namespace membersync::center {
 
@@ -105,11 +106,7 @@ Result<T> guarded(Endpoint endpoint, F body) {
   } catch (const std::exception& e) {
     what = e.what();
   }
-  Error error;
-  error.endpoint = std::string(endpointLabel(endpoint));
-  error.kind = ErrorKind::Protocol;
-  error.message = what;
-  return Result<T>::failure(std::move(error));
+  return Result<T>::failure(makeError(endpoint, ErrorKind::Protocol, what));
 }
 
 }  // namespace json

@@ -2,6 +2,7 @@
 
 #include "jobs/center/decode.h"
 #include "jobs/center/encode.h"
+#include "jobs/center/error_codes.h"
 
 namespace membersync::center {
 namespace {
@@ -34,13 +35,11 @@ std::string MemberCenterClient::enterprisePath() const {
 
 Result<AddMembersResult> MemberCenterClient::addMembers(const std::vector<NewMember>& members) {
   if (members.size() > kMaxMembersPerAdd) {
-    Error e;
-    e.endpoint = std::string(endpointLabel(Endpoint::AddMembers));
-    e.code = "60013";
-    e.kind = ErrorKind::BadInput;
-    e.message = "at most 100 members per call, " + std::to_string(members.size()) +
-                " were given; nothing was sent";
-    return Result<AddMembersResult>::failure(std::move(e));
+    return Result<AddMembersResult>::failure(
+        makeError(Endpoint::AddMembers, ErrorKind::BadInput,
+                  "at most 100 members per call, " + std::to_string(members.size()) +
+                      " were given; nothing was sent",
+                  0, "60013"));
   }
   auto body = encodeAddMembers(members);
   if (!body.ok()) return Result<AddMembersResult>::carry(body);

@@ -7,6 +7,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "jobs/center/error_codes.h"
 #include "jobs/center/member_center_client.h"
 
 namespace membersync::center {
@@ -76,11 +77,10 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
   const MemberPage& p1 = first.value();
   const int size = effectivePageSize(p1, asked);
   if (p1.hasNextPage && ceilDiv(p1.total, size) > kMostPages) {
-    Error e;
-    e.endpoint = std::string(endpointLabel(Endpoint::ListMembers));
-    e.message = "page 1 claims " + std::to_string(p1.total) + " members in pages of " +
-                std::to_string(size) + ", more than 1,000,000 pages: not read";
-    return Result<Snapshot>::failure(std::move(e));
+    return Result<Snapshot>::failure(makeError(
+        Endpoint::ListMembers, ErrorKind::Protocol,
+        "page 1 claims " + std::to_string(p1.total) + " members in pages of " + std::to_string(size) +
+            ", more than 1,000,000 pages: not read"));
   }
   const int last = pagesToRead(p1, size);
   auto rest = readRest(client, filter, size, last, workers);
@@ -105,21 +105,19 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
 }  // namespace
 
 Result<std::vector<MemberListItem>> MemberCenterClient::listAllMembers(const MemberFilter& filter) {
+  using Members = Result<std::vector<MemberListItem>>;
   const ClientOptions& o = session_.options();
-  std::optional<Snapshot> previous;
-  for (int pass = 1; pass <= 2; ++pass) {
+  for (int pass = 1;; ++pass) {
     auto snap = readOnce(*this, filter, o.pageSize, std::max(1, o.maxConcurrency));
-    if (!snap.ok()) return Result<std::vector<MemberListItem>>::carry(snap);
-    if (snap.value().consistent) return Result<std::vector<MemberListItem>>::success(std::move(snap.value().members));
-    previous = std::move(snap).value();
+    if (!snap.ok()) return Members::carry(snap);
+    Snapshot& s = snap.value();
+    if (s.consistent) return Members::success(std::move(s.members));
+    if (pass == 2)
+      return Members::failure(makeError(
+          Endpoint::ListMembers, ErrorKind::RetryLater,
+          "the member list changed while it was read, twice: " + std::to_string(s.members.size()) +
+              " distinct members were read, the total says " + std::to_string(s.total)));
   }
-  Error e;
-  e.endpoint = std::string(endpointLabel(Endpoint::ListMembers));
-  e.kind = ErrorKind::RetryLater;
-  e.message = "the member list changed while it was read, twice: " +
-              std::to_string(previous->members.size()) + " distinct members were read, the total says " +
-              std::to_string(previous->total);
-  return Result<std::vector<MemberListItem>>::failure(std::move(e));
 }
 
 }  // namespace membersync::center

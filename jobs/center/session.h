@@ -62,10 +62,6 @@ class Session {
 
   const ClientOptions& options() const { return options_; }
   const CallStats& stats() const { return stats_; }
-  Clock& clock() { return clock_; }
-
-  // A fresh g_nonce: 128 random bits as 32 lower-case hex digits.
-  std::string nonce();
 
  private:
   template <class T, class Decode>
@@ -77,6 +73,7 @@ class Session {
   Result<Envelope> run(const CallSpec& spec, Service service);
   struct Sent;
   Sent attemptOnce(const CallSpec& spec, Service service);
+  std::string nonce();  // 128 random bits as 32 lower-case hex digits
   Clock::Duration jitteredBackoff(int retry);
   Error scrub(Error error) const;
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "jobs/center/decode.h"
+#include "jobs/center/error_codes.h"
 #include "jobs/center/url.h"
 
 namespace membersync::center {
@@ -12,13 +13,7 @@ constexpr long long kDefaultLifetimeSeconds = 300;  // when the endpoint sends n
 constexpr std::size_t kShortestRedacted = 4;        // shorter strings would redact ordinary words
 
 Error tokenError(ErrorKind kind, std::string message, int httpStatus = 0, std::string code = {}) {
-  Error e;
-  e.endpoint = std::string(endpointLabel(Endpoint::Token));
-  e.kind = kind;
-  e.message = std::move(message);
-  e.httpStatus = httpStatus;
-  e.code = std::move(code);
-  return e;
+  return makeError(Endpoint::Token, kind, std::move(message), httpStatus, std::move(code));
 }
 
 std::string grantName(bool password, const std::string& clientId) {
