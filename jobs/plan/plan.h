@@ -26,6 +26,8 @@ enum class ItemKind {
   Problem,   // reported: an invalid HR row, an unmapped department, ...
 };
 const char* toString(ItemKind kind);
+// The kind toString() spells so (as a saved plan stores it); nullopt for anything else.
+std::optional<ItemKind> itemKindFromString(const std::string& text);
 
 struct FieldChange {
   std::string field;   // "name", "departmentId", "remark", "passwordMobile"
@@ -41,8 +43,11 @@ struct Item {
   std::string employeeId;  // empty for orphans
   std::string account;     // without the suffix
   std::string globalId;    // empty for adds
+  // Rename: the account the center has (`account` is the one HR now gives). Empty otherwise.
+  std::string centerAccount;
   // Add: the member's fields as they will be sent. Edit: the fields after the edit.
   std::string name;
+  std::string department;  // Add, Edit: the HR department value the departmentId is mapped from
   std::optional<std::string> departmentId;
   std::optional<std::string> remark;
   std::optional<std::string> mobile;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct PlanInputs {
   const state::Snapshot& state;
   const PlanSettings& settings;
   state::Millis now = 0;  // wall clock, for delete_after_days and retry back-off
+  // Asset numbers membersync assigned (from state): the only ones a Withdraw strips. Null or
+  // empty: none (asset ownership arrives with the asset policy), so withdrawals strip nothing.
+  const std::set<std::string>* managedAssets = nullptr;
 };
 
 // The whole diff. Pure: no I/O, no clock, no randomness; the same inputs give the same plan.

@@ -1,0 +1,130 @@
+#include "jobs/plan/departures.h"
+
+#include <algorithm>
+
+#include "jobs/plan/item_fields.h"
+#include "jobs/plan/protect.h"
+#include "jobs/plan/text_util.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+constexpr state::Millis kDay = 86400000;
+
+// One more distinct export absent, unless this export (by hash) was counted already, so a re-run
+// on the same file never counts twice. A first absence always counts, even with no hash.
+state::Absence countAbsence(Context& ctx, const std::string& employeeId) {
+  auto it = ctx.in.state.absences.find(employeeId);
+  const bool known = it != ctx.in.state.absences.end();
+  state::Absence a = known ? it->second : state::Absence{employeeId, 0, "", ctx.in.now, {}};
+  if (!known || a.lastExportHash != ctx.in.hr.contentHash) {
+    ++a.distinctExports;
+    a.lastExportHash = ctx.in.hr.contentHash;
+    ctx.plan.stateChanges.absences.push_back(a);
+  }
+  return a;
+}
+
+// The member's assets membersync may withdraw: those it assigned (PlanInputs::managedAssets).
+std::vector<std::string> withdrawable(const Context& ctx, const LiveMember& m) {
+  std::vector<std::string> out;
+  if (!ctx.in.managedAssets) return out;
+  for (const std::string& asset : m.item->assetNums)
+    if (ctx.in.managedAssets->count(asset)) out.push_back(asset);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// What [sync] departed does now, past the grace runs: a kind, plus a reason when it must wait
+// (then the item is Held). No kind: nothing more to do.
+struct Step {
+  std::optional<ItemKind> kind;
+  std::string waitReason;
+};
+
+Step stepFor(const Context& ctx, const state::Absence& a, bool assetsLeft) {
+  const PlanSettings& s = ctx.in.settings;
+  switch (s.departed) {
+    case Departed::Delete: return {ItemKind::Delete, ""};
+    case Departed::Withdraw:
+      // The account is kept for good; once withdrawn there is nothing more to do, unless
+      // membersync's assets are back on it.
+      if (a.withdrawnAt && !assetsLeft) return {std::nullopt, ""};
+      return {ItemKind::Withdraw, ""};
+    case Departed::WithdrawThenDelete: {
+      if (!a.withdrawnAt) return {ItemKind::Withdraw, ""};  // the applier records withdrawnAt
+      const state::Millis due = *a.withdrawnAt + std::max(0, s.deleteAfterDays) * kDay;
+      if (ctx.in.now >= due) return {ItemKind::Delete, ""};
+      return {ItemKind::Delete, "withdrawn on " + formatDate(*a.withdrawnAt) + "; deleted after " +
+                                    std::to_string(s.deleteAfterDays) +
+                                    " days (delete_after_days), on " + formatDate(due)};
+    }
+    case Departed::Report:
+      return {ItemKind::Delete, "[sync] departed = report: membersync only reports departures"};
+  }
+  return {std::nullopt, ""};
+}
+
+Item departureItem(const Context& ctx, const state::Link& link, const LiveMember& m,
+                   const directory::Person* row, ItemKind kind) {
+  const std::string why = row ? "departed" : "missing";
+  Item item;
+  item.kind = kind;
+  item.key = std::string(toString(kind)) + ":" + m.item->globalId;
+  item.employeeId = link.employeeId;
+  item.account = m.account;
+  item.globalId = m.item->globalId;
+  item.name = m.item->name;
+  item.destructive = true;
+  if (row) item.line = row->line;
+  if (kind == ItemKind::Withdraw) item.assetsToWithdraw = withdrawable(ctx, m);
+  item.inputHash = memberHash(kind, link.employeeId, why, m, ctx.in.policy.contentHash);
+  return item;
+}
+
+std::string absentText(const directory::Person* row) {
+  return row ? "departed in HR (status \"" + row->status + "\")" : "missing from the export";
+}
+
+}  // namespace
+
+void planDeparture(Context& ctx, const state::Link& link, const LiveMember& member,
+                   const directory::Person* departedRow) {
+  const state::Absence a = countAbsence(ctx, link.employeeId);
+  const Step step = stepFor(ctx, a, !withdrawable(ctx, member).empty());
+  if (!step.kind) return;
+  Item item = departureItem(ctx, link, member, departedRow, *step.kind);
+  const int grace = std::max(1, ctx.in.settings.graceRuns);
+  const std::string count = std::to_string(a.distinctExports);
+  item.reason = absentText(departedRow) + " in " + count +
+                (a.distinctExports == 1 ? " export" : " exports");
+  // Protection first: a protected member is never withdrawn or deleted, whatever the count.
+  if (ctx.isProtected(member.account)) {
+    hold(item, kProtectedReason);
+  } else if (a.distinctExports < grace) {
+    hold(item, absentText(departedRow) + " in " + count + " of " + std::to_string(grace) +
+                   " exports (grace_runs); acted on once all " + std::to_string(grace) +
+                   " are counted");
+  } else if (!step.waitReason.empty()) {
+    hold(item, item.reason + "; " + step.waitReason);
+  }
+  ctx.add(std::move(item));
+}
+
+void planMissing(Context& ctx) {
+  for (const auto& [employeeId, link] : ctx.in.state.linksByEmployee) {
+    if (ctx.inExport(employeeId)) continue;  // planned with its row
+    const LiveMember* m = ctx.members.byGlobalId(link.globalId);
+    if (!m || ctx.members.linkOf(link.globalId) != &link) {
+      // The member is gone (or claimed by a lower employee id's link): the link is stale.
+      ctx.plan.stateChanges.droppedLinks.push_back(employeeId);
+      ctx.clearAbsence(employeeId);
+      continue;
+    }
+    // A row that failed validation names this person: not missing, so no item and no count.
+    if (ctx.skipped(employeeId, link.account) || ctx.skipped("", m->accountKey)) continue;
+    planDeparture(ctx, link, *m, nullptr);
+  }
+}
+
+}  // namespace membersync::plan::detail

@@ -1,0 +1,40 @@
+#include "jobs/plan/history.h"
+
+#include "jobs/plan/item_fields.h"
+#include "jobs/plan/text_util.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+bool makesACall(ItemKind kind) {
+  return kind == ItemKind::Add || kind == ItemKind::Edit || kind == ItemKind::Withdraw ||
+         kind == ItemKind::Delete;
+}
+
+std::string codeAndMessage(const state::ItemRecord& r) {
+  if (r.code.empty()) return r.message;
+  return r.message.empty() ? r.code : r.code + " " + r.message;
+}
+
+}  // namespace
+
+void applyHistory(Context& ctx) {
+  for (Item& item : ctx.plan.items) {
+    if (!makesACall(item.kind)) continue;
+    auto it = ctx.in.state.items.find(item.key);
+    if (it == ctx.in.state.items.end()) continue;
+    const state::ItemRecord& r = it->second;
+    // A refusal is final for these inputs; a changed row or policy gives a new hash, and a try.
+    if (r.status == state::ItemStatus::Refused && r.inputHash == item.inputHash) {
+      hold(item, "refused earlier: " + codeAndMessage(r) +
+                     "; not re-sent until the HR row or policy changes");
+    } else if (r.status == state::ItemStatus::RetryLater && r.nextAttemptAt > ctx.in.now) {
+      hold(item, "retrying after " + formatTime(r.nextAttemptAt) + " (" +
+                     std::to_string(r.attempts) + " failed attempts; last: " + codeAndMessage(r) +
+                     ")");
+    }
+    // Otherwise (succeeded before, retry due, unknown to be settled by the applier): planned.
+  }
+}
+
+}  // namespace membersync::plan::detail

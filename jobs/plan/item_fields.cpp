@@ -1,0 +1,115 @@
+#include "jobs/plan/item_fields.h"
+
+#include <algorithm>
+
+#include "jobs/core/sha256.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+// An optional field hashes differently when absent and when empty ("" clears, absent keeps).
+void optionalField(Sha256& h, const std::optional<std::string>& value) {
+  h.field(value ? "1" : "0").field(value.value_or(""));
+}
+
+// Adds a change when the wanted value differs from the center's ("" when the center has none).
+void compare(std::vector<FieldChange>& out, const char* field, const std::string& wanted,
+             const std::optional<std::string>& current) {
+  const std::string before = current.value_or("");
+  if (before != wanted) out.push_back(FieldChange{field, before, wanted});
+}
+
+}  // namespace
+
+std::optional<std::string> departmentIdFor(const policy::Policy& policy,
+                                           const directory::Person& person) {
+  if (person.department.empty()) return std::nullopt;
+  auto it = policy.departments.find(person.department);
+  if (it == policy.departments.end()) return std::nullopt;
+  return it->second;
+}
+
+Item addItem(const directory::Person& person, const policy::Policy& policy) {
+  Item item;
+  item.kind = ItemKind::Add;
+  item.key = "add:" + person.employeeId;
+  item.employeeId = person.employeeId;
+  item.account = person.account;
+  item.name = person.name;
+  item.department = person.department;
+  item.departmentId = departmentIdFor(policy, person);
+  item.remark = person.remark;
+  item.mobile = person.mobile;
+  item.line = person.line;
+  item.reason = "new in HR";
+  item.inputHash = personHash(ItemKind::Add, person, item.departmentId, policy.contentHash);
+  return item;
+}
+
+std::vector<FieldChange> fieldChanges(const directory::Person& person,
+                                      const std::optional<std::string>& departmentId,
+                                      const center::MemberListItem& member) {
+  std::vector<FieldChange> changes;
+  compare(changes, "name", person.name, member.name);
+  // An unmapped department leaves the center's department alone (A2 cannot clear one anyway).
+  if (departmentId) compare(changes, "departmentId", *departmentId, member.departmentId);
+  // An absent column is not managed; "" on HR and nothing on the center are the same.
+  if (person.remark) compare(changes, "remark", *person.remark, member.remark);
+  if (person.mobile) compare(changes, "passwordMobile", *person.mobile, member.passwordMobile);
+  return changes;
+}
+
+Item editItem(const directory::Person& person, const LiveMember& member,
+              const policy::Policy& policy, std::vector<FieldChange> changes) {
+  Item item;
+  item.kind = ItemKind::Edit;
+  item.key = "edit:" + person.employeeId;
+  item.employeeId = person.employeeId;
+  item.account = member.account;
+  item.globalId = member.item->globalId;
+  item.name = person.name;
+  item.department = person.department;
+  item.departmentId = departmentIdFor(policy, person);
+  item.remark = person.remark;
+  item.mobile = person.mobile;
+  item.changes = std::move(changes);
+  item.line = person.line;
+  item.reason = "differs from the HR row";
+  item.inputHash = personHash(ItemKind::Edit, person, item.departmentId, policy.contentHash);
+  return item;
+}
+
+void hold(Item& item, std::string reason) {
+  item.heldKind = item.kind;
+  item.kind = ItemKind::Held;
+  item.reason = std::move(reason);
+}
+
+std::string personHash(ItemKind kind, const directory::Person& person,
+                       const std::optional<std::string>& departmentId,
+                       const std::string& policyHash) {
+  Sha256 h;
+  h.field(toString(kind)).field(person.employeeId).field(person.account).field(person.name);
+  h.field(person.department);
+  optionalField(h, departmentId);
+  optionalField(h, person.remark);
+  optionalField(h, person.mobile);
+  h.field(person.active ? "active" : "departed").field(policyHash);
+  return h.hex();
+}
+
+std::string memberHash(ItemKind kind, const std::string& employeeId, const std::string& why,
+                       const LiveMember& member, const std::string& policyHash) {
+  Sha256 h;
+  h.field(toString(kind)).field(employeeId).field(why);
+  h.field(member.item->globalId).field(member.item->userName);
+  std::vector<std::string> assets = member.item->assetNums;
+  std::sort(assets.begin(), assets.end());
+  h.field(std::to_string(assets.size()));
+  for (const std::string& asset : assets) h.field(asset);
+  optionalField(h, member.item->borrowNum);
+  h.field(policyHash);
+  return h.hex();
+}
+
+}  // namespace membersync::plan::detail

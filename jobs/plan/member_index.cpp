@@ -1,0 +1,47 @@
+#include "jobs/plan/member_index.h"
+
+#include "jobs/plan/text_util.h"
+
+namespace membersync::plan::detail {
+
+MemberIndex::MemberIndex(const std::vector<center::MemberListItem>& members,
+                         const std::string& suffix, const state::Snapshot& state) {
+  live_.reserve(members.size());
+  for (const center::MemberListItem& m : members) {
+    if (m.deleted) continue;  // design: members listed with deleted: true are ignored
+    std::string account = accountOf(m.userName, suffix);
+    std::string key = lower(account);
+    live_.push_back(LiveMember{&m, std::move(account), std::move(key)});
+  }
+  // The maps view strings inside live_, so they are filled only once live_ stops growing.
+  byGlobalId_.reserve(live_.size());
+  byAccount_.reserve(live_.size());
+  for (std::size_t i = 0; i < live_.size(); ++i) {
+    byGlobalId_.emplace(live_[i].item->globalId, i);
+    // Two live members with one account should not exist; if they do, the lower globalId is
+    // the one matched, so the choice does not depend on the listing's order.
+    auto [it, inserted] = byAccount_.emplace(live_[i].accountKey, i);
+    if (!inserted && live_[i].item->globalId < live_[it->second].item->globalId) it->second = i;
+  }
+  for (const auto& [employeeId, link] : state.linksByEmployee) {
+    // linksByEmployee is ordered, so emplace keeps the lowest employee id for a globalId.
+    if (byGlobalId_.count(link.globalId)) linkByGlobalId_.emplace(link.globalId, &link);
+  }
+}
+
+const LiveMember* MemberIndex::byGlobalId(std::string_view globalId) const {
+  auto it = byGlobalId_.find(globalId);
+  return it == byGlobalId_.end() ? nullptr : &live_[it->second];
+}
+
+const LiveMember* MemberIndex::byAccount(std::string_view accountKey) const {
+  auto it = byAccount_.find(accountKey);
+  return it == byAccount_.end() ? nullptr : &live_[it->second];
+}
+
+const state::Link* MemberIndex::linkOf(std::string_view globalId) const {
+  auto it = linkByGlobalId_.find(globalId);
+  return it == linkByGlobalId_.end() ? nullptr : it->second;
+}
+
+}  // namespace membersync::plan::detail

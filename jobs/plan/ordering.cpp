@@ -1,0 +1,83 @@
+#include "jobs/plan/ordering.h"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+#include "jobs/plan/text_util.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+int rank(ItemKind kind) {
+  switch (kind) {
+    case ItemKind::Add: return 0;
+    case ItemKind::Adopt: return 1;
+    case ItemKind::Edit: return 2;
+    case ItemKind::Withdraw: return 3;
+    case ItemKind::Delete: return 4;
+    case ItemKind::Held: return 5;
+    case ItemKind::Rename: return 6;
+    case ItemKind::Orphan: return 7;
+    case ItemKind::Problem: return 8;
+  }
+  return 9;
+}
+
+struct SortKey {
+  int rank;
+  std::string account;
+  int line;
+  const std::string* key;
+  bool operator<(const SortKey& o) const {
+    return std::tie(rank, account, line, *key) < std::tie(o.rank, o.account, o.line, *o.key);
+  }
+};
+
+}  // namespace
+
+void orderItems(Plan& plan) {
+  // Sort keys are built once (lower-casing inside the comparison would cost n log n copies).
+  std::vector<SortKey> keys;
+  keys.reserve(plan.items.size());
+  for (const Item& i : plan.items) keys.push_back({rank(i.kind), lower(i.account), i.line, &i.key});
+  std::vector<std::size_t> order(plan.items.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+  std::vector<Item> sorted;
+  sorted.reserve(plan.items.size());
+  for (std::size_t i : order) sorted.push_back(std::move(plan.items[i]));
+  plan.items = std::move(sorted);
+}
+
+void countItems(Plan& plan) {
+  Counts c;
+  for (const Item& i : plan.items) {
+    switch (i.kind) {
+      case ItemKind::Add: ++c.add; break;
+      case ItemKind::Edit: ++c.edit; break;
+      case ItemKind::Adopt: ++c.adopt; break;
+      case ItemKind::Withdraw: ++c.withdraw; break;
+      case ItemKind::Delete: ++c.del; break;
+      case ItemKind::Orphan: ++c.orphan; break;
+      case ItemKind::Held: ++c.held; break;
+      case ItemKind::Rename: ++c.rename; break;
+      case ItemKind::Problem: ++c.problem; break;
+    }
+  }
+  plan.counts = c;
+}
+
+void orderStateChanges(Plan& plan) {
+  StateChanges& sc = plan.stateChanges;
+  auto byEmployee = [](const auto& a, const auto& b) { return a.employeeId < b.employeeId; };
+  std::stable_sort(sc.absences.begin(), sc.absences.end(), byEmployee);
+  std::stable_sort(sc.links.begin(), sc.links.end(), byEmployee);
+  for (auto* ids : {&sc.clearedAbsences, &sc.droppedLinks}) {
+    std::sort(ids->begin(), ids->end());
+    ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
+  }
+}
+
+}  // namespace membersync::plan::detail

@@ -1,0 +1,149 @@
+#include "jobs/plan/people.h"
+
+#include "jobs/plan/departures.h"
+#include "jobs/plan/item_fields.h"
+#include "jobs/plan/protect.h"
+#include "jobs/plan/text_util.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+using directory::Person;
+
+// The person's state link when it still points at a live member it alone claims. A link to a
+// member that is gone (or listed deleted) is stale: dropped, and the person is treated as
+// unlinked, so it may be adopted by account or added again.
+const state::Link* liveLink(Context& ctx, const Person& p) {
+  auto it = ctx.in.state.linksByEmployee.find(p.employeeId);
+  if (it == ctx.in.state.linksByEmployee.end()) return nullptr;
+  const state::Link& link = it->second;
+  // A second link to one member (corrupt state) loses to the lowest employee id: dropped too.
+  if (ctx.members.linkOf(link.globalId) == &link) return &link;
+  ctx.plan.stateChanges.droppedLinks.push_back(p.employeeId);
+  return nullptr;
+}
+
+// Edits the member toward the HR row when any managed field differs; Held when protected.
+void planEdit(Context& ctx, const Person& p, const LiveMember& m) {
+  std::vector<FieldChange> changes = fieldChanges(p, departmentIdFor(ctx.in.policy, p), *m.item);
+  if (changes.empty()) return;  // nothing differs: no item
+  Item item = editItem(p, m, ctx.in.policy, std::move(changes));
+  if (ctx.isProtected(m.account)) hold(item, kProtectedReason);
+  ctx.add(std::move(item));
+}
+
+// The link points at a member whose account is not the person's any more: the center cannot
+// rename, so this is reported (no add of the new account, no departure of the old one).
+void planRename(Context& ctx, const Person& p, const LiveMember& m) {
+  Item item;
+  item.kind = ItemKind::Rename;
+  item.key = "rename:" + p.employeeId;
+  item.employeeId = p.employeeId;
+  item.account = p.account;
+  item.centerAccount = m.account;
+  item.globalId = m.item->globalId;
+  item.name = p.name;
+  item.line = p.line;
+  item.reason = "employee " + p.employeeId + "'s account changed in HR from " + m.account +
+                " to " + p.account +
+                "; the center cannot rename accounts: restore the account " + m.account +
+                " in HR, or delete the member " + m.account + " by hand so that " + p.account +
+                " is added on the next run (its assets are not carried over)";
+  ctx.add(std::move(item));
+}
+
+// An unlinked member with the person's account is taken over, not re-added. If state shows an
+// add of this person whose answer was lost (Unknown), the member is the one we created.
+void planAdopt(Context& ctx, const Person& p, const LiveMember& m) {
+  auto record = ctx.in.state.items.find("add:" + p.employeeId);
+  const bool ours = record != ctx.in.state.items.end() &&
+                    record->second.status == state::ItemStatus::Unknown;
+  Item item;
+  item.kind = ItemKind::Adopt;
+  item.key = "adopt:" + p.employeeId;
+  item.employeeId = p.employeeId;
+  item.account = m.account;
+  item.globalId = m.item->globalId;
+  item.name = p.name;
+  item.line = p.line;
+  item.reason = ours ? "the add sent earlier landed (its answer was lost); linked"
+                     : "an existing member with this account is linked to the HR row, not re-added";
+  item.inputHash = personHash(ItemKind::Adopt, p, departmentIdFor(ctx.in.policy, p),
+                              ctx.in.policy.contentHash);
+  ctx.add(std::move(item));
+  ctx.plan.stateChanges.links.push_back(
+      state::Link{p.employeeId, m.accountKey, m.item->globalId, ours, ctx.in.now});
+  planEdit(ctx, p, m);
+}
+
+// The account belongs to a member linked to another employee (one who left, or whose own
+// account changed): adding it would be refused, and adopting it would hand over someone else's
+// member. Held until that member is gone.
+void holdTakenAccount(Context& ctx, const Person& p, const LiveMember& m,
+                      const state::Link& owner) {
+  Item item = addItem(p, ctx.in.policy);
+  hold(item, "account " + m.account + " still belongs to the member " + m.item->globalId +
+                 " of employee " + owner.employeeId +
+                 "; it is added once that member is gone (after that employee's departure, "
+                 "or deleted by hand)");
+  ctx.add(std::move(item));
+}
+
+void planActive(Context& ctx, const Person& p, const state::Link* link) {
+  ctx.clearAbsence(p.employeeId);  // present and active again
+  if (link) {
+    const LiveMember& m = *ctx.members.byGlobalId(link->globalId);
+    if (m.accountKey != lower(p.account)) planRename(ctx, p, m);
+    planEdit(ctx, p, m);  // a renamed person's other fields keep being edited
+    return;
+  }
+  const LiveMember* m = ctx.members.byAccount(lower(p.account));
+  if (!m) {
+    ctx.add(addItem(p, ctx.in.policy));
+  } else if (const state::Link* owner = ctx.members.linkOf(m->item->globalId)) {
+    holdTakenAccount(ctx, p, *m, *owner);
+  } else {
+    planAdopt(ctx, p, *m);
+  }
+}
+
+// A departed HR row whose account matches a member membersync neither created nor adopted: it
+// is not touched (only linked members are departed), but it is reported so it is not forgotten.
+void reportUnmanaged(Context& ctx, const Person& p, const LiveMember& m) {
+  Item item;
+  item.kind = ItemKind::Problem;
+  item.key = "problem:unmanaged:" + p.employeeId;
+  item.employeeId = p.employeeId;
+  item.account = m.account;
+  item.globalId = m.item->globalId;
+  item.line = p.line;
+  item.reason = "employee " + p.employeeId + " is departed in HR, but the member " + m.account +
+                " was neither created nor adopted by membersync, so it is left alone; delete it "
+                "by hand if it should go";
+  ctx.add(std::move(item));
+}
+
+void planDeparted(Context& ctx, const Person& p, const state::Link* link) {
+  if (link) {
+    planDeparture(ctx, *link, *ctx.members.byGlobalId(link->globalId), &p);
+    return;
+  }
+  ctx.clearAbsence(p.employeeId);  // no live member left to depart
+  const LiveMember* m = ctx.members.byAccount(lower(p.account));
+  if (m && !ctx.members.linkOf(m->item->globalId)) reportUnmanaged(ctx, p, *m);
+  // A departed person with no member: nothing to do.
+}
+
+}  // namespace
+
+void planPeople(Context& ctx) {
+  for (const Person& p : ctx.in.hr.people) {
+    const state::Link* link = liveLink(ctx, p);
+    if (p.active)
+      planActive(ctx, p, link);
+    else
+      planDeparted(ctx, p, link);
+  }
+}
+
+}  // namespace membersync::plan::detail

@@ -1,0 +1,40 @@
+#include "jobs/plan/planner.h"
+
+#include "jobs/plan/context.h"
+#include "jobs/plan/departures.h"
+#include "jobs/plan/guard.h"
+#include "jobs/plan/history.h"
+#include "jobs/plan/ordering.h"
+#include "jobs/plan/orphans.h"
+#include "jobs/plan/people.h"
+#include "jobs/plan/problems.h"
+#include "jobs/plan/scope.h"
+
+namespace membersync::plan {
+
+Plan makePlan(const PlanInputs& in) {
+  Plan plan;
+  plan.exportHash = in.hr.contentHash;
+  plan.exportRows = static_cast<std::int64_t>(in.hr.rowCount);
+  plan.policyHash = in.policy.contentHash;
+  plan.membersFingerprint = membersFingerprint(in.members);
+  plan.computedAt = in.now;
+
+  detail::Context ctx(in, plan);
+  detail::planPeople(ctx);    // adds, adoptions, edits, renames; departed rows' departures
+  detail::planMissing(ctx);   // departures of people missing from the export; stale links
+  detail::planOrphans(ctx);   // members nobody claims
+  detail::addRowProblems(ctx);
+  // The history holds what was refused or waits for a retry, before the guard counts what
+  // will really be sent; --only narrows the plan before the guard, so it guards that account.
+  detail::applyHistory(ctx);
+  detail::restrictToAccount(ctx);
+  detail::applyGuard(ctx);
+  detail::addDepartmentProblems(ctx);
+  detail::orderItems(plan);
+  detail::orderStateChanges(plan);
+  detail::countItems(plan);
+  return plan;
+}
+
+}  // namespace membersync::plan

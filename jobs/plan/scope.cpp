@@ -1,0 +1,49 @@
+#include "jobs/plan/scope.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "jobs/plan/text_util.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+template <class T, class KeyOf>
+void keepOnly(std::vector<T>& v, const std::unordered_set<std::string>& ids, KeyOf keyOf) {
+  v.erase(std::remove_if(v.begin(), v.end(), [&](const T& x) { return !ids.count(keyOf(x)); }),
+          v.end());
+}
+
+// Employee ids the account concerns: those of the kept items, of HR rows with that account, and
+// of state links to it.
+std::unordered_set<std::string> employeesOf(const Context& ctx, const std::string& only) {
+  std::unordered_set<std::string> ids;
+  for (const Item& item : ctx.plan.items)
+    if (!item.employeeId.empty()) ids.insert(item.employeeId);
+  for (const directory::Person& p : ctx.in.hr.people)
+    if (lower(p.account) == only) ids.insert(p.employeeId);
+  for (const auto& [employeeId, link] : ctx.in.state.linksByEmployee)
+    if (link.account == only) ids.insert(employeeId);
+  return ids;
+}
+
+}  // namespace
+
+void restrictToAccount(Context& ctx) {
+  const std::string only = lower(ctx.in.settings.onlyAccount);
+  if (only.empty()) return;
+  auto& items = ctx.plan.items;
+  items.erase(std::remove_if(items.begin(), items.end(),
+                             [&](const Item& i) {
+                               return lower(i.account) != only && lower(i.centerAccount) != only;
+                             }),
+              items.end());
+  const std::unordered_set<std::string> ids = employeesOf(ctx, only);
+  StateChanges& sc = ctx.plan.stateChanges;
+  keepOnly(sc.absences, ids, [](const state::Absence& a) { return a.employeeId; });
+  keepOnly(sc.links, ids, [](const state::Link& l) { return l.employeeId; });
+  keepOnly(sc.clearedAbsences, ids, [](const std::string& id) { return id; });
+  keepOnly(sc.droppedLinks, ids, [](const std::string& id) { return id; });
+}
+
+}  // namespace membersync::plan::detail
