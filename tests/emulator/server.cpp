@@ -1,6 +1,7 @@
 #include "tests/emulator/server.h"
 
 #include <chrono>
+#include <iostream>
 #include <stdexcept>
 #include <thread>
 
@@ -62,10 +63,18 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
       Request req = toRequest(request);
       delay = latencyMs_ > 0 && Emulator::isServicePath(req.path);
       reply = emulator_.handle(req);
-    } catch (const Poco::SyntaxException& e) {
+    } catch (const Poco::SyntaxException&) {
       reply.status = 400;
       reply.reason = "Bad Request";
       reply.body = "{\"error\":\"bad request target\"}";
+    } catch (const std::exception& e) {
+      // A bug in the emulator must not pass for an injected fault (a dropped connection), so
+      // it is answered, plainly, and logged.
+      std::cerr << "membercenter-emulator: internal error on " << request.getURI() << ": "
+                << e.what() << std::endl;
+      reply.status = 500;
+      reply.reason = "Internal Server Error";
+      reply.body = "{\"error\":\"emulator internal error\"}";
     }
     // The delay is taken here, outside the emulator's lock, so concurrent calls overlap.
     if (delay) std::this_thread::sleep_for(std::chrono::milliseconds(latencyMs_));
