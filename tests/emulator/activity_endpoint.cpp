@@ -43,8 +43,8 @@ Reply notEligible(const Activity& activity) {
     o->set("name", u.name);
     o->set("participateResult", false);
     o->set("errorCode", kClaimLimitExceeded);
-    o->set("errorMessage", "personal claim count exceeded (at most " +
-                               std::to_string(u.claimLimit) + ")");
+    o->set("errorMessage",
+           "personal claim count exceeded (at most " + std::to_string(u.claimLimit) + ")");
     units->add(o);
   }
   auto entry = newObject();
@@ -79,10 +79,12 @@ Reply joinActivity(Service& svc, const Request& req) {
   const std::string branch = branchField.isString() ? branchField.string() : std::string();
   // extParams ({"mode":"sync"} and the like) is accepted; every claim here is synchronous anyway.
   JsonField ext = field(body, "extParams");
-  if (!ext.absentOrNull() && !ext.object()) return activityResult("1001", "extParams must be an object");
+  if (!ext.absentOrNull() && !ext.object())
+    return activityResult("1001", "extParams must be an object");
 
   const Activity* activity = svc.activity(*label);
-  if (activity == nullptr) return activityResult("3001", "activity '" + *label + "' does not exist");
+  if (activity == nullptr)
+    return activityResult("3001", "activity '" + *label + "' does not exist");
   if (!knownParticipant(svc, *identity)) {
     return activityResult("1004", "identity '" + *identity + "' is not a known participant");
   }

@@ -18,7 +18,9 @@ std::optional<Reply> unbound(const Service& svc) {
                                         " is not bound to an authorized customer");
 }
 
-Var orNull(const std::string& s) { return s.empty() ? Var() : Var(s); }
+Var orNull(const std::string& s) {
+  return s.empty() ? Var() : Var(s);
+}
 
 }  // namespace
 

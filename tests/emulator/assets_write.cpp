@@ -49,7 +49,8 @@ Reply configureAssets(Service& svc, const Request& req, const Route& route) {
     return memberCenterError("60026", "no employee matches member " + route.memberGlobalId);
   }
   if (member->duplicateEmployee) {
-    return memberCenterError("60023", "member " + route.memberGlobalId + " matches several employees");
+    return memberCenterError("60023",
+                             "member " + route.memberGlobalId + " matches several employees");
   }
 
   const Enterprise& e = svc.state.enterprise();
@@ -58,8 +59,8 @@ Reply configureAssets(Service& svc, const Request& req, const Route& route) {
     const Asset* a = svc.state.assetByNum(num);
     if (a == nullptr) return memberCenterError("60024", "asset number " + num + " not found");
     if (a->customerId != e.customerId) {
-      return memberCenterError("60025", "asset number " + num + " belongs to customer " +
-                                            a->customerId);
+      return memberCenterError("60025",
+                               "asset number " + num + " belongs to customer " + a->customerId);
     }
     if (!seen.insert(num).second) {
       return memberCenterError("60028", "asset number " + num + " appears twice in the request");
@@ -85,7 +86,8 @@ Reply configureAssets(Service& svc, const Request& req, const Route& route) {
     a->holderGlobalId.clear();
     a->lentIn.clear();
   }
-  for (const std::string& num : *assign) svc.state.assetByNum(num)->holderGlobalId = member->globalId;
+  for (const std::string& num : *assign)
+    svc.state.assetByNum(num)->holderGlobalId = member->globalId;
   return committed(memberCenterSuccess());
 }
 
@@ -103,9 +105,11 @@ Reply lendAssets(Service& svc, const Request& req, const Route& route) {
   }
   Lock* lock = svc.state.lockByNum(key.string());
   if (lock == nullptr) return memberCenterError("33009", "no borrowed lock " + key.string());
-  if (lock->abnormal) return memberCenterError("33008", "borrowed lock " + lock->assetNum + " is abnormal");
+  if (lock->abnormal)
+    return memberCenterError("33008", "borrowed lock " + lock->assetNum + " is abnormal");
   if (!lock->lentToGlobalId.empty() && lock->lentToGlobalId != member->globalId) {
-    return memberCenterError("33018", "borrowed lock " + lock->assetNum + " is lent to another member");
+    return memberCenterError("33018",
+                             "borrowed lock " + lock->assetNum + " is lent to another member");
   }
 
   std::vector<Asset*> assets;

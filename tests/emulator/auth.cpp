@@ -80,7 +80,8 @@ std::optional<Reply> admitActivity(Service& service, const Request& request) {
     return oauthError(401, "invalid_token",
                       "a live token of an application holding auth_activity is required");
   }
-  if (!freshNonce(service, request)) return activityResult("1001", "g_nonce missing or already used");
+  if (!freshNonce(service, request))
+    return activityResult("1001", "g_nonce missing or already used");
   if (service.faultRandom.chance(service.options.activityFailRate)) {
     return activityResult("1002", "processing exception (injected by --activity-fail-rate)");
   }

@@ -14,17 +14,28 @@ namespace {
 Reply memberCenter(Service& svc, const Request& req, const Route& route) {
   if (auto refusal = admitMemberCenter(svc, req, route)) return *refusal;
   switch (route.endpoint) {
-    case Endpoint::kA1: return addMembers(svc, req);
-    case Endpoint::kA2: return editMember(svc, req, route);
-    case Endpoint::kA3: return resetPassword(svc, req, route);
-    case Endpoint::kA4: return deleteMember(svc, route);
-    case Endpoint::kA5: return listMembers(svc, req);
-    case Endpoint::kA6: return listAssets(svc);
-    case Endpoint::kA7: return listProducts(svc, route);
-    case Endpoint::kA8: return listLocks(svc);
-    case Endpoint::kA9: return configureAssets(svc, req, route);
-    case Endpoint::kA10: return lendAssets(svc, req, route);
-    default: break;
+    case Endpoint::kA1:
+      return addMembers(svc, req);
+    case Endpoint::kA2:
+      return editMember(svc, req, route);
+    case Endpoint::kA3:
+      return resetPassword(svc, req, route);
+    case Endpoint::kA4:
+      return deleteMember(svc, route);
+    case Endpoint::kA5:
+      return listMembers(svc, req);
+    case Endpoint::kA6:
+      return listAssets(svc);
+    case Endpoint::kA7:
+      return listProducts(svc, route);
+    case Endpoint::kA8:
+      return listLocks(svc);
+    case Endpoint::kA9:
+      return configureAssets(svc, req, route);
+    case Endpoint::kA10:
+      return lendAssets(svc, req, route);
+    default:
+      break;
   }
   throw std::logic_error("memberCenter: not a member-center endpoint");
 }
@@ -82,8 +93,7 @@ Reply Emulator::handle(const Request& request) {
   Service& svc = impl_->service;
   const Endpoint endpoint = match.route.endpoint;
   Reply reply = dispatch(svc, request, match.route);
-  if (isWrite(endpoint) && reply.committed &&
-      svc.faultRandom.chance(svc.options.dropAfterCommit)) {
+  if (isWrite(endpoint) && reply.committed && svc.faultRandom.chance(svc.options.dropAfterCommit)) {
     reply.dropConnection = true;
     reply.outcome = "dropped";
   }

@@ -10,15 +10,15 @@ namespace membersync::emulator {
 
 Reply tokenEndpoint(Service& service, const Request& request);  // POST /uc/oauth/token
 
-Reply addMembers(Service& service, const Request& request);                      // A1
-Reply editMember(Service& service, const Request& request, const Route& route);  // A2
+Reply addMembers(Service& service, const Request& request);                         // A1
+Reply editMember(Service& service, const Request& request, const Route& route);     // A2
 Reply resetPassword(Service& service, const Request& request, const Route& route);  // A3
-Reply deleteMember(Service& service, const Route& route);                        // A4
-Reply listMembers(Service& service, const Request& request);                     // A5
+Reply deleteMember(Service& service, const Route& route);                           // A4
+Reply listMembers(Service& service, const Request& request);                        // A5
 
-Reply listAssets(Service& service);                      // A6
-Reply listProducts(Service& service, const Route& route);  // A7
-Reply listLocks(Service& service);                       // A8
+Reply listAssets(Service& service);                                                   // A6
+Reply listProducts(Service& service, const Route& route);                             // A7
+Reply listLocks(Service& service);                                                    // A8
 Reply configureAssets(Service& service, const Request& request, const Route& route);  // A9
 Reply lendAssets(Service& service, const Request& request, const Route& route);       // A10
 

@@ -15,13 +15,20 @@ using Poco::JSON::Object;
 
 std::string reasonFor(int status) {
   switch (status) {
-    case 200: return "OK";
-    case 299: return "Business Exception";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    default: return "Status";
+    case 200:
+      return "OK";
+    case 299:
+      return "Business Exception";
+    case 400:
+      return "Bad Request";
+    case 401:
+      return "Unauthorized";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    default:
+      return "Status";
   }
 }
 

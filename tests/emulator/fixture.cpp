@@ -57,8 +57,8 @@ class Loader {
     std::int64_t index = 0;
     for (const FixtureNode& n : root_.items("members")) {
       n.allowOnly({"account", "name", "globalId", "departmentId", "remark", "passwordMobile",
-                   "password", "deleted", "trial", "duplicateEmployee", "onlineFlag",
-                   "createTime", "updateTime"});
+                   "password", "deleted", "trial", "duplicateEmployee", "onlineFlag", "createTime",
+                   "updateTime"});
       Member m;
       const std::string account = n.at("account").nonEmptyString();
       if (checkAccount(account, suffix) != AccountCheck::kOk) {
@@ -102,7 +102,8 @@ class Loader {
     const std::string who = n.nonEmptyString();
     const std::string suffix = expandSuffix(f_.enterprise.accountSuffix, f_.enterprise.code);
     for (const Member& m : f_.members) {
-      if (!m.deleted && (equalsIgnoreCase(m.userName, who) || equalsIgnoreCase(m.userName, who + suffix))) {
+      if (!m.deleted &&
+          (equalsIgnoreCase(m.userName, who) || equalsIgnoreCase(m.userName, who + suffix))) {
         return m;
       }
     }

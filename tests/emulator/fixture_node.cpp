@@ -42,8 +42,8 @@ void FixtureNode::allowOnly(std::initializer_list<const char*> allowed) const {
   auto obj = value_.extract<Poco::JSON::Object::Ptr>();
   for (const auto& [key, unused] : *obj) {
     (void)unused;
-    bool known = std::any_of(allowed.begin(), allowed.end(),
-                             [&](const char* a) { return key == a; });
+    bool known =
+        std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
     if (!known) fail("unknown key '" + key + "'");
   }
 }

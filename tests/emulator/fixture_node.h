@@ -31,7 +31,7 @@ class FixtureNode {
   std::string nonEmptyString() const;  // a string with at least one character
   std::int64_t integer() const;        // an integral number
   bool boolean() const;
-  std::vector<FixtureNode> items() const;  // an array
+  std::vector<FixtureNode> items() const;    // an array
   std::vector<std::string> strings() const;  // an array of strings
 
   // Optional members with defaults.

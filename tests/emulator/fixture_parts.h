@@ -10,8 +10,8 @@
 namespace membersync::emulator {
 
 Enterprise readEnterprise(const FixtureNode& enterprise);
-std::vector<App> readApps(const FixtureNode& root);          // "apps", at least one
-std::vector<Admin> readAdmins(const FixtureNode& root);      // "admins"
+std::vector<App> readApps(const FixtureNode& root);                // "apps", at least one
+std::vector<Admin> readAdmins(const FixtureNode& root);            // "admins"
 std::vector<Department> readDepartments(const FixtureNode& root);  // "departments", optional
 std::vector<Activity> readActivities(const FixtureNode& root);     // "activities", optional
 

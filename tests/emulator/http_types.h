@@ -10,10 +10,10 @@
 namespace membersync::emulator {
 
 struct Request {
-  std::string method;  // "GET", "POST", ...
-  std::string path;    // percent-decoded, without the query
+  std::string method;                                      // "GET", "POST", ...
+  std::string path;                                        // percent-decoded, without the query
   std::vector<std::pair<std::string, std::string>> query;  // decoded, in order
-  std::map<std::string, std::string> headers;               // keys lower-case
+  std::map<std::string, std::string> headers;              // keys lower-case
   std::string body;
 
   // The first value of a query parameter or header; nullptr when absent.
@@ -28,8 +28,8 @@ struct Reply {
   std::string body;
 
   // Bookkeeping for the statistics and the drop-after-commit fault; never sent.
-  std::string outcome;     // "0", "60027", "0000", "invalid_grant", ...
-  bool committed = false;  // a write that changed (or confirmed) state
+  std::string outcome;          // "0", "60027", "0000", "invalid_grant", ...
+  bool committed = false;       // a write that changed (or confirmed) state
   bool dropConnection = false;  // close the connection instead of answering
 };
 

@@ -11,7 +11,9 @@ namespace {
 using Poco::Dynamic::Var;
 using Poco::JSON::Array;
 
-Var orNull(const std::string& s) { return s.empty() ? Var() : Var(s); }
+Var orNull(const std::string& s) {
+  return s.empty() ? Var() : Var(s);
+}
 
 Poco::JSON::Object::Ptr enterpriseJson(const Enterprise& e) {
   auto o = newObject();

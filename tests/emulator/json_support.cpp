@@ -40,7 +40,9 @@ Poco::JSON::Object::Ptr parseObject(const std::string& body) {
   }
 }
 
-std::string JsonField::string() const { return value.extract<std::string>(); }
+std::string JsonField::string() const {
+  return value.extract<std::string>();
+}
 
 std::optional<std::int64_t> JsonField::integer() const {
   if (kind == Kind::kString) return parseInt64(string());

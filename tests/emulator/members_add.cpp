@@ -32,7 +32,8 @@ struct ItemCheck {
 };
 
 // Reads an optional string: absent or null -> nullopt; another type refuses the request.
-bool readString(const Poco::JSON::Object::Ptr& obj, const char* key, std::optional<std::string>& out) {
+bool readString(const Poco::JSON::Object::Ptr& obj, const char* key,
+                std::optional<std::string>& out) {
   JsonField f = field(obj, key);
   if (f.absentOrNull()) return true;
   if (!f.isString()) return false;
@@ -126,11 +127,11 @@ Reply addMembers(Service& svc, const Request& req) {
   }
   const int limit = svc.state.enterprise().trialMemberLimit;
   if (limit > 0 && svc.state.liveTrialMembers() + static_cast<int>(items.size()) > limit) {
-    return memberCenterTemplatedError(
-        "60009",
-        std::to_string(svc.state.liveTrialMembers()) + " trial members exist, " +
-            std::to_string(items.size()) + " more requested",
-        {limit});
+    return memberCenterTemplatedError("60009",
+                                      std::to_string(svc.state.liveTrialMembers()) +
+                                          " trial members exist, " + std::to_string(items.size()) +
+                                          " more requested",
+                                      {limit});
   }
 
   const std::string suffix = svc.expandedSuffix();
@@ -144,8 +145,8 @@ Reply addMembers(Service& svc, const Request& req) {
     } else if (svc.state.liveMemberByUserName(userName) != nullptr) {
       failed->add(failure(item.account, "account already exists"));
     } else if (item.departmentId && svc.state.department(*item.departmentId) == nullptr) {
-      failed->add(failure(item.account, "department " + std::to_string(*item.departmentId) +
-                                            " does not exist"));
+      failed->add(failure(item.account,
+                          "department " + std::to_string(*item.departmentId) + " does not exist"));
     } else {
       Member m;
       m.globalId = uniqueGlobalId(svc);

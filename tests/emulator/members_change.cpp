@@ -58,7 +58,8 @@ Reply editMember(Service& svc, const Request& req, const Route& route) {
   if (!userName.isString() || userName.string().empty()) {
     return memberCenterError("40000", "userName is required");
   }
-  if (!name.isString() || name.string().empty()) return memberCenterError("40000", "name is required");
+  if (!name.isString() || name.string().empty())
+    return memberCenterError("40000", "name is required");
   if (!namesMember(svc, userName.string(), *m)) {
     return memberCenterError("60002", "userName '" + userName.string() + "' is not member " +
                                           route.memberGlobalId + "'s");

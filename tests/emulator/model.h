@@ -15,7 +15,7 @@ struct Enterprise {
   std::string code;                       // empty -> A1 answers 40006
   std::string accountSuffix = "@{code}";  // "{code}" is replaced by `code`
   std::string customerId;
-  bool customerBound = true;        // false -> A6/A7/A8 answer 60017
+  bool customerBound = true;         // false -> A6/A7/A8 answer 60017
   bool departmentsRequired = false;  // true -> an A1 item without departmentId answers 40009
   int trialMemberLimit = 0;          // > 0 -> A1 past the limit answers 60009
   bool listDeletedMembers = false;   // true -> A5 also lists deleted members
@@ -69,8 +69,8 @@ struct Asset {
 struct Lock {
   std::string assetNum;
   std::string assetId;
-  bool abnormal = false;  // A10 answers 33008
-  int nodeLimit = 0;      // > 0 -> A10 refuses (33006) to put more assets than this in it
+  bool abnormal = false;       // A10 answers 33008
+  int nodeLimit = 0;           // > 0 -> A10 refuses (33006) to put more assets than this in it
   std::string lentToGlobalId;  // empty when not lent
 };
 

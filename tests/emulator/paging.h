@@ -20,8 +20,8 @@ struct PageWindow {
   std::int64_t endRow = 0;
   std::int64_t total = 0;
   std::int64_t pages = 0;
-  std::int64_t prePage = 0;   // 0 when none
-  std::int64_t nextPage = 0;  // 0 when none
+  std::int64_t prePage = 0;    // 0 when none
+  std::int64_t nextPage = 0;   // 0 when none
   std::int64_t firstPage = 0;  // first number of the navigation window, not necessarily 1
   std::int64_t lastPage = 0;   // last number of the navigation window, not necessarily `pages`
   bool isFirstPage = false;

@@ -8,15 +8,17 @@
 namespace membersync::emulator {
 namespace {
 
+using Poco::Dynamic::Var;
 using Poco::JSON::Array;
 using Poco::JSON::Object;
-using Poco::Dynamic::Var;
 
 // Fixed timestamps (2026-01-01 and 2027-01-01 UTC, in ms), so the answers are reproducible.
 constexpr std::int64_t kLicenceStart = 1767225600000;
 constexpr std::int64_t kLicenceEnd = 1798761600000;
 
-Object::Ptr newObject() { return new Object(Poco::JSON_PRESERVE_KEY_ORDER); }
+Object::Ptr newObject() {
+  return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
 
 // Where a product instance sits: directly under the asset, or inside a merchandise node.
 struct Placement {

@@ -14,6 +14,7 @@ struct Pattern {
 // Literal segments are tried before variables of the same length: "enterprise/asset/{a}/..."
 // comes before "enterprise/{e}/asset/...", so an enterprise called "asset" cannot shadow A7.
 const std::vector<Pattern>& patterns() {
+  // clang-format off
   static const std::vector<Pattern> table = {
       {"POST", Endpoint::kToken, {"uc", "oauth", "token"}},
       {"GET", Endpoint::kA7, {"me", "api", "v1", "enterprise", "asset", "{a}", "merchandiseProducts"}},
@@ -32,6 +33,7 @@ const std::vector<Pattern>& patterns() {
       {"POST", Endpoint::kReset, {"_emulator", "reset"}},
       {"POST", Endpoint::kExpireTokens, {"_emulator", "expire-tokens"}},
   };
+  // clang-format on
   return table;
 }
 
@@ -56,10 +58,14 @@ bool bind(const Pattern& p, const std::vector<std::string>& segs, Route& route) 
   r.endpoint = p.endpoint;
   for (std::size_t i = 0; i < segs.size(); ++i) {
     const std::string want = p.segments[i];
-    if (want == "{e}" || want == "{m}" || want == "{a}") {
-      if (segs[i].empty()) return false;
-      (want == "{e}" ? r.enterpriseGlobalId : want == "{m}" ? r.memberGlobalId : r.assetId) =
-          segs[i];
+    const bool variable = want.front() == '{';
+    if (variable && segs[i].empty()) return false;
+    if (want == "{e}") {
+      r.enterpriseGlobalId = segs[i];
+    } else if (want == "{m}") {
+      r.memberGlobalId = segs[i];
+    } else if (want == "{a}") {
+      r.assetId = segs[i];
     } else if (want != segs[i]) {
       return false;
     }
@@ -89,28 +95,48 @@ RouteMatch matchRoute(const std::string& method, const std::string& path) {
 
 const char* statsName(Endpoint e) {
   switch (e) {
-    case Endpoint::kToken: return "token";
-    case Endpoint::kA1: return "A1";
-    case Endpoint::kA2: return "A2";
-    case Endpoint::kA3: return "A3";
-    case Endpoint::kA4: return "A4";
-    case Endpoint::kA5: return "A5";
-    case Endpoint::kA6: return "A6";
-    case Endpoint::kA7: return "A7";
-    case Endpoint::kA8: return "A8";
-    case Endpoint::kA9: return "A9";
-    case Endpoint::kA10: return "A10";
-    case Endpoint::kB1: return "B1";
-    default: return "";
+    case Endpoint::kToken:
+      return "token";
+    case Endpoint::kA1:
+      return "A1";
+    case Endpoint::kA2:
+      return "A2";
+    case Endpoint::kA3:
+      return "A3";
+    case Endpoint::kA4:
+      return "A4";
+    case Endpoint::kA5:
+      return "A5";
+    case Endpoint::kA6:
+      return "A6";
+    case Endpoint::kA7:
+      return "A7";
+    case Endpoint::kA8:
+      return "A8";
+    case Endpoint::kA9:
+      return "A9";
+    case Endpoint::kA10:
+      return "A10";
+    case Endpoint::kB1:
+      return "B1";
+    default:
+      return "";
   }
 }
 
-bool isMemberCenter(Endpoint e) { return e >= Endpoint::kA1 && e <= Endpoint::kA10; }
+bool isMemberCenter(Endpoint e) {
+  return e >= Endpoint::kA1 && e <= Endpoint::kA10;
+}
 
 bool isWrite(Endpoint e) {
   switch (e) {
-    case Endpoint::kA1: case Endpoint::kA2: case Endpoint::kA3: case Endpoint::kA4:
-    case Endpoint::kA9: case Endpoint::kA10: case Endpoint::kB1:
+    case Endpoint::kA1:
+    case Endpoint::kA2:
+    case Endpoint::kA3:
+    case Endpoint::kA4:
+    case Endpoint::kA9:
+    case Endpoint::kA10:
+    case Endpoint::kB1:
       return true;
     default:
       return false;

@@ -7,9 +7,21 @@ namespace membersync::emulator {
 
 enum class Endpoint {
   kToken,
-  kA1, kA2, kA3, kA4, kA5, kA6, kA7, kA8, kA9, kA10,
+  kA1,
+  kA2,
+  kA3,
+  kA4,
+  kA5,
+  kA6,
+  kA7,
+  kA8,
+  kA9,
+  kA10,
   kB1,
-  kState, kStats, kReset, kExpireTokens,
+  kState,
+  kStats,
+  kReset,
+  kExpireTokens,
 };
 
 struct Route {

@@ -44,7 +44,8 @@ Request toRequest(Poco::Net::HTTPServerRequest& in) {
 // Ends the exchange with no status line at all: the client sees the connection close after its
 // request was carried out, which is what a call "in doubt" looks like. shutdown() sends FIN on
 // the socket the HTTPServerConnection owns; with keep-alive off it then stops reading and closes.
-void dropConnection(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) {
+void dropConnection(Poco::Net::HTTPServerRequest& request,
+                    Poco::Net::HTTPServerResponse& response) {
   auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request);
   if (impl == nullptr) throw std::logic_error("dropConnection: not a server-side request");
   response.setKeepAlive(false);
@@ -144,9 +145,13 @@ struct Server::Impl {
 Server::Server(Emulator& emulator, const ServerOptions& options)
     : impl_(std::make_unique<Impl>(emulator, options)) {}
 
-Server::~Server() { stop(); }
+Server::~Server() {
+  stop();
+}
 
-int Server::port() const { return impl_->socket.address().port(); }
+int Server::port() const {
+  return impl_->socket.address().port();
+}
 
 void Server::stop() {
   if (impl_->stopped) return;

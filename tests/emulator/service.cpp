@@ -19,7 +19,8 @@ Service::Service(Fixture initial, ServiceOptions opts, const Clock& clk)
       state(State::fromFixture(fixture)),
       dataRandom(opts.seed),
       faultRandom(opts.seed ^ kFaultStream),
-      tokens(clk, [this] { return dataRandom.hex(20); }, opts.tokenTtlS),
+      tokens(
+          clk, [this] { return dataRandom.hex(20); }, opts.tokenTtlS),
       logins(clk) {}
 
 const App* Service::app(const std::string& clientId) const {
@@ -44,8 +45,7 @@ const Activity* Service::activity(const std::string& label) const {
 }
 
 std::int64_t Service::nowMs() const {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             clock.wallNow().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(clock.wallNow().time_since_epoch())
       .count();
 }
 
@@ -53,6 +53,8 @@ std::string Service::expandedSuffix() const {
   return expandSuffix(state.enterprise().accountSuffix, state.enterprise().code);
 }
 
-std::string Service::newGlobalId() { return dataRandom.hex(16); }
+std::string Service::newGlobalId() {
+  return dataRandom.hex(16);
+}
 
 }  // namespace membersync::emulator

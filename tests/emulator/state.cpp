@@ -101,6 +101,8 @@ void State::releaseEverythingOf(Member& member) {
   member.borrowNum.clear();
 }
 
-bool State::acceptNonce(const std::string& nonce) { return nonces_.insert(nonce).second; }
+bool State::acceptNonce(const std::string& nonce) {
+  return nonces_.insert(nonce).second;
+}
 
 }  // namespace membersync::emulator

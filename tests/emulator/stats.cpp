@@ -6,12 +6,14 @@
 namespace membersync::emulator {
 namespace {
 
-const char* const kEndpoints[] = {"token", "A1", "A2", "A3", "A4", "A5", "A6",
-                                  "A7",    "A8", "A9", "A10", "B1"};
+const char* const kEndpoints[] = {"token", "A1", "A2", "A3", "A4",  "A5",
+                                  "A6",    "A7", "A8", "A9", "A10", "B1"};
 
 }  // namespace
 
-Stats::Stats() { clear(); }
+Stats::Stats() {
+  clear();
+}
 
 void Stats::clear() {
   endpoints_.clear();
@@ -42,8 +44,14 @@ std::int64_t Stats::sum(bool (*which)(const std::string&)) const {
   return n;
 }
 
-std::int64_t Stats::totalCalls() const { return sum(nullptr); }
-std::int64_t Stats::reads() const { return sum(&isRead); }
-std::int64_t Stats::writes() const { return sum(&isWrite); }
+std::int64_t Stats::totalCalls() const {
+  return sum(nullptr);
+}
+std::int64_t Stats::reads() const {
+  return sum(&isRead);
+}
+std::int64_t Stats::writes() const {
+  return sum(&isWrite);
+}
 
 }  // namespace membersync::emulator

@@ -8,13 +8,19 @@
 namespace membersync::emulator {
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 bool isAsciiAlnum(char c) {
   return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
-bool allDigits(std::string_view s) { return std::all_of(s.begin(), s.end(), isDigit); }
+bool allDigits(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), isDigit);
+}
 
 }  // namespace
 
@@ -31,8 +37,8 @@ std::string toLowerAscii(std::string_view s) {
 }
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [](char x, char y) { return lower(x) == lower(y); });
 }
 
 bool containsIgnoreCase(std::string_view haystack, std::string_view needle) {
@@ -82,7 +88,8 @@ bool isEmailIdentity(std::string_view s) {
   if (at == std::string_view::npos || at == 0 || s.find('@', at + 1) != std::string_view::npos) {
     return false;
   }
-  if (std::any_of(s.begin(), s.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); })) {
+  if (std::any_of(s.begin(), s.end(),
+                  [](char c) { return std::isspace(static_cast<unsigned char>(c)); })) {
     return false;
   }
   std::string_view domain = s.substr(at + 1);
@@ -111,9 +118,8 @@ std::optional<std::int64_t> parseInt64(std::string_view s) {
     s.remove_prefix(1);
   }
   if (s.empty() || !allDigits(s)) return std::nullopt;
-  const std::uint64_t limit =
-      negative ? std::uint64_t{std::numeric_limits<std::int64_t>::max()} + 1
-               : std::uint64_t{std::numeric_limits<std::int64_t>::max()};
+  const std::uint64_t limit = negative ? std::uint64_t{std::numeric_limits<std::int64_t>::max()} + 1
+                                       : std::uint64_t{std::numeric_limits<std::int64_t>::max()};
   std::uint64_t value = 0;
   for (char c : s) {
     std::uint64_t digit = static_cast<std::uint64_t>(c - '0');

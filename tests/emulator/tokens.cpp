@@ -33,8 +33,8 @@ std::chrono::seconds TokenStore::remaining(const TokenInfo& info) const {
 
 IssuedToken TokenStore::issue(const App& app, Grant grant, const std::string& username) {
   const auto now = clock_.steadyNow();
-  const std::string key = app.clientId + '\n' + (grant == Grant::kPassword ? "p" : "c") + '\n' +
-                          toLowerAscii(username);
+  const std::string key =
+      app.clientId + '\n' + (grant == Grant::kPassword ? "p" : "c") + '\n' + toLowerAscii(username);
   const milliseconds renewBelow = std::min(kRenewWindow, duration_cast<milliseconds>(ttl_) / 2);
 
   auto cur = current_.find(key);
@@ -55,7 +55,8 @@ IssuedToken TokenStore::issue(const App& app, Grant grant, const std::string& us
   current_[key] = out.accessToken;
   if (grant == Grant::kPassword) {
     out.refreshToken = newToken_();
-    refresh_[out.refreshToken] = Refresh{app.clientId, username, now + std::max(ttl_, kRefreshLifetime)};
+    refresh_[out.refreshToken] =
+        Refresh{app.clientId, username, now + std::max(ttl_, kRefreshLifetime)};
     refreshOf_[out.accessToken] = out.refreshToken;
   }
   return out;
@@ -94,9 +95,8 @@ bool LoginGuard::recordFailure(const std::string& username) {
   while (!acc.failures.empty() && now - acc.failures.front() >= std::chrono::minutes(5)) {
     acc.failures.pop_front();
   }
-  const auto lastMinute = std::count_if(acc.failures.begin(), acc.failures.end(), [&](auto t) {
-    return now - t < std::chrono::minutes(1);
-  });
+  const auto lastMinute = std::count_if(acc.failures.begin(), acc.failures.end(),
+                                        [&](auto t) { return now - t < std::chrono::minutes(1); });
   if (lastMinute > kPerMinute || static_cast<int>(acc.failures.size()) > kPerFiveMinutes) {
     acc.lockedUntil = now + kLockTime;
     acc.failures.clear();

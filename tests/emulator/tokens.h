@@ -61,7 +61,7 @@ class TokenStore {
   std::function<std::string()> newToken_;
   std::chrono::seconds ttl_;
   std::map<std::string, TokenInfo> tokens_;
-  std::map<std::string, std::string> current_;  // clientId/grant/user -> its newest token
+  std::map<std::string, std::string> current_;    // clientId/grant/user -> its newest token
   std::map<std::string, std::string> refreshOf_;  // access token -> refresh token
   std::map<std::string, Refresh> refresh_;
 };

@@ -1,12 +1,12 @@
 #include "tests/support/emulator_process.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <fcntl.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -31,7 +31,9 @@ constexpr int kStartTimeoutMs = 30000;  // a healthy emulator prints its port wi
 constexpr int kStopTimeoutMs = 10000;   // SIGTERM grace before SIGKILL
 const std::string kListeningPrefix = "listening on ";
 
-std::string errnoText(const std::string& what) { return what + ": " + std::strerror(errno); }
+std::string errnoText(const std::string& what) {
+  return what + ": " + std::strerror(errno);
+}
 
 void ignoreSigpipeOnce() {
   static std::once_flag once;
@@ -77,7 +79,8 @@ void stopChild(pid_t pid) {
 // Reads up to the first '\n' from `fd`, waiting at most kStartTimeoutMs in all.
 std::string readFirstLine(int fd) {
   std::string line;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kStartTimeoutMs);
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(kStartTimeoutMs);
   for (;;) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
@@ -157,13 +160,17 @@ EmulatorProcess::EmulatorProcess(Options options) : impl_(std::make_unique<Impl>
 
 EmulatorProcess::~EmulatorProcess() = default;
 
-int EmulatorProcess::port() const { return impl_->port; }
+int EmulatorProcess::port() const {
+  return impl_->port;
+}
 
 std::string EmulatorProcess::baseUrl() const {
   return "http://127.0.0.1:" + std::to_string(impl_->port);
 }
 
-std::string EmulatorProcess::tokenUrl() const { return baseUrl() + "/uc/oauth/token"; }
+std::string EmulatorProcess::tokenUrl() const {
+  return baseUrl() + "/uc/oauth/token";
+}
 
 EmulatorProcess::Response EmulatorProcess::request(
     const std::string& method, const std::string& pathAndQuery,
@@ -194,7 +201,8 @@ EmulatorProcess::Response EmulatorProcess::request(
 
 namespace {
 
-std::string inspect(const EmulatorProcess& emu, const std::string& method, const std::string& path) {
+std::string inspect(const EmulatorProcess& emu, const std::string& method,
+                    const std::string& path) {
   auto r = emu.request(method, path);
   if (r.status != 200) {
     throw std::runtime_error(method + " " + path + " answered " + std::to_string(r.status) + ": " +
@@ -205,16 +213,30 @@ std::string inspect(const EmulatorProcess& emu, const std::string& method, const
 
 }  // namespace
 
-std::string EmulatorProcess::state() const { return inspect(*this, "GET", "/_emulator/state"); }
-std::string EmulatorProcess::stats() const { return inspect(*this, "GET", "/_emulator/stats"); }
-void EmulatorProcess::reset() const { inspect(*this, "POST", "/_emulator/reset"); }
+std::string EmulatorProcess::state() const {
+  return inspect(*this, "GET", "/_emulator/state");
+}
+std::string EmulatorProcess::stats() const {
+  return inspect(*this, "GET", "/_emulator/stats");
+}
+void EmulatorProcess::reset() const {
+  inspect(*this, "POST", "/_emulator/reset");
+}
 void EmulatorProcess::expireTokens() const {
   inspect(*this, "POST", "/_emulator/expire-tokens");
 }
 
-std::string emulatorExecutable() { return MEMBERSYNC_TEST_EMULATOR_EXE; }
-std::string membersyncExecutable() { return MEMBERSYNC_TEST_MEMBERSYNC_EXE; }
-std::string sourceDir() { return MEMBERSYNC_TEST_SOURCE_DIR; }
-std::string demoFixture() { return MEMBERSYNC_TEST_DEMO_FIXTURE; }
+std::string emulatorExecutable() {
+  return MEMBERSYNC_TEST_EMULATOR_EXE;
+}
+std::string membersyncExecutable() {
+  return MEMBERSYNC_TEST_MEMBERSYNC_EXE;
+}
+std::string sourceDir() {
+  return MEMBERSYNC_TEST_SOURCE_DIR;
+}
+std::string demoFixture() {
+  return MEMBERSYNC_TEST_DEMO_FIXTURE;
+}
 
 }  // namespace membersync::testing

@@ -24,7 +24,7 @@ class ConnectionDropped : public std::runtime_error {
 class EmulatorProcess {
  public:
   struct Options {
-    std::string fixture;                // default: tests/emulator/fixtures/demo.json
+    std::string fixture;                 // default: tests/emulator/fixtures/demo.json
     std::vector<std::string> extraArgs;  // e.g. {"--latency-ms", "20", "--reasonable-paging"}
     // "--listen 127.0.0.1:0" is added unless extraArgs has a --listen of its own.
   };

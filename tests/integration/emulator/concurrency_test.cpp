@@ -21,11 +21,13 @@ TEST_CASE("emulator concurrency: calls with latency overlap instead of queueing"
   std::vector<std::future<int>> calls;
   for (int i = 0; i < 8; ++i) {
     calls.push_back(std::async(std::launch::async, [&client] {
-      return client.call("GET", "/me/api/v1/enterprise/ENT-ACME-0001/members?pageNum=1&pageSize=5").status;
+      return client.call("GET", "/me/api/v1/enterprise/ENT-ACME-0001/members?pageNum=1&pageSize=5")
+          .status;
     }));
   }
   for (auto& f : calls) CHECK(f.get() == 200);
   const auto elapsed = std::chrono::steady_clock::now() - start;
   CHECK(elapsed < std::chrono::milliseconds(1000));
-  CHECK(parseJson(emu.stats())->getObject("endpoints")->getObject("A5")->getValue<int>("calls") == 8);
+  CHECK(parseJson(emu.stats())->getObject("endpoints")->getObject("A5")->getValue<int>("calls") ==
+        8);
 }

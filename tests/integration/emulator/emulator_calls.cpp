@@ -42,8 +42,8 @@ std::string grantToken(const EmulatorProcess& emu, const std::string& form,
 CenterClient::CenterClient(const EmulatorProcess& emu)
     : emu_(emu),
       appToken_(grantToken(emu, "grant_type=client_credentials")),
-      userToken_(grantToken(emu, "grant_type=password&username=admin%40acme&password=" +
-                                     kAdminPassword)) {}
+      userToken_(grantToken(
+          emu, "grant_type=password&username=admin%40acme&password=" + kAdminPassword)) {}
 
 // Unique across every client of the test process (clients of one app share its token).
 std::string CenterClient::nextNonce() {
@@ -69,15 +69,15 @@ EmulatorProcess::Response CenterClient::callWithNonce(const std::string& method,
                                                       const std::string& nonce,
                                                       const std::string& body) {
   std::string target = path;
-  if (!nonce.empty()) target += (path.find('?') == std::string::npos ? "?" : "&") + ("g_nonce=" + nonce);
+  if (!nonce.empty())
+    target += (path.find('?') == std::string::npos ? "?" : "&") + ("g_nonce=" + nonce);
   return emu_.request(method, target, headers(!body.empty()), body);
 }
 
 EmulatorProcess::Response CenterClient::activity(const std::string& body) {
-  return emu_.request("POST", "/activity/services/activity?g_nonce=" + nextNonce(),
-                      {{"Authorization", "Bearer " + appToken_},
-                       {"Content-Type", "application/json"}},
-                      body);
+  return emu_.request(
+      "POST", "/activity/services/activity?g_nonce=" + nextNonce(),
+      {{"Authorization", "Bearer " + appToken_}, {"Content-Type", "application/json"}}, body);
 }
 
 }  // namespace membersync::testing

@@ -19,8 +19,9 @@ EmulatorProcess::Options manyMembers(std::vector<std::string> args) {
 }
 
 Poco::JSON::Object::Ptr page(CenterClient& client, int pageNum, int pageSize) {
-  auto r = client.call("GET", "/me/api/v1/enterprise/ENT-ACME-0001/members?pageNum=" +
-                                  std::to_string(pageNum) + "&pageSize=" + std::to_string(pageSize));
+  auto r = client.call(
+      "GET", "/me/api/v1/enterprise/ENT-ACME-0001/members?pageNum=" + std::to_string(pageNum) +
+                 "&pageSize=" + std::to_string(pageSize));
   REQUIRE(r.status == 200);
   return parseJson(r.body)->getObject("data");
 }
@@ -42,11 +43,14 @@ TEST_CASE("emulator paging: 25 clamped pages walked by hasNextPage see every mem
     CHECK(p->getValue<int>("total") == 250);
     auto list = p->getArray("list");
     for (std::size_t i = 0; i < list->size(); ++i) {
-      CHECK(seen.insert(list->getObject(static_cast<unsigned>(i))->getValue<std::string>("globalId")).second);
+      CHECK(
+          seen.insert(list->getObject(static_cast<unsigned>(i))->getValue<std::string>("globalId"))
+              .second);
     }
     if (pageNum == 13) {
       CHECK(p->getValue<int>("firstPage") == 9);
-      CHECK(p->getValue<int>("lastPage") == 16);  // not the page count: paging to it would stop early
+      CHECK(p->getValue<int>("lastPage") ==
+            16);  // not the page count: paging to it would stop early
     }
     if (!p->getValue<bool>("hasNextPage")) break;
     pageNum = p->getValue<int>("nextPage");

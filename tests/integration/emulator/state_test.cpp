@@ -45,8 +45,10 @@ TEST_CASE("emulator state: assigning, lending and deleting show in A5, A6 and A8
   CenterClient client(emu);
   const std::string gid = str(listed(client, "wangfang"), "globalId");
 
-  REQUIRE(client.call("POST", "/me/api/v1/enterprise/member/" + gid + "/privileges",
-                      R"({"deleteAssets":["AN-0014"],"addAssets":["AN-0015"]})").status == 200);
+  REQUIRE(client
+              .call("POST", "/me/api/v1/enterprise/member/" + gid + "/privileges",
+                    R"({"deleteAssets":["AN-0014"],"addAssets":["AN-0015"]})")
+              .status == 200);
   auto assets = data(client.call("GET", kEnt + "/asset/assetNums"));
   CHECK(str(find(assets, "assetNum", "AN-0014"), "cloudAccountGlobalId").empty());
   CHECK(str(find(assets, "assetNum", "AN-0015"), "cloudAccountGlobalId") == gid);
@@ -55,8 +57,10 @@ TEST_CASE("emulator state: assigning, lending and deleting show in A5, A6 and A8
   CHECK(nums->getElement<std::string>(0) == "AN-0013");
   CHECK(nums->getElement<std::string>(1) == "AN-0015");
 
-  REQUIRE(client.call("POST", "/me/api/v1/enterprise/member/" + gid + "/borrow",
-                      R"({"borrowedUsbKey":"LK-0005","assetIDs":["AID-0013","AID-0015"]})").status == 200);
+  REQUIRE(client
+              .call("POST", "/me/api/v1/enterprise/member/" + gid + "/borrow",
+                    R"({"borrowedUsbKey":"LK-0005","assetIDs":["AID-0013","AID-0015"]})")
+              .status == 200);
   assets = data(client.call("GET", kEnt + "/asset/assetNums"));
   CHECK(find(assets, "assetNum", "AN-0013")->getValue<bool>("borrowedFlag"));
   auto lock = find(data(client.call("GET", kEnt + "/asset/borrowUsbKeys")), "assetNum", "LK-0005");
@@ -79,14 +83,16 @@ TEST_CASE("emulator faults: drop-after-commit closes the connection after carryi
   options.extraArgs = {"--drop-after-commit", "1", "--seed", "3"};
   EmulatorProcess emu(options);
   CenterClient client(emu);
-  CHECK_THROWS_AS(client.call("POST", kEnt + "/member",
-                              R"({"userList":[{"userName":"indoubt","password":"abcdefgh1","name":"D"}]})"),
-                  ConnectionDropped);
+  CHECK_THROWS_AS(
+      client.call("POST", kEnt + "/member",
+                  R"({"userList":[{"userName":"indoubt","password":"abcdefgh1","name":"D"}]})"),
+      ConnectionDropped);
   REQUIRE(listed(client, "indoubt") != nullptr);  // it was added all the same
   // A write that is refused is answered normally.
   auto refused = client.call("POST", kEnt + "/member", R"({"userList":[]})");
   CHECK(refused.status == 299);
-  auto stats = parseJson(emu.stats())->getObject("endpoints")->getObject("A1")->getObject("outcomes");
+  auto stats =
+      parseJson(emu.stats())->getObject("endpoints")->getObject("A1")->getObject("outcomes");
   CHECK(stats->getValue<int>("dropped") == 1);
 }
 
@@ -96,13 +102,15 @@ TEST_CASE("emulator stats and reset: calls are counted, reset restores the fixtu
   CenterClient client(emu);  // two token calls
   client.call("GET", kEnt + "/members?pageNum=1&pageSize=5");
   client.call("GET", kEnt + "/asset/borrowUsbKeys");
-  client.call("POST", kEnt + "/member", R"({"userList":[{"userName":"tmp1","password":"abcdefgh1","name":"T"}]})");
+  client.call("POST", kEnt + "/member",
+              R"({"userList":[{"userName":"tmp1","password":"abcdefgh1","name":"T"}]})");
   client.activity(R"({"identity":"a@b.cn","activityLabel":"nope","source":"s"})");
   auto s = parseJson(emu.stats());
   CHECK(s->getObject("totals")->getValue<int>("calls") == 6);
   CHECK(s->getObject("totals")->getValue<int>("reads") == 2);
   CHECK(s->getObject("totals")->getValue<int>("writes") == 2);
-  CHECK(s->getObject("endpoints")->getObject("B1")->getObject("outcomes")->getValue<int>("3001") == 1);
+  CHECK(s->getObject("endpoints")->getObject("B1")->getObject("outcomes")->getValue<int>("3001") ==
+        1);
   CHECK(s->getObject("endpoints")->getObject("token")->getValue<int>("calls") == 2);
 
   emu.reset();

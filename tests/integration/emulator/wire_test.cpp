@@ -26,7 +26,8 @@ TEST_CASE("emulator over HTTP: the three grants and their refusals", "[emulator]
                    "grant_type=password&username=admin%40acme&password=demo-admin-pass1");
   REQUIRE(r.status == 200);
   const std::string refresh = parseJson(r.body)->getValue<std::string>("refresh_token");
-  r = tokenRequest(emu, kDemoClient, kDemoSecret, "grant_type=refresh_token&refresh_token=" + refresh);
+  r = tokenRequest(emu, kDemoClient, kDemoSecret,
+                   "grant_type=refresh_token&refresh_token=" + refresh);
   CHECK(r.status == 200);
 
   r = tokenRequest(emu, kDemoClient, "not-the-secret", "grant_type=client_credentials");
@@ -75,10 +76,10 @@ TEST_CASE("emulator over HTTP: a missing or reused g_nonce is 70001", "[emulator
   auto reused = client.callWithNonce("GET", kMembers, "abc-1");
   CHECK(parseJson(reused.body)->getValue<std::string>("code") == "70001");
   // The activity service shares the nonces and says so in its own way.
-  auto b1 = emu.request("POST", "/activity/services/activity?g_nonce=abc-1",
-                        {{"Authorization", "Bearer " + client.appToken()},
-                         {"Content-Type", "application/json"}},
-                        R"({"identity":"a@b.cn","activityLabel":"welcome-2026","source":"s"})");
+  auto b1 = emu.request(
+      "POST", "/activity/services/activity?g_nonce=abc-1",
+      {{"Authorization", "Bearer " + client.appToken()}, {"Content-Type", "application/json"}},
+      R"({"identity":"a@b.cn","activityLabel":"welcome-2026","source":"s"})");
   CHECK(b1.status == 200);
   CHECK(parseJson(b1.body)->getValue<std::string>("resultCode") == "1001");
 }
@@ -87,8 +88,9 @@ TEST_CASE("emulator over HTTP: 64-bit ids and Chinese names survive the round tr
           "[emulator][members]") {
   EmulatorProcess emu;
   CenterClient client(emu);
-  auto r = client.call("POST", "/me/api/v1/enterprise/ENT-ACME-0001/member",
-                       R"({"userList":[{"userName":"wuyi","password":"abcdefgh1","name":"吴一二三四五六七八九十一二三四五六七八九十一二三四五六七八九"}]})");
+  auto r = client.call(
+      "POST", "/me/api/v1/enterprise/ENT-ACME-0001/member",
+      R"({"userList":[{"userName":"wuyi","password":"abcdefgh1","name":"吴一二三四五六七八九十一二三四五六七八九十一二三四五六七八九"}]})");
   REQUIRE(r.status == 200);
   auto rec = parseJson(r.body)->getObject("data")->getArray("succeeded")->getObject(0);
   const std::int64_t id = rec->getValue<std::int64_t>("id");
@@ -98,8 +100,9 @@ TEST_CASE("emulator over HTTP: 64-bit ids and Chinese names survive the round tr
   CHECK(item->getValue<std::string>("name") == rec->getValue<std::string>("name"));
 }
 
-TEST_CASE("emulator over HTTP: expire-tokens makes the next call 60000 until new tokens are fetched",
-          "[emulator][auth]") {
+TEST_CASE(
+    "emulator over HTTP: expire-tokens makes the next call 60000 until new tokens are fetched",
+    "[emulator][auth]") {
   EmulatorProcess emu;
   CenterClient client(emu);
   emu.expireTokens();

@@ -22,9 +22,11 @@ TEST_CASE("B1: a claim grants the unit's products with dates and activation type
           "[emulator][activity]") {
   InProcess emu;
   emu.clock.advance(std::chrono::hours(1));
-  const std::int64_t nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 emu.clock.wallNow().time_since_epoch()).count();
-  Reply r = emu.activity(join("zhangwei@acme", "welcome-2026", R"(,"branch":"HQ","extParams":{"mode":"sync"})"));
+  const std::int64_t nowMs =
+      std::chrono::duration_cast<std::chrono::milliseconds>(emu.clock.wallNow().time_since_epoch())
+          .count();
+  Reply r = emu.activity(
+      join("zhangwei@acme", "welcome-2026", R"(,"branch":"HQ","extParams":{"mode":"sync"})"));
   REQUIRE(r.status == 200);
   auto o = parse(r.body);
   CHECK(o->getValue<std::string>("resultCode") == "0000");
@@ -60,7 +62,9 @@ TEST_CASE("B1: claiming past the limit is 3002 with the unit's reason", "[emulat
 TEST_CASE("B1: units are claimed while any is open", "[emulator][activity]") {
   InProcess emu;
   const std::string who = "someone@example.com";
-  auto products = [&](const Reply& r) { return parse(r.body)->getObject("detail")->getArray("products")->size(); };
+  auto products = [&](const Reply& r) {
+    return parse(r.body)->getObject("detail")->getArray("products")->size();
+  };
   CHECK(products(emu.activity(join(who, "render-trial-2026"))) == 2);  // both units
   CHECK(products(emu.activity(join(who, "render-trial-2026"))) == 1);  // render allows 2 claims
   CHECK(InProcess::code(emu.activity(join(who, "render-trial-2026"))) == "3002");
@@ -69,15 +73,21 @@ TEST_CASE("B1: units are claimed while any is open", "[emulator][activity]") {
 TEST_CASE("B1: refusals", "[emulator][activity]") {
   InProcess emu;
   CHECK(InProcess::code(emu.activity("not json")) == "1001");
-  CHECK(InProcess::code(emu.activity(R"({"activityLabel":"welcome-2026","source":"s"})")) == "1001");
-  CHECK(InProcess::code(emu.activity(R"({"identity":"a@b.cn","activityLabel":"welcome-2026","source":""})")) == "1001");
-  CHECK(InProcess::code(emu.activity(join("a@b.cn", "welcome-2026", R"(,"extParams":"sync")"))) == "1001");
+  CHECK(InProcess::code(emu.activity(R"({"activityLabel":"welcome-2026","source":"s"})")) ==
+        "1001");
+  CHECK(InProcess::code(emu.activity(
+            R"({"identity":"a@b.cn","activityLabel":"welcome-2026","source":""})")) == "1001");
+  CHECK(InProcess::code(emu.activity(join("a@b.cn", "welcome-2026", R"(,"extParams":"sync")"))) ==
+        "1001");
   CHECK(InProcess::code(emu.activity(join("a@b.cn", "no-such-activity"))) == "3001");
   CHECK(InProcess::code(emu.activity(join("nobody"))) == "1004");
   CHECK(InProcess::code(emu.activity(join("olduser@acme"))) == "1004");  // deleted
   CHECK(InProcess::code(emu.activity(join("LK-0002"))) == "0000");       // a lock number
-  CHECK(InProcess::code(emu.activity(R"({"identity":"a@b.cn","activityLabel":"welcome-2026","source":"blocked-system"})")) == "2001");
-  CHECK(InProcess::code(emu.activity(join("a@b.cn", "render-trial-2026", R"(,"branch":"EMBARGOED")"))) == "2001");
+  CHECK(InProcess::code(emu.activity(
+            R"({"identity":"a@b.cn","activityLabel":"welcome-2026","source":"blocked-system"})")) ==
+        "2001");
+  CHECK(InProcess::code(emu.activity(
+            join("a@b.cn", "render-trial-2026", R"(,"branch":"EMBARGOED")"))) == "2001");
 }
 
 TEST_CASE("B1: the gate wants an auth_activity token and a fresh nonce", "[emulator][activity]") {
@@ -89,11 +99,15 @@ TEST_CASE("B1: the gate wants an auth_activity token and a fresh nonce", "[emula
   CHECK(r.status == 401);
   CHECK(InProcess::code(r) == "invalid_token");
   std::map<std::string, std::string> good{{"Authorization", "Bearer " + emu.appToken}};
-  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z0", good, join("a@b.cn"))) == "1001");  // no Content-Type
+  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z0", good,
+                                join("a@b.cn"))) == "1001");  // no Content-Type
   good["Content-Type"] = "application/json; charset=UTF-8";
-  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity", good, join("a@b.cn"))) == "1001");
-  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z2", good, join("a@b.cn"))) == "0000");
-  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z2", good, join("x@b.cn"))) == "1001");
+  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity", good, join("a@b.cn"))) ==
+        "1001");
+  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z2", good,
+                                join("a@b.cn"))) == "0000");
+  CHECK(InProcess::code(emu.raw("POST", "/activity/services/activity?g_nonce=z2", good,
+                                join("x@b.cn"))) == "1001");
 }
 
 TEST_CASE("B1: --activity-fail-rate answers 1002 and grants nothing", "[emulator][faults]") {

@@ -37,7 +37,8 @@ std::string holder(InProcess& emu, const std::string& num) {
 }
 
 Reply configure(InProcess& emu, const std::string& account, const std::string& body) {
-  return emu.call("POST", "/enterprise/member/" + emu.globalIdOf(account + "@acme") + "/privileges", body);
+  return emu.call("POST", "/enterprise/member/" + emu.globalIdOf(account + "@acme") + "/privileges",
+                  body);
 }
 
 Reply lend(InProcess& emu, const std::string& account, const std::string& lockNum,
@@ -65,7 +66,8 @@ TEST_CASE("A6/A8: asset and lock records show who holds what", "[emulator][asset
   CHECK(a->getValue<bool>("borrowedFlag"));
   CHECK(a->getValue<bool>("onlineFlag"));
   CHECK(asset(emu, "AN-0005")->isNull("cloudAccountGlobalId"));
-  CHECK(lock(emu, "LK-0003")->getValue<std::string>("cloudAccountGlobalId") == emu.globalIdOf("zhangwei@acme"));
+  CHECK(lock(emu, "LK-0003")->getValue<std::string>("cloudAccountGlobalId") ==
+        emu.globalIdOf("zhangwei@acme"));
   CHECK(lock(emu, "LK-0001")->isNull("cloudAccountGlobalId"));
 }
 
@@ -85,37 +87,65 @@ TEST_CASE("A7: the product tree has every spec field, ids as numbers and strings
   CHECK(suite->isNull("parentId"));
   auto nestedProduct = suite->getArray("productInstanceList")->getObject(0);
   CHECK(nestedProduct->get("id").isString());
-  CHECK(nestedProduct->getValue<std::int64_t>("merchandiseInsId") == suite->getValue<std::int64_t>("id"));
+  CHECK(nestedProduct->getValue<std::int64_t>("merchandiseInsId") ==
+        suite->getValue<std::int64_t>("id"));
   auto addon = suite->getArray("children")->getObject(0);
   CHECK(addon->getValue<std::int64_t>("parentId") == suite->getValue<std::int64_t>("id"));
   CHECK(addon->getValue<std::string>("parentMerchandiseNum") == "M-CAD-SUITE");
   CHECK(addon->isNull("children"));
-  CHECK(addon->getArray("productInstanceList")->getObject(0)->getValue<std::string>("productUri") == "uri:render");
-  for (const char* key : {"id", "licenseType", "customerId", "assetId", "assetInsId", "merchandiseInsId",
-                          "assetNum", "productUri", "gmsPid", "appKey", "productName", "channelCode",
-                          "licenseOrderId", "channelOrderId", "limitStartTime", "limitEndTime",
-                          "limitAmount", "limitConcurrent", "limitTimeDuration", "trial", "trialEndDate",
-                          "limitType", "prodDefExtend", "timeDurationExpression", "srcLicenseOrderId",
-                          "createTime", "updateTime", "activateFlag", "crmProductId",
+  CHECK(addon->getArray("productInstanceList")->getObject(0)->getValue<std::string>("productUri") ==
+        "uri:render");
+  for (const char* key : {"id",
+                          "licenseType",
+                          "customerId",
+                          "assetId",
+                          "assetInsId",
+                          "merchandiseInsId",
+                          "assetNum",
+                          "productUri",
+                          "gmsPid",
+                          "appKey",
+                          "productName",
+                          "channelCode",
+                          "licenseOrderId",
+                          "channelOrderId",
+                          "limitStartTime",
+                          "limitEndTime",
+                          "limitAmount",
+                          "limitConcurrent",
+                          "limitTimeDuration",
+                          "trial",
+                          "trialEndDate",
+                          "limitType",
+                          "prodDefExtend",
+                          "timeDurationExpression",
+                          "srcLicenseOrderId",
+                          "createTime",
+                          "updateTime",
+                          "activateFlag",
+                          "crmProductId",
                           "productExtendInstanceList"}) {
     INFO(key);
     CHECK(top->has(key));
     CHECK(nestedProduct->has(key));
   }
-  CHECK(InProcess::code(emu.call("GET", "/enterprise/asset/AN-0001/merchandiseProducts")) == "60024");
+  CHECK(InProcess::code(emu.call("GET", "/enterprise/asset/AN-0001/merchandiseProducts")) ==
+        "60024");
 }
 
 TEST_CASE("A6-A8: an enterprise bound to no customer is 60017", "[emulator][assets]") {
   InProcess emu("switches.json");
   CHECK(InProcess::code(emu.call("GET", kEnt + "/asset/assetNums")) == "60017");
-  CHECK(InProcess::code(emu.call("GET", "/enterprise/asset/AID-0001/merchandiseProducts")) == "60017");
+  CHECK(InProcess::code(emu.call("GET", "/enterprise/asset/AID-0001/merchandiseProducts")) ==
+        "60017");
   CHECK(InProcess::code(emu.call("GET", kEnt + "/asset/borrowUsbKeys")) == "60017");
 }
 
 TEST_CASE("A9: withdraw then assign, visible in A6 and A5", "[emulator][assets]") {
   InProcess emu;
   const std::string lina = emu.globalIdOf("lina@acme");
-  Reply r = configure(emu, "lina", R"({"deleteAssets":["AN-0002","AN-0009"],"addAssets":["AN-0003","AN-0004"]})");
+  Reply r = configure(
+      emu, "lina", R"({"deleteAssets":["AN-0002","AN-0009"],"addAssets":["AN-0003","AN-0004"]})");
   REQUIRE(r.status == 200);
   CHECK(holder(emu, "AN-0002").empty());
   CHECK(holder(emu, "AN-0003") == lina);
@@ -132,22 +162,30 @@ TEST_CASE("A9: refusals change nothing", "[emulator][assets]") {
   InProcess emu;
   const std::string before = dataOnly(emu);
   CHECK(InProcess::code(configure(emu, "lina", R"({"addAssets":[]})")) == "40000");
-  CHECK(InProcess::code(configure(emu, "lina", R"({"deleteAssets":[1],"addAssets":[]})")) == "40000");
+  CHECK(InProcess::code(configure(emu, "lina", R"({"deleteAssets":[1],"addAssets":[]})")) ==
+        "40000");
   CHECK(InProcess::code(emu.call("POST", "/enterprise/member/nobody/privileges",
                                  R"({"deleteAssets":[],"addAssets":[]})")) == "60026");
-  CHECK(InProcess::code(configure(emu, "chenjie", R"({"deleteAssets":[],"addAssets":["AN-0005"]})")) == "60023");
-  CHECK(InProcess::code(configure(emu, "lina", R"({"deleteAssets":[],"addAssets":["AN-0005","AN-9999"]})")) == "60024");
-  CHECK(InProcess::code(configure(emu, "lina", R"({"deleteAssets":[],"addAssets":["AN-0005","AN-0030"]})")) == "60025");
-  CHECK(InProcess::code(configure(emu, "lina", R"({"deleteAssets":["AN-0005"],"addAssets":["AN-0005"]})")) == "60028");
-  CHECK(InProcess::code(configure(emu, "lina", R"({"deleteAssets":[],"addAssets":["AN-0006","AN-0006"]})")) == "60028");
-  CHECK(InProcess::code(configure(emu, "lina", R"({"deleteAssets":[],"addAssets":["AN-0005","AN-0001"]})")) == "60028");
+  CHECK(InProcess::code(configure(emu, "chenjie",
+                                  R"({"deleteAssets":[],"addAssets":["AN-0005"]})")) == "60023");
+  CHECK(InProcess::code(configure(
+            emu, "lina", R"({"deleteAssets":[],"addAssets":["AN-0005","AN-9999"]})")) == "60024");
+  CHECK(InProcess::code(configure(
+            emu, "lina", R"({"deleteAssets":[],"addAssets":["AN-0005","AN-0030"]})")) == "60025");
+  CHECK(InProcess::code(configure(
+            emu, "lina", R"({"deleteAssets":["AN-0005"],"addAssets":["AN-0005"]})")) == "60028");
+  CHECK(InProcess::code(configure(
+            emu, "lina", R"({"deleteAssets":[],"addAssets":["AN-0006","AN-0006"]})")) == "60028");
+  CHECK(InProcess::code(configure(
+            emu, "lina", R"({"deleteAssets":[],"addAssets":["AN-0005","AN-0001"]})")) == "60028");
   CHECK(dataOnly(emu) == before);
 }
 
 TEST_CASE("A9: withdrawing an asset the member does not hold is a no-op", "[emulator][assets]") {
   InProcess emu;
   const std::string owner = holder(emu, "AN-0001");
-  CHECK(configure(emu, "lina", R"({"deleteAssets":["AN-0001","AN-0007"],"addAssets":[]})").status == 200);
+  CHECK(configure(emu, "lina", R"({"deleteAssets":["AN-0001","AN-0007"],"addAssets":[]})").status ==
+        200);
   CHECK(holder(emu, "AN-0001") == owner);
 }
 
@@ -161,7 +199,8 @@ TEST_CASE("A10: lending marks assets and lock, visible in A6, A8 and A5", "[emul
   CHECK(l->getValue<bool>("borrowedFlag"));
   CHECK(l->getValue<std::string>("cloudAccountGlobalId") == emu.globalIdOf("wangfang@acme"));
   auto list = parse(emu.call("GET", kEnt + "/members?pageNum=1&pageSize=10&keyword=wangfang").body);
-  CHECK(list->getObject("data")->getArray("list")->getObject(0)->getValue<std::string>("borrowNum") == "LK-0001");
+  CHECK(list->getObject("data")->getArray("list")->getObject(0)->getValue<std::string>(
+            "borrowNum") == "LK-0001");
   // The same again changes nothing and succeeds.
   CHECK(lend(emu, "wangfang", "LK-0001", R"("AID-0013")").status == 200);
 }
@@ -169,10 +208,12 @@ TEST_CASE("A10: lending marks assets and lock, visible in A6, A8 and A5", "[emul
 TEST_CASE("A10: refusals", "[emulator][assets]") {
   InProcess emu;
   CHECK(InProcess::code(lend(emu, "wangfang", "LK-0001", "")) == "40000");
-  CHECK(InProcess::code(emu.call("POST", "/enterprise/member/" + emu.globalIdOf("wangfang@acme") + "/borrow",
-                                 R"({"assetIDs":["AID-0013"]})")) == "40000");
+  CHECK(InProcess::code(
+            emu.call("POST", "/enterprise/member/" + emu.globalIdOf("wangfang@acme") + "/borrow",
+                     R"({"assetIDs":["AID-0013"]})")) == "40000");
   CHECK(InProcess::code(emu.call("POST", "/enterprise/member/nobody/borrow",
-                                 R"({"borrowedUsbKey":"LK-0001","assetIDs":["AID-0013"]})")) == "60026");
+                                 R"({"borrowedUsbKey":"LK-0001","assetIDs":["AID-0013"]})")) ==
+        "60026");
   CHECK(InProcess::code(lend(emu, "wangfang", "LK-9999", R"("AID-0013")")) == "33009");
   CHECK(InProcess::code(lend(emu, "wangfang", "LK-0002", R"("AID-0013")")) == "33008");
   CHECK(InProcess::code(lend(emu, "wangfang", "LK-0003", R"("AID-0013")")) == "33018");

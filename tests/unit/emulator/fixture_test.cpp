@@ -97,7 +97,8 @@ TEST_CASE("fixture: a file that is missing or not JSON is a clear error", "[emul
 TEST_CASE("fixture: errors name the file and the JSON path", "[emulator][fixture]") {
   CHECK_THAT(errorOf(fixtureWith("")), !Contains("t.json"));
   CHECK(errorOf(fixtureWith("")) == "(no error)");
-  CHECK_THAT(errorOf(fixtureWith(",\"member\":[]")), Contains("t.json: top level: unknown key 'member'"));
+  CHECK_THAT(errorOf(fixtureWith(",\"member\":[]")),
+             Contains("t.json: top level: unknown key 'member'"));
   CHECK_THAT(errorOf(fixtureWith("", ",\"customerBund\":false")),
              Contains("enterprise: unknown key 'customerBund'"));
   CHECK_THAT(errorOf(fixtureWith(",\"members\":[{\"account\":\"bob\"}]")),
@@ -112,35 +113,45 @@ TEST_CASE("fixture: errors name the file and the JSON path", "[emulator][fixture
 
 TEST_CASE("fixture: references to departments, members and locks must resolve",
           "[emulator][fixture]") {
-  CHECK_THAT(errorOf(fixtureWith(",\"members\":[{\"account\":\"bob\",\"name\":\"B\",\"departmentId\":99}]")),
+  CHECK_THAT(errorOf(fixtureWith(
+                 ",\"members\":[{\"account\":\"bob\",\"name\":\"B\",\"departmentId\":99}]")),
              Contains("members[0].departmentId: no department 99"));
-  CHECK_THAT(errorOf(fixtureWith(",\"assets\":[{\"assetNum\":\"A\",\"assetId\":\"I\",\"assignedTo\":\"ghost\"}]")),
+  CHECK_THAT(errorOf(fixtureWith(
+                 ",\"assets\":[{\"assetNum\":\"A\",\"assetId\":\"I\",\"assignedTo\":\"ghost\"}]")),
              Contains("assets[0].assignedTo: no member 'ghost'"));
-  CHECK_THAT(errorOf(fixtureWith(",\"locks\":[{\"assetNum\":\"L\",\"assetId\":\"LI\",\"lentTo\":\"ghost\"}]")),
+  CHECK_THAT(errorOf(fixtureWith(
+                 ",\"locks\":[{\"assetNum\":\"L\",\"assetId\":\"LI\",\"lentTo\":\"ghost\"}]")),
              Contains("locks[0].lentTo: no member 'ghost'"));
   CHECK_THAT(errorOf(fixtureWith(",\"members\":[{\"account\":\"bob\",\"name\":\"B\"}],"
                                  "\"locks\":[{\"assetNum\":\"L\",\"assetId\":\"LI\"}],"
-                                 "\"assets\":[{\"assetNum\":\"A\",\"assetId\":\"I\",\"assignedTo\":\"bob\",\"lentIn\":\"L\"}]")),
+                                 "\"assets\":[{\"assetNum\":\"A\",\"assetId\":\"I\",\"assignedTo\":"
+                                 "\"bob\",\"lentIn\":\"L\"}]")),
              Contains("assets[0].lentIn: an asset can only be lent to a lock lent to the member"));
 }
 
 TEST_CASE("fixture: duplicates are refused", "[emulator][fixture]") {
-  CHECK_THAT(errorOf(fixtureWith(",\"members\":[{\"account\":\"bob\",\"name\":\"B\"},{\"account\":\"BOB\",\"name\":\"C\"}]")),
+  CHECK_THAT(errorOf(fixtureWith(",\"members\":[{\"account\":\"bob\",\"name\":\"B\"},{\"account\":"
+                                 "\"BOB\",\"name\":\"C\"}]")),
              Contains("members[1].account: two members that are not deleted share this account"));
   // A deleted member may share the account of a live one (a re-hire).
   CHECK(errorOf(fixtureWith(",\"members\":[{\"account\":\"bob\",\"name\":\"B\",\"deleted\":true},"
                             "{\"account\":\"bob\",\"name\":\"B\"}]")) == "(no error)");
-  CHECK_THAT(errorOf(fixtureWith(",\"assets\":[{\"assetNum\":\"A\",\"assetId\":\"I\"},{\"assetNum\":\"A\",\"assetId\":\"J\"}]")),
+  CHECK_THAT(errorOf(fixtureWith(",\"assets\":[{\"assetNum\":\"A\",\"assetId\":\"I\"},{"
+                                 "\"assetNum\":\"A\",\"assetId\":\"J\"}]")),
              Contains("assets[1].assetNum: duplicate number 'A'"));
   CHECK_THAT(errorOf(fixtureWith(",\"activities\":[{\"label\":\"x\",\"id\":\"1\",\"units\":[]}]")),
              Contains("activities[0].units: an activity needs at least one unit"));
 }
 
 TEST_CASE("fixture: product trees and activities are checked too", "[emulator][fixture]") {
-  CHECK_THAT(errorOf(fixtureWith(",\"assets\":[{\"assetNum\":\"A\",\"assetId\":\"I\",\"products\":"
-                                 "{\"children\":[{\"merchandiseNum\":\"M\",\"productInstanceList\":[{\"productUri\":\"\"}]}]}}]")),
-             Contains("assets[0].products.children[0].productInstanceList[0].productUri: must not be empty"));
-  CHECK_THAT(errorOf(fixtureWith(",\"activities\":[{\"label\":\"x\",\"id\":\"1\",\"units\":[{\"id\":\"u\","
-                                 "\"products\":[{\"productUri\":\"p\",\"activateType\":\"2\"}]}]}]")),
-             Contains("activities[0].units[0].products[0].activateType: must be \"0\" or \"1\""));
+  CHECK_THAT(
+      errorOf(fixtureWith(",\"assets\":[{\"assetNum\":\"A\",\"assetId\":\"I\",\"products\":"
+                          "{\"children\":[{\"merchandiseNum\":\"M\",\"productInstanceList\":[{"
+                          "\"productUri\":\"\"}]}]}}]")),
+      Contains(
+          "assets[0].products.children[0].productInstanceList[0].productUri: must not be empty"));
+  CHECK_THAT(
+      errorOf(fixtureWith(",\"activities\":[{\"label\":\"x\",\"id\":\"1\",\"units\":[{\"id\":\"u\","
+                          "\"products\":[{\"productUri\":\"p\",\"activateType\":\"2\"}]}]}]")),
+      Contains("activities[0].units[0].products[0].activateType: must be \"0\" or \"1\""));
 }

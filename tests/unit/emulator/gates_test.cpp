@@ -30,7 +30,8 @@ TEST_CASE("gates: a g_nonce seen before on any endpoint is 70001", "[emulator][a
   InProcess emu;
   CHECK(InProcess::code(emu.raw("GET", kList + "&g_nonce=once", headers(emu))) == "0");
   CHECK(InProcess::code(emu.raw("GET", kList + "&g_nonce=once", headers(emu))) == "70001");
-  CHECK(InProcess::code(emu.raw("GET", "/me/api/v1/enterprise/ENT-ACME-0001/asset/assetNums?g_nonce=once",
+  CHECK(InProcess::code(emu.raw("GET",
+                                "/me/api/v1/enterprise/ENT-ACME-0001/asset/assetNums?g_nonce=once",
                                 headers(emu))) == "70001");
   // A refused call still used its nonce up.
   CHECK(InProcess::code(emu.raw("GET", kList + "&g_nonce=bad-token", {})) == "60000");
@@ -61,8 +62,9 @@ TEST_CASE("gates: an app without auth_me is refused with 60000", "[emulator][aut
   InProcess emu("switches.json");
   Reply t = emu.token("activity-only-app", "activity-only-secret", "grant_type=client_credentials");
   const std::string app = parse(t.body)->getValue<std::string>("access_token");
-  Reply r = emu.raw("GET", "/me/api/v1/enterprise/ENT-ACME-0001/asset/assetNums?g_nonce=1",
-                    {{"Authorization", "Bearer " + app}, {"clientToken", app}, {"userToken", emu.userToken}});
+  Reply r = emu.raw(
+      "GET", "/me/api/v1/enterprise/ENT-ACME-0001/asset/assetNums?g_nonce=1",
+      {{"Authorization", "Bearer " + app}, {"clientToken", app}, {"userToken", emu.userToken}});
   CHECK(InProcess::code(r) == "60000");
   CHECK(parse(r.body)->getValue<std::string>("cause").find("auth_me") != std::string::npos);
 }
@@ -80,7 +82,8 @@ TEST_CASE("gates: the user token must be a live password-grant token (60005)", "
 
 TEST_CASE("gates: another enterprise in the path is 60000", "[emulator][auth]") {
   InProcess emu;
-  CHECK(InProcess::code(emu.call("GET", "/enterprise/ENT-OTHER/members?pageNum=1&pageSize=5")) == "60000");
+  CHECK(InProcess::code(emu.call("GET", "/enterprise/ENT-OTHER/members?pageNum=1&pageSize=5")) ==
+        "60000");
 }
 
 TEST_CASE("gates: --fail-rate answers 500 and does nothing", "[emulator][faults]") {
@@ -99,7 +102,8 @@ TEST_CASE("gates: --uc-fail-rate answers 80001 on A1-A5 only", "[emulator][fault
   o.ucFailRate = 1;
   InProcess emu("demo.json", o);
   CHECK(InProcess::code(emu.call("GET", kEnt + "/members?pageNum=1&pageSize=5")) == "80001");
-  CHECK(InProcess::code(emu.call("DELETE", kEnt + "/member/" + emu.globalIdOf("lina@acme"))) == "80001");
+  CHECK(InProcess::code(emu.call("DELETE", kEnt + "/member/" + emu.globalIdOf("lina@acme"))) ==
+        "80001");
   CHECK(InProcess::code(emu.call("GET", kEnt + "/asset/assetNums")) == "0");
 }
 
@@ -110,7 +114,8 @@ TEST_CASE("gates: the same seed makes the same fault choices", "[emulator][fault
     o.seed = seed;
     InProcess emu("demo.json", o);
     std::string codes;
-    for (int i = 0; i < 32; ++i) codes += InProcess::code(emu.call("GET", kEnt + "/asset/assetNums")) + ",";
+    for (int i = 0; i < 32; ++i)
+      codes += InProcess::code(emu.call("GET", kEnt + "/asset/assetNums")) + ",";
     return codes;
   };
   CHECK(run(42) == run(42));
@@ -123,11 +128,13 @@ TEST_CASE("token endpoint: bad client credentials are 401 invalid_client", "[emu
   Reply r = emu.token("membersync-demo", "wrong", "grant_type=client_credentials");
   CHECK(r.status == 401);
   CHECK(InProcess::code(r) == "invalid_client");
-  r = emu.raw("POST", "/uc/oauth/token", {{"Authorization", "Basic !!!"}}, "grant_type=client_credentials");
+  r = emu.raw("POST", "/uc/oauth/token", {{"Authorization", "Basic !!!"}},
+              "grant_type=client_credentials");
   CHECK(r.status == 401);
 }
 
-TEST_CASE("token endpoint: grants answer OAuth2 JSON, errors name the problem", "[emulator][tokens]") {
+TEST_CASE("token endpoint: grants answer OAuth2 JSON, errors name the problem",
+          "[emulator][tokens]") {
   InProcess emu;
   Reply r = emu.token("membersync-demo", "demo-client-secret",
                       "grant_type=password&username=admin%40acme&password=demo-admin-pass1");
@@ -146,9 +153,11 @@ TEST_CASE("token endpoint: grants answer OAuth2 JSON, errors name the problem", 
   r = emu.token("membersync-demo", "demo-client-secret", "grant_type=magic");
   CHECK(r.status == 400);
   CHECK(InProcess::code(r) == "unsupported_grant_type");
-  r = emu.token("membersync-demo", "demo-client-secret", "grant_type=refresh_token&refresh_token=" + refresh);
+  r = emu.token("membersync-demo", "demo-client-secret",
+                "grant_type=refresh_token&refresh_token=" + refresh);
   CHECK(r.status == 200);
-  r = emu.token("me-only-app", "me-only-secret", "grant_type=refresh_token&refresh_token=" + refresh);
+  r = emu.token("me-only-app", "me-only-secret",
+                "grant_type=refresh_token&refresh_token=" + refresh);
   CHECK(InProcess::code(r) == "invalid_grant");
   r = emu.token("me-only-app", "me-only-secret", "grant_type=client_credentials");
   CHECK(parse(r.body)->getValue<std::string>("scope") == "auth_me");
@@ -159,11 +168,14 @@ TEST_CASE("token endpoint: more than 15 wrong passwords in a minute lock the acc
   InProcess emu;
   const std::string wrong = "grant_type=password&username=admin%40acme&password=bad";
   for (int i = 0; i < 15; ++i) {
-    CHECK(InProcess::code(emu.token("membersync-demo", "demo-client-secret", wrong)) == "invalid_grant");
+    CHECK(InProcess::code(emu.token("membersync-demo", "demo-client-secret", wrong)) ==
+          "invalid_grant");
   }
-  CHECK(InProcess::code(emu.token("membersync-demo", "demo-client-secret", wrong)) == "account_locked");
+  CHECK(InProcess::code(emu.token("membersync-demo", "demo-client-secret", wrong)) ==
+        "account_locked");
   const std::string right = "grant_type=password&username=admin%40acme&password=demo-admin-pass1";
-  CHECK(InProcess::code(emu.token("membersync-demo", "demo-client-secret", right)) == "account_locked");
+  CHECK(InProcess::code(emu.token("membersync-demo", "demo-client-secret", right)) ==
+        "account_locked");
   emu.clock.advance(std::chrono::minutes(5));
   CHECK(emu.token("membersync-demo", "demo-client-secret", right).status == 200);
 }

@@ -35,7 +35,8 @@ Request makeRequest(const std::string& method, const std::string& pathAndQuery,
       std::string pair = query.substr(start, amp - start);
       auto eq = pair.find('=');
       if (!pair.empty()) {
-        r.query.emplace_back(pair.substr(0, eq), eq == std::string::npos ? "" : pair.substr(eq + 1));
+        r.query.emplace_back(pair.substr(0, eq),
+                             eq == std::string::npos ? "" : pair.substr(eq + 1));
       }
       if (amp == std::string::npos) break;
       start = amp + 1;

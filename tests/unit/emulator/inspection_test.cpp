@@ -13,7 +13,8 @@ Poco::JSON::Object::Ptr stats(InProcess& emu) {
   return parse(emu.raw("GET", "/_emulator/stats", {}).body);
 }
 
-const std::string kAdd = R"({"userList":[{"userName":"dropped1","password":"abcdefgh1","name":"D"}]})";
+const std::string kAdd =
+    R"({"userList":[{"userName":"dropped1","password":"abcdefgh1","name":"D"}]})";
 
 }  // namespace
 
@@ -30,8 +31,10 @@ TEST_CASE("stats: every call counts once under its endpoint and outcome", "[emul
   CHECK(a5->getValue<int>("calls") == 2);
   CHECK(a5->getObject("outcomes")->getValue<int>("0") == 1);
   CHECK(a5->getObject("outcomes")->getValue<int>("40000") == 1);
-  CHECK(s->getObject("endpoints")->getObject("A1")->getObject("outcomes")->getValue<int>("40021") == 1);
-  CHECK(s->getObject("endpoints")->getObject("B1")->getObject("outcomes")->getValue<int>("0000") == 1);
+  CHECK(s->getObject("endpoints")->getObject("A1")->getObject("outcomes")->getValue<int>("40021") ==
+        1);
+  CHECK(s->getObject("endpoints")->getObject("B1")->getObject("outcomes")->getValue<int>("0000") ==
+        1);
   CHECK(s->getObject("endpoints")->getObject("token")->getValue<int>("calls") == 2);
   CHECK(s->getObject("endpoints")->getObject("A10")->getValue<int>("calls") == 0);
   auto totals = s->getObject("totals");
@@ -47,22 +50,24 @@ TEST_CASE("drop-after-commit: a carried-out write loses its answer, a refused on
   InProcess emu("demo.json", o);
   Reply r = emu.call("POST", kEnt + "/member", kAdd);
   CHECK(r.dropConnection);
-  CHECK_NOTHROW(emu.globalIdOf("dropped1@acme"));  // carried out
-  CHECK_FALSE(emu.call("POST", kEnt + "/member", kAdd).dropConnection);  // 60027, nothing done
+  CHECK_NOTHROW(emu.globalIdOf("dropped1@acme"));                          // carried out
+  CHECK_FALSE(emu.call("POST", kEnt + "/member", kAdd).dropConnection);    // 60027, nothing done
   CHECK_FALSE(emu.call("GET", kEnt + "/asset/assetNums").dropConnection);  // reads are answered
   auto a1 = stats(emu)->getObject("endpoints")->getObject("A1")->getObject("outcomes");
   CHECK(a1->getValue<int>("dropped") == 1);
   CHECK(a1->getValue<int>("60027") == 1);
 }
 
-TEST_CASE("reset: back to the fixture, stats and nonces cleared, tokens kept", "[emulator][stats]") {
+TEST_CASE("reset: back to the fixture, stats and nonces cleared, tokens kept",
+          "[emulator][stats]") {
   InProcess emu;
   REQUIRE(emu.call("POST", kEnt + "/member", kAdd).status == 200);
   REQUIRE(emu.call("DELETE", kEnt + "/member/" + emu.globalIdOf("lina@acme")).status == 200);
   const std::map<std::string, std::string> h{{"Authorization", "Bearer " + emu.appToken},
                                              {"clientToken", emu.appToken},
                                              {"userToken", emu.userToken}};
-  const std::string list = "/me/api/v1/enterprise/ENT-ACME-0001/members?pageNum=1&pageSize=50&g_nonce=same";
+  const std::string list =
+      "/me/api/v1/enterprise/ENT-ACME-0001/members?pageNum=1&pageSize=50&g_nonce=same";
   REQUIRE(emu.raw("GET", list, h).status == 200);
 
   Reply r = emu.raw("POST", "/_emulator/reset", {});

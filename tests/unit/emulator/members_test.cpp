@@ -10,7 +10,8 @@ using namespace membersync::emulator::testing;
 namespace {
 
 std::string item(const std::string& userName, const std::string& extra = "") {
-  return R"({"userName":")" + userName + R"(","password":"abcdefgh1","name":"Some One")" + extra + "}";
+  return R"({"userName":")" + userName + R"(","password":"abcdefgh1","name":"Some One")" + extra +
+         "}";
 }
 
 std::string addBody(const std::vector<std::string>& items) {
@@ -49,7 +50,9 @@ Poco::JSON::Object::Ptr page(InProcess& emu, const std::string& query) {
 TEST_CASE("A1: added members come back as records with 64-bit numeric ids and the suffix",
           "[emulator][members]") {
   InProcess emu;
-  Reply r = add(emu, {item("newbie", R"(,"departmentId":1002,"remark":"hi","passwordMobile":"+8613912345678")")});
+  Reply r = add(
+      emu,
+      {item("newbie", R"(,"departmentId":1002,"remark":"hi","passwordMobile":"+8613912345678")")});
   REQUIRE(r.status == 200);
   auto body = parse(r.body);
   CHECK(body->getValue<int>("code") == 0);
@@ -75,23 +78,29 @@ TEST_CASE("A1: whole-request refusals create nothing", "[emulator][members]") {
   CHECK(InProcess::code(emu.call("POST", kEnt + "/member", "{}")) == "40000");
   CHECK(InProcess::code(emu.call("POST", kEnt + "/member", "not json")) == "40000");
   Reply plain = emu.raw("POST", "/me/api/v1" + kEnt + "/member?g_nonce=plain",
-                        {{"Authorization", "Bearer " + emu.appToken}, {"clientToken", emu.appToken},
-                         {"userToken", emu.userToken}, {"Content-Type", "text/plain"}},
+                        {{"Authorization", "Bearer " + emu.appToken},
+                         {"clientToken", emu.appToken},
+                         {"userToken", emu.userToken},
+                         {"Content-Type", "text/plain"}},
                         addBody({item("plain")}));
   CHECK(InProcess::code(plain) == "40000");
   CHECK(InProcess::code(emu.call("POST", kEnt + "/member", R"({"userList":[]})")) == "40021");
   CHECK(InProcess::code(add(emu, many)) == "60013");
   CHECK(InProcess::code(add(emu, {item("")})) == "40008");
   CHECK(InProcess::code(add(emu, {R"({"userName":"a","password":"","name":"A"})"})) == "40001");
-  CHECK(InProcess::code(add(emu, {R"({"userName":"a","password":"abcdefgh1","name":""})"})) == "40022");
-  CHECK(InProcess::code(add(emu, {item("a", R"(,"name":")" + repeat("名", 31) + "\"")})) == "30002");
-  CHECK(InProcess::code(add(emu, {item("a", R"(,"remark":")" + repeat("r", 201) + "\"")})) == "30003");
+  CHECK(InProcess::code(add(emu, {R"({"userName":"a","password":"abcdefgh1","name":""})"})) ==
+        "40022");
+  CHECK(InProcess::code(add(emu, {item("a", R"(,"name":")" + repeat("名", 31) + "\"")})) ==
+        "30002");
+  CHECK(InProcess::code(add(emu, {item("a", R"(,"remark":")" + repeat("r", 201) + "\"")})) ==
+        "30003");
   CHECK(InProcess::code(add(emu, {item("bad-name")})) == "10003");
   CHECK(InProcess::code(add(emu, {item(repeat("a", 58))})) == "10003");
   CHECK(InProcess::code(add(emu, {item("a", R"(,"passwordMobile":"12345")")})) == "10004");
   CHECK(InProcess::code(add(emu, {item("a", R"(,"departmentId":"x")")})) == "40000");
   // The first offending item decides, even when a later one is worse.
-  Reply r = add(emu, {item("good1"), R"({"userName":"b","password":"short","name":"B"})", item("")});
+  Reply r =
+      add(emu, {item("good1"), R"({"userName":"b","password":"short","name":"B"})", item("")});
   CHECK(InProcess::code(r) == "50003");
   auto o = parse(r.body);
   CHECK(o->getValue<std::string>("message") == "password length must lie between {0} and {1}");
@@ -146,7 +155,8 @@ TEST_CASE("A1: departmentsRequired, the trial limit and the enterprise code are 
   InProcess strict("strict.json");
   CHECK(InProcess::code(add(strict, {item("a")})) == "40009");
   const std::string dept = R"(,"departmentId":1001)";
-  Reply over = add(strict, {item("t1", dept), item("t2", dept), item("t3", dept), item("t4", dept)});
+  Reply over =
+      add(strict, {item("t1", dept), item("t2", dept), item("t3", dept), item("t4", dept)});
   CHECK(InProcess::code(over) == "60009");
   auto o = parse(over.body);
   CHECK(o->getValue<std::string>("message") ==
@@ -164,7 +174,9 @@ TEST_CASE("A2: an edit keeps absent fields, clears empty ones and moves departme
   InProcess emu;
   const std::string gid = emu.globalIdOf("lina@acme");
   const std::string path = kEnt + "/member/" + gid;
-  Reply r = emu.call("PUT", path, R"({"userName":"LINA","name":"李娜娜","departmentId":1003,"passwordMobile":"13900000000"})");
+  Reply r = emu.call(
+      "PUT", path,
+      R"({"userName":"LINA","name":"李娜娜","departmentId":1003,"passwordMobile":"13900000000"})");
   REQUIRE(r.status == 200);
   auto list = page(emu, "pageNum=1&pageSize=10&keyword=lina")->getArray("list");
   REQUIRE(list->size() == 1);
@@ -172,7 +184,8 @@ TEST_CASE("A2: an edit keeps absent fields, clears empty ones and moves departme
   CHECK(m->getValue<std::string>("name") == "李娜娜");
   CHECK(m->getValue<std::string>("departmentName") == "SALES");
   CHECK(m->getValue<std::string>("remark") == "Team lead, Shanghai office");  // absent: kept
-  CHECK(emu.call("PUT", path, R"({"userName":"lina@acme","name":"李娜","remark":""})").status == 200);
+  CHECK(emu.call("PUT", path, R"({"userName":"lina@acme","name":"李娜","remark":""})").status ==
+        200);
   m = page(emu, "pageNum=1&pageSize=10&keyword=lina")->getArray("list")->getObject(0);
   CHECK(m->isNull("remark"));
   CHECK(m->getValue<std::string>("passwordMobile") == "13900000000");
@@ -181,14 +194,18 @@ TEST_CASE("A2: an edit keeps absent fields, clears empty ones and moves departme
 TEST_CASE("A2: refusals", "[emulator][members]") {
   InProcess emu;
   const std::string path = kEnt + "/member/" + emu.globalIdOf("lina@acme");
-  CHECK(InProcess::code(emu.call("PUT", kEnt + "/member/nobody", R"({"userName":"x","name":"y"})")) == "60002");
+  CHECK(InProcess::code(
+            emu.call("PUT", kEnt + "/member/nobody", R"({"userName":"x","name":"y"})")) == "60002");
   CHECK(InProcess::code(emu.call("PUT", kEnt + "/member/" + emu.globalIdOf("olduser@acme"),
                                  R"({"userName":"olduser","name":"y"})")) == "60002");
   CHECK(InProcess::code(emu.call("PUT", path, R"({"userName":"zhangwei","name":"y"})")) == "60002");
   CHECK(InProcess::code(emu.call("PUT", path, R"({"name":"y"})")) == "40000");
   CHECK(InProcess::code(emu.call("PUT", path, R"({"userName":"lina","name":""})")) == "40000");
-  CHECK(InProcess::code(emu.call("PUT", path, R"({"userName":"lina","name":")" + repeat("x", 31) + "\"}")) == "30002");
-  CHECK(InProcess::code(emu.call("PUT", path, R"({"userName":"lina","name":"L","remark":")" + repeat("x", 201) + "\"}")) == "30003");
+  CHECK(InProcess::code(emu.call(
+            "PUT", path, R"({"userName":"lina","name":")" + repeat("x", 31) + "\"}")) == "30002");
+  CHECK(InProcess::code(emu.call(
+            "PUT", path,
+            R"({"userName":"lina","name":"L","remark":")" + repeat("x", 201) + "\"}")) == "30003");
 }
 
 TEST_CASE("A3: reset password checks the password, then the member", "[emulator][members]") {
@@ -197,7 +214,8 @@ TEST_CASE("A3: reset password checks the password, then the member", "[emulator]
   CHECK(InProcess::code(emu.call("PUT", path, "")) == "40000");
   CHECK(InProcess::code(emu.call("PUT", path, R"({"password":""})")) == "40001");
   CHECK(InProcess::code(emu.call("PUT", path, R"({"password":"short"})")) == "50003");
-  CHECK(InProcess::code(emu.call("PUT", kEnt + "/member/nobody/resetPassword", R"({"password":"longenough"})")) == "60002");
+  CHECK(InProcess::code(emu.call("PUT", kEnt + "/member/nobody/resetPassword",
+                                 R"({"password":"longenough"})")) == "60002");
   CHECK(emu.call("PUT", path, R"({"password":"longenough"})").status == 200);
   // The state shows a digest, never the password.
   auto members = emu.state()->getArray("members");
@@ -220,10 +238,13 @@ TEST_CASE("A4: delete frees the member's assets and lock, and is refused the sec
   auto assets = parse(emu.call("GET", kEnt + "/asset/assetNums").body)->getArray("data");
   for (std::size_t i = 0; i < assets->size(); ++i) {
     auto a = assets->getObject(static_cast<unsigned>(i));
-    CHECK((a->isNull("cloudAccountGlobalId") || a->getValue<std::string>("cloudAccountGlobalId") != gid));
-    if (a->getValue<std::string>("assetNum") == "AN-0001") CHECK_FALSE(a->getValue<bool>("borrowedFlag"));
+    CHECK((a->isNull("cloudAccountGlobalId") ||
+           a->getValue<std::string>("cloudAccountGlobalId") != gid));
+    if (a->getValue<std::string>("assetNum") == "AN-0001")
+      CHECK_FALSE(a->getValue<bool>("borrowedFlag"));
   }
-  auto lock = parse(emu.call("GET", kEnt + "/asset/borrowUsbKeys").body)->getArray("data")->getObject(2);
+  auto lock =
+      parse(emu.call("GET", kEnt + "/asset/borrowUsbKeys").body)->getArray("data")->getObject(2);
   CHECK(lock->getValue<std::string>("assetNum") == "LK-0003");
   CHECK_FALSE(lock->getValue<bool>("borrowedFlag"));
   CHECK(lock->isNull("cloudAccountGlobalId"));
@@ -252,9 +273,11 @@ TEST_CASE("A5: list items carry string ids and the page object of PageHelper",
 TEST_CASE("A5: keyword and department filters", "[emulator][members]") {
   InProcess emu;
   CHECK(page(emu, "pageNum=1&pageSize=10&keyword=SMITH")->getValue<int>("total") == 1);
-  CHECK(page(emu, "pageNum=1&pageSize=10&keyword=%E5%BC%A0")->getValue<int>("total") == 0);  // raw, undecoded
+  CHECK(page(emu, "pageNum=1&pageSize=10&keyword=%E5%BC%A0")->getValue<int>("total") ==
+        0);  // raw, undecoded
   CHECK(page(emu, "pageNum=1&pageSize=10&departmentId=1001")->getValue<int>("total") == 3);
-  CHECK(page(emu, "pageNum=1&pageSize=10&keyword=acme&departmentId=1004")->getValue<int>("total") == 1);
+  CHECK(page(emu, "pageNum=1&pageSize=10&keyword=acme&departmentId=1004")->getValue<int>("total") ==
+        1);
 }
 
 TEST_CASE("A5: pageNum and pageSize are required integers of at least 1", "[emulator][members]") {

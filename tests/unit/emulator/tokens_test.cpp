@@ -57,7 +57,8 @@ TEST_CASE("tokens: with a short ttl a token is renewed once half of it is gone",
           "[emulator][tokens]") {
   ManualClock clock;
   int n = 0;
-  TokenStore store(clock, [&] { return "t" + std::to_string(++n); }, 10);
+  TokenStore store(
+      clock, [&] { return "t" + std::to_string(++n); }, 10);
   App app{"app", "s", {"auth_me"}};
   auto first = store.issue(app, Grant::kClientCredentials, "").accessToken;
   clock.advance(seconds(4));
