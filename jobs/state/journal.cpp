@@ -1,0 +1,131 @@
+// The journal of write steps: planned, sent (durably, before the request goes out), and how
+// each ended, so a run cut off at any point resumes without repeating what succeeded.
+
+#include <Poco/Data/Statement.h>
+#include <Poco/Nullable.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "jobs/state/connection.h"
+#include "jobs/state/rows.h"
+#include "jobs/state/sqlite_store.h"
+
+namespace membersync::state {
+
+using namespace Poco::Data::Keywords;
+using Poco::Data::Session;
+
+namespace {
+
+Poco::Nullable<std::string> nullable(const std::optional<std::string>& v) {
+  return v ? Poco::Nullable<std::string>(*v) : Poco::Nullable<std::string>();
+}
+
+}  // namespace
+
+StepId SqliteStore::journalPlanned(RunId run, const StepInfo& info) {
+  return db_->guarded("journaling a planned step", [&](Session& s) {
+    detail::requireRun(s, run);
+    Poco::Int64 runId = run;
+    Poco::Int64 at = wallMillis();
+    s << "INSERT INTO steps (run_id, item_key, kind, account, employee_id, global_id, detail,"
+         " state, planned_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'planned', ?)",
+        use(runId), useRef(info.itemKey), useRef(info.kind), useRef(info.account),
+        useRef(info.employeeId), useRef(info.globalId), useRef(info.detail), use(at), now;
+    Poco::Int64 id = 0;
+    s << "SELECT last_insert_rowid()", into(id), now;
+    return StepId{id};
+  });
+}
+
+void SqliteStore::journalSent(StepId step) {
+  db_->guarded("journaling a step as sent", [&](Session& s) {
+    Poco::Int64 id = step;
+    Poco::Int64 at = wallMillis();
+    // A re-send puts the step back in doubt: what an earlier attempt ended with no longer holds.
+    Poco::Data::Statement update(s);
+    update << "UPDATE steps SET state = 'sent', attempts = attempts + 1, sent_at = ?,"
+              " finished_at = NULL, failure = NULL, code = '', message = '',"
+              " settlement = NULL, settled_at = NULL WHERE id = ?",
+        use(at), use(id);
+    detail::requireStep(update.execute(), step);
+  });
+}
+
+void SqliteStore::journalSucceeded(StepId step, const std::optional<std::string>& globalId) {
+  db_->guarded("journaling a step's success", [&](Session& s) {
+    Poco::Int64 id = step;
+    Poco::Int64 at = wallMillis();
+    Poco::Nullable<std::string> global = nullable(globalId);
+    Poco::Data::Statement update(s);
+    update << "UPDATE steps SET state = 'succeeded', finished_at = ?,"
+              " global_id = COALESCE(?, global_id) WHERE id = ?",
+        use(at), use(global), use(id);
+    detail::requireStep(update.execute(), step);
+  });
+}
+
+void SqliteStore::journalFailed(StepId step, const std::string& code, const std::string& message,
+                                ItemStatus status) {
+  if (status != ItemStatus::RetryLater && status != ItemStatus::Refused)
+    throw std::invalid_argument("journalFailed takes RetryLater or Refused");
+  db_->guarded("journaling a step's failure", [&](Session& s) {
+    Poco::Int64 id = step;
+    Poco::Int64 at = wallMillis();
+    std::string failure = toString(status);
+    Poco::Data::Statement update(s);
+    update << "UPDATE steps SET state = 'failed', failure = ?, code = ?, message = ?,"
+              " finished_at = ? WHERE id = ?",
+        use(failure), useRef(code), useRef(message), use(at), use(id);
+    detail::requireStep(update.execute(), step);
+  });
+}
+
+void SqliteStore::journalUnknown(StepId step, const std::string& detail) {
+  db_->guarded("journaling a step's unknown outcome", [&](Session& s) {
+    Poco::Int64 id = step;
+    Poco::Int64 at = wallMillis();
+    Poco::Data::Statement update(s);
+    update << "UPDATE steps SET state = 'unknown', message = ?, finished_at = ? WHERE id = ?",
+        useRef(detail), use(at), use(id);
+    detail::requireStep(update.execute(), step);
+  });
+}
+
+std::vector<Step> SqliteStore::unsettledSteps() {
+  std::vector<Step> steps;
+  db_->guarded("reading the steps in doubt", [&](Session& s) {
+    s << std::string("SELECT ") + detail::kStepColumns +
+             " FROM steps WHERE settlement IS NULL AND state IN ('sent', 'unknown') ORDER BY id",
+        into(steps), now;
+  });
+  return steps;
+}
+
+void SqliteStore::journalSettled(StepId step, Settlement outcome,
+                                 const std::optional<std::string>& globalId) {
+  db_->guarded("journaling how a step was settled", [&](Session& s) {
+    Poco::Int64 id = step;
+    Poco::Int64 at = wallMillis();
+    std::string settlement = toString(outcome);
+    Poco::Nullable<std::string> global = nullable(globalId);
+    Poco::Data::Statement update(s);
+    update << "UPDATE steps SET settlement = ?, settled_at = ?,"
+              " global_id = COALESCE(?, global_id) WHERE id = ?",
+        use(settlement), use(at), use(global), use(id);
+    detail::requireStep(update.execute(), step);
+  });
+}
+
+std::vector<Step> SqliteStore::stepsOfRun(RunId run) {
+  std::vector<Step> steps;
+  db_->guarded("reading a run's steps", [&](Session& s) {
+    Poco::Int64 id = run;
+    s << std::string("SELECT ") + detail::kStepColumns + " FROM steps WHERE run_id = ? ORDER BY id",
+        use(id), into(steps), now;
+  });
+  return steps;
+}
+
+}  // namespace membersync::state

@@ -1,0 +1,73 @@
+// employee_id -> account -> globalId links, and absences: how renames, re-hires and departures
+// across exports are seen.
+
+#include <vector>
+
+#include "jobs/state/connection.h"
+#include "jobs/state/sqlite_store.h"
+
+namespace membersync::state {
+
+using namespace Poco::Data::Keywords;
+using Poco::Data::Session;
+
+void SqliteStore::saveLink(const Link& link) {
+  saveLinks({link});
+}
+
+void SqliteStore::saveLinks(const std::vector<Link>& links) {
+  if (links.empty()) return;  // Poco refuses to bind an empty vector
+  // One statement bound to column vectors, in one transaction: a first sync links thousands of
+  // members, and a commit per row would cost a WAL write each.
+  std::vector<std::string> employee, account, global;
+  std::vector<int> createdByUs;
+  std::vector<Poco::Int64> linkedAt;
+  const Millis stamp = wallMillis();
+  for (const Link& l : links) {
+    employee.push_back(l.employeeId);
+    account.push_back(l.account);
+    global.push_back(l.globalId);
+    createdByUs.push_back(l.createdByUs ? 1 : 0);
+    linkedAt.push_back(l.linkedAt != 0 ? l.linkedAt : stamp);
+  }
+  db_->transaction([&] {
+    db_->guarded("saving links", [&](Session& s) {
+      s << "INSERT INTO links (employee_id, account, global_id, created_by_us, linked_at)"
+           " VALUES (?, ?, ?, ?, ?)"
+           " ON CONFLICT (employee_id) DO UPDATE SET account = excluded.account,"
+           " global_id = excluded.global_id, created_by_us = excluded.created_by_us,"
+           " linked_at = excluded.linked_at",
+          use(employee), use(account), use(global), use(createdByUs), use(linkedAt), now;
+    });
+  });
+}
+
+void SqliteStore::dropLink(const std::string& employeeId) {
+  db_->guarded("dropping a link", [&](Session& s) {
+    s << "DELETE FROM links WHERE employee_id = ?", useRef(employeeId), now;
+  });
+}
+
+void SqliteStore::saveAbsence(const Absence& absence) {
+  db_->guarded("saving an absence", [&](Session& s) {
+    Poco::Int64 since = absence.since != 0 ? absence.since : wallMillis();
+    int count = absence.distinctExports;
+    Poco::Nullable<Poco::Int64> withdrawn;
+    if (absence.withdrawnAt) withdrawn = *absence.withdrawnAt;
+    s << "INSERT INTO absences (employee_id, distinct_exports, last_export_hash, since,"
+         " withdrawn_at) VALUES (?, ?, ?, ?, ?)"
+         " ON CONFLICT (employee_id) DO UPDATE SET distinct_exports = excluded.distinct_exports,"
+         " last_export_hash = excluded.last_export_hash, since = excluded.since,"
+         " withdrawn_at = excluded.withdrawn_at",
+        useRef(absence.employeeId), use(count), useRef(absence.lastExportHash), use(since),
+        use(withdrawn), now;
+  });
+}
+
+void SqliteStore::clearAbsence(const std::string& employeeId) {
+  db_->guarded("clearing an absence", [&](Session& s) {
+    s << "DELETE FROM absences WHERE employee_id = ?", useRef(employeeId), now;
+  });
+}
+
+}  // namespace membersync::state

@@ -1,0 +1,90 @@
+// Runs: their start, end, outcome and counts, what `status` lists, and keep_runs_days.
+
+#include <Poco/Data/Statement.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "jobs/state/connection.h"
+#include "jobs/state/rows.h"
+#include "jobs/state/sqlite_store.h"
+
+namespace membersync::state {
+
+using namespace Poco::Data::Keywords;
+using Poco::Data::Session;
+
+namespace {
+constexpr Millis kDay = 24LL * 60 * 60 * 1000;
+}
+
+RunId SqliteStore::beginRun(const RunStart& start) {
+  return db_->guarded("recording the start of a run", [&](Session& s) {
+    std::string kind = toString(start.kind);
+    Poco::Int64 at = wallMillis();
+    Poco::Int64 rows = start.exportRows;
+    s << "INSERT INTO runs (kind, started_at, export_hash, export_rows, policy_hash)"
+         " VALUES (?, ?, ?, ?, ?)",
+        use(kind), use(at), useRef(start.exportHash), use(rows), useRef(start.policyHash), now;
+    Poco::Int64 id = 0;
+    s << "SELECT last_insert_rowid()", into(id), now;
+    return RunId{id};
+  });
+}
+
+void SqliteStore::finishRun(RunId run, const std::string& outcome, const RunCounts& counts,
+                            const std::string& message) {
+  db_->guarded("recording the end of a run", [&](Session& s) {
+    Poco::Int64 at = wallMillis();
+    Poco::Int64 id = run;
+    std::vector<int> c{counts.added,   counts.edited, counts.deleted, counts.withdrawn,
+                       counts.adopted, counts.held,   counts.failed,  counts.unknown};
+    Poco::Data::Statement update(s);
+    update << "UPDATE runs SET finished_at = ?, outcome = ?, message = ?, added = ?, edited = ?,"
+              " deleted = ?, withdrawn = ?, adopted = ?, held = ?, failed = ?, unknown = ?"
+              " WHERE id = ?",
+        use(at), useRef(outcome), useRef(message), use(c[0]), use(c[1]), use(c[2]), use(c[3]),
+        use(c[4]), use(c[5]), use(c[6]), use(c[7]), use(id);
+    if (update.execute() == 0)
+      throw std::invalid_argument("no run " + std::to_string(run) + " in the journal");
+  });
+}
+
+std::optional<RunSummary> SqliteStore::findRun(RunId run) {
+  return db_->guarded("reading a run", [&](Session& s) -> std::optional<RunSummary> {
+    Poco::Int64 id = run;
+    std::vector<RunSummary> found;
+    s << std::string("SELECT ") + detail::kRunColumns + " FROM runs WHERE id = ?", use(id),
+        into(found), now;
+    if (found.empty()) return std::nullopt;
+    return found.front();
+  });
+}
+
+std::vector<RunSummary> SqliteStore::recentRuns(int limit) {
+  std::vector<RunSummary> runs;
+  if (limit <= 0) return runs;
+  db_->guarded("reading the recent runs", [&](Session& s) {
+    s << std::string("SELECT ") + detail::kRunColumns + " FROM runs ORDER BY id DESC LIMIT ?",
+        use(limit), into(runs), now;
+  });
+  return runs;
+}
+
+int SqliteStore::purgeRuns(int keepDays) {
+  if (keepDays < 0) throw std::invalid_argument("keep_runs_days must not be negative");
+  return db_->guarded("purging old runs", [&](Session& s) {
+    Poco::Int64 cutoff = wallMillis() - keepDays * kDay;
+    // A step still in doubt is the only record that an add or delete may have happened: its
+    // run stays until a later run has settled it, however old.
+    Poco::Data::Statement purge(s);
+    purge << "DELETE FROM runs WHERE started_at < ? AND NOT EXISTS ("
+             " SELECT 1 FROM steps WHERE steps.run_id = runs.id"
+             " AND steps.settlement IS NULL AND steps.state IN ('sent', 'unknown'))",
+        use(cutoff);
+    // Steps and held items go with their runs (ON DELETE CASCADE), in this one statement.
+    return static_cast<int>(purge.execute());
+  });
+}
+
+}  // namespace membersync::state

@@ -1,0 +1,190 @@
+#include "jobs/state/schema.h"
+
+#include <string>
+#include <vector>
+
+#include "jobs/state/connection.h"
+
+namespace membersync::state::detail {
+
+namespace {
+
+using namespace Poco::Data::Keywords;
+
+struct Migration {
+  int version;          // user_version once applied
+  const char* purpose;  // for the error message of a failed upgrade
+  std::vector<const char*> statements;
+};
+
+// The ordered history of the schema. Released steps are never edited: a change is a new step
+// at the end. Times are milliseconds since the epoch; enum values are stored by name (types.cpp).
+const std::vector<Migration>& migrations() {
+  static const std::vector<Migration> steps = {
+      {1,
+       "runs, links, absences, item history, last good export, journal",
+       {
+           R"(CREATE TABLE runs (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind TEXT NOT NULL,
+                started_at INTEGER NOT NULL,
+                finished_at INTEGER,
+                outcome TEXT NOT NULL DEFAULT '',
+                message TEXT NOT NULL DEFAULT '',
+                export_hash TEXT NOT NULL DEFAULT '',
+                export_rows INTEGER NOT NULL DEFAULT 0,
+                policy_hash TEXT NOT NULL DEFAULT '',
+                added INTEGER NOT NULL DEFAULT 0,
+                edited INTEGER NOT NULL DEFAULT 0,
+                deleted INTEGER NOT NULL DEFAULT 0,
+                withdrawn INTEGER NOT NULL DEFAULT 0,
+                adopted INTEGER NOT NULL DEFAULT 0,
+                held INTEGER NOT NULL DEFAULT 0,
+                failed INTEGER NOT NULL DEFAULT 0,
+                unknown INTEGER NOT NULL DEFAULT 0))",
+           "CREATE INDEX runs_by_start ON runs (started_at)",
+           R"(CREATE TABLE links (
+                employee_id TEXT PRIMARY KEY,
+                account TEXT NOT NULL,
+                global_id TEXT NOT NULL,
+                created_by_us INTEGER NOT NULL DEFAULT 0,
+                linked_at INTEGER NOT NULL))",
+           "CREATE INDEX links_by_global_id ON links (global_id)",
+           R"(CREATE TABLE absences (
+                employee_id TEXT PRIMARY KEY,
+                distinct_exports INTEGER NOT NULL,
+                last_export_hash TEXT NOT NULL,
+                since INTEGER NOT NULL,
+                withdrawn_at INTEGER))",
+           R"(CREATE TABLE items (
+                key TEXT PRIMARY KEY,
+                status TEXT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at INTEGER NOT NULL DEFAULT 0,
+                input_hash TEXT NOT NULL DEFAULT '',
+                code TEXT NOT NULL DEFAULT '',
+                message TEXT NOT NULL DEFAULT '',
+                updated_at INTEGER NOT NULL))",
+           R"(CREATE TABLE good_export (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                hash TEXT NOT NULL,
+                rows INTEGER NOT NULL,
+                at INTEGER NOT NULL))",
+           R"(CREATE TABLE steps (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                item_key TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                account TEXT NOT NULL DEFAULT '',
+                employee_id TEXT NOT NULL DEFAULT '',
+                global_id TEXT NOT NULL DEFAULT '',
+                detail TEXT NOT NULL DEFAULT '',
+                state TEXT NOT NULL,
+                failure TEXT,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                code TEXT NOT NULL DEFAULT '',
+                message TEXT NOT NULL DEFAULT '',
+                planned_at INTEGER NOT NULL,
+                sent_at INTEGER,
+                finished_at INTEGER,
+                settlement TEXT,
+                settled_at INTEGER))",
+           "CREATE INDEX steps_by_run ON steps (run_id)",
+           // unsettledSteps() at the start of every run reads only these.
+           R"(CREATE INDEX steps_in_doubt ON steps (id)
+                WHERE settlement IS NULL AND state IN ('sent', 'unknown'))",
+       }},
+      {2,
+       "guard holds and releases, password delivery",
+       {
+           R"(CREATE TABLE held_items (
+                run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                item_key TEXT NOT NULL,
+                reason TEXT NOT NULL DEFAULT '',
+                held_at INTEGER NOT NULL,
+                released_at INTEGER,
+                consumed_at INTEGER,
+                PRIMARY KEY (run_id, item_key)))",
+           "CREATE INDEX held_items_by_key ON held_items (item_key)",
+           // No foreign key to runs: purging an old run must not forget a password still owed.
+           R"(CREATE TABLE passwords (
+                account TEXT PRIMARY KEY,
+                run_id INTEGER NOT NULL,
+                generated_at INTEGER NOT NULL,
+                delivered_at INTEGER))",
+       }},
+  };
+  return steps;
+}
+
+int userVersion(Poco::Data::Session& s) {
+  int version = 0;
+  s << "PRAGMA user_version", into(version), now;
+  return version;
+}
+
+StateError newerSchema(const Connection& db, int found) {
+  return StateError(StateError::Cause::NewerSchema,
+                    "the state database " + db.path() + " has schema version " +
+                        std::to_string(found) +
+                        ", written by a newer membersync; this one knows "
+                        "versions up to " +
+                        std::to_string(latestSchemaVersion()) +
+                        ". Upgrade membersync, or point [state] database at another file");
+}
+
+// A database at version 0 must be empty: anything else is some other program's file, and
+// creating our tables in it would mix the two.
+void refuseForeign(Connection& db, Poco::Data::Session& s) {
+  int tables = 0;
+  s << "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+      into(tables), now;
+  if (tables > 0) {
+    throw StateError(StateError::Cause::Foreign,
+                     "the file " + db.path() + " is an SQLite database of something else (it has " +
+                         std::to_string(tables) +
+                         " tables but no membersync schema version); "
+                         "point [state] database at another file");
+  }
+}
+
+void apply(Connection& db, const Migration& step) {
+  try {
+    db.transaction([&] {
+      db.guarded("upgrading the schema", [&](Poco::Data::Session& s) {
+        int version = userVersion(s);         // re-read under the write lock: another process may
+        if (version >= step.version) return;  // have applied this step meanwhile
+        if (version == 0) refuseForeign(db, s);
+        for (const char* sql : step.statements) s << sql, now;
+        s << "PRAGMA user_version = " + std::to_string(step.version), now;
+      });
+    });
+  } catch (const StateError& e) {
+    if (e.cause() != StateError::Cause::Other) throw;
+    throw StateError(StateError::Cause::Migration,
+                     "upgrading the state database " + db.path() + " to schema version " +
+                         std::to_string(step.version) + " (" + step.purpose + ") failed; it " +
+                         "was left at version " + std::to_string(step.version - 1) +
+                         ". Restore a backup or report this: " + e.what());
+  }
+}
+
+}  // namespace
+
+int latestSchemaVersion() {
+  return migrations().back().version;
+}
+
+void migrate(Connection& db) {
+  int found = db.guarded("reading the schema version",
+                         [](Poco::Data::Session& s) { return userVersion(s); });
+  if (found > latestSchemaVersion()) throw newerSchema(db, found);
+  for (const Migration& step : migrations()) {
+    if (step.version > found) apply(db, step);
+  }
+  found = db.guarded("reading the schema version",
+                     [](Poco::Data::Session& s) { return userVersion(s); });
+  if (found > latestSchemaVersion()) throw newerSchema(db, found);  // upgraded meanwhile
+}
+
+}  // namespace membersync::state::detail

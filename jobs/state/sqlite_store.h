@@ -1,0 +1,94 @@
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "jobs/core/clock.h"
+#include "jobs/state/store.h"
+
+namespace membersync::state {
+
+namespace detail {
+class Connection;
+}
+
+struct SqliteOptions {
+  // How long a call waits for another process holding the database before StateError (Busy).
+  std::chrono::milliseconds busyTimeout{5000};
+};
+
+// The StateStore in one SQLite file (Poco Data): WAL, synchronous=NORMAL, foreign keys, the
+// schema versioned by PRAGMA user_version and upgraded on open. See store.h for the contract of
+// every method; all of them are thread-safe (one connection behind one mutex).
+// Durability: a commit survives a killed process. With synchronous=NORMAL a power loss or OS
+// crash may undo the last commits (never corrupt the file); a step lost that way was just
+// sent, and the applier settles an add by reading the member list before re-sending anything.
+class SqliteStore final : public StateStore {
+ public:
+  // Opens `path`, creating it with mode 0600 when missing (":memory:" for a private in-memory
+  // database), and upgrades its schema. `clock` must outlive the store.
+  // Throws StateError: the folder is missing or not writable, the file is corrupt or another
+  // program's, it was written by a newer membersync, an upgrade failed, or it stayed locked
+  // past options.busyTimeout.
+  static std::unique_ptr<SqliteStore> open(const std::string& path, Clock& clock,
+                                           const SqliteOptions& options = {});
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  // The schema version this build writes.
+  static int schemaVersion();
+  const std::string& path() const;
+
+  Snapshot load() override;
+  void transaction(const std::function<void()>& body) override;
+
+  RunId beginRun(const RunStart& start) override;
+  void finishRun(RunId run, const std::string& outcome, const RunCounts& counts,
+                 const std::string& message) override;
+  std::optional<RunSummary> findRun(RunId run) override;
+  std::vector<RunSummary> recentRuns(int limit) override;
+  int purgeRuns(int keepDays) override;
+
+  void saveLink(const Link& link) override;
+  void saveLinks(const std::vector<Link>& links) override;
+  void dropLink(const std::string& employeeId) override;
+
+  void saveAbsence(const Absence& absence) override;
+  void clearAbsence(const std::string& employeeId) override;
+  void recordGoodExport(const ExportRecord& record) override;
+
+  void saveItem(const ItemRecord& record) override;
+  void clearItem(const std::string& key) override;
+  std::vector<ItemRecord> openItems() override;
+
+  StepId journalPlanned(RunId run, const StepInfo& info) override;
+  void journalSent(StepId step) override;
+  void journalSucceeded(StepId step, const std::optional<std::string>& globalId) override;
+  void journalFailed(StepId step, const std::string& code, const std::string& message,
+                     ItemStatus status) override;
+  void journalUnknown(StepId step, const std::string& detail) override;
+  std::vector<Step> unsettledSteps() override;
+  void journalSettled(StepId step, Settlement outcome,
+                      const std::optional<std::string>& globalId) override;
+  std::vector<Step> stepsOfRun(RunId run) override;
+
+  void recordHeld(RunId run, const std::string& key, const std::string& reason) override;
+  std::vector<HeldItem> heldItemsOfRun(RunId run) override;
+  int releaseRun(RunId run) override;
+  void consumeRelease(const std::string& key) override;
+
+  void passwordGenerated(const std::string& account, RunId run) override;
+  void passwordDelivered(const std::string& account) override;
+  std::vector<PendingPassword> undeliveredPasswords() override;
+
+ private:
+  SqliteStore(std::unique_ptr<detail::Connection> db, Clock& clock);
+  Millis wallMillis() const;  // the clock's wall time (not `now`: Poco's keyword)
+
+  std::unique_ptr<detail::Connection> db_;
+  Clock& clock_;
+};
+
+}  // namespace membersync::state

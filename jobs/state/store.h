@@ -1,0 +1,140 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/state/records.h"
+#include "jobs/state/types.h"
+
+namespace membersync::state {
+
+// What membersync remembers between runs, behind an interface so the applier, the planner's
+// caller and the verbs can be tested against a fake (or SqliteStore on ":memory:").
+//
+// Common contract of every method, unless its comment says otherwise:
+// - Success: the change is committed when the method returns (or, inside transaction(), when
+//   the outermost body returns), so a process killed afterwards keeps it.
+// - Failure: StateError (state_error.h) naming the database and what to do; nothing of the
+//   call is left half-written. A StepId or RunId the store never handed out (or purged) is a
+//   programming error: std::invalid_argument from the methods that write to it; the methods
+//   that only read answer empty.
+// - Times are taken from the store's Clock (wall time, milliseconds). In records, a time of 0
+//   (Link::linkedAt, Absence::since, ItemRecord::updatedAt, ExportRecord::at) means "now".
+// - Threads: every method may be called from several threads at once; calls are serialized.
+// - Secrets: nothing here stores a password, token or secret, and callers must not put one in a
+//   free-text field (StepInfo::detail, messages, reasons).
+class StateStore {
+ public:
+  virtual ~StateStore() = default;
+
+  // Everything the planner needs, read in one consistent snapshot.
+  virtual Snapshot load() = 0;
+
+  // Runs `body` as one transaction (BEGIN IMMEDIATE): all of its store calls commit together,
+  // or none does when it throws (the exception is rethrown). Nested calls join the outer one.
+  // While it runs, other threads' calls wait: keep the body short, and never wait in it for
+  // another thread that uses the store.
+  virtual void transaction(const std::function<void()>& body) = 0;
+
+  // --- runs ---------------------------------------------------------------------------------
+
+  // Records the start of a run (now) and returns its id; ids grow and are never reused.
+  virtual RunId beginRun(const RunStart& start) = 0;
+  // Records the end of a run (now), its outcome word, counts and a message for people.
+  virtual void finishRun(RunId run, const std::string& outcome, const RunCounts& counts,
+                         const std::string& message) = 0;
+  // The run, or nullopt when there is none by that id (never run, or purged).
+  virtual std::optional<RunSummary> findRun(RunId run) = 0;
+  // The `limit` most recent runs, newest first.
+  virtual std::vector<RunSummary> recentRuns(int limit) = 0;
+  // Deletes runs started more than `keepDays` days ago, with their journal and held items,
+  // except runs that still have an unsettled step (see unsettledSteps()). Returns how many
+  // runs went. keepDays < 0: std::invalid_argument.
+  virtual int purgeRuns(int keepDays) = 0;
+
+  // --- employee_id -> account -> globalId ---------------------------------------------------
+
+  // Inserts or replaces the link of link.employeeId.
+  virtual void saveLink(const Link& link) = 0;
+  // The same for many links in one transaction (a first sync links thousands).
+  virtual void saveLinks(const std::vector<Link>& links) = 0;
+  // Forgets the link of an employee id; no-op when there is none.
+  virtual void dropLink(const std::string& employeeId) = 0;
+
+  // --- absences and the last good export ----------------------------------------------------
+
+  // Inserts or replaces the absence of absence.employeeId.
+  virtual void saveAbsence(const Absence& absence) = 0;
+  // Forgets it (the person is back); no-op when there is none.
+  virtual void clearAbsence(const std::string& employeeId) = 0;
+  // Replaces the last export a run completed with (Snapshot::lastGoodExport).
+  virtual void recordGoodExport(const ExportRecord& record) = 0;
+
+  // --- item history -------------------------------------------------------------------------
+
+  // Inserts or replaces the record of record.key.
+  virtual void saveItem(const ItemRecord& record) = 0;
+  // Forgets an item's record; no-op when there is none.
+  virtual void clearItem(const std::string& key) = 0;
+  // Items whose last attempt did not succeed (RetryLater, Refused, Unknown), by key: what
+  // `status` lists as pending, refused and unknown.
+  virtual std::vector<ItemRecord> openItems() = 0;
+
+  // --- journal of write steps ---------------------------------------------------------------
+
+  // Records a step about to be sent in `run` (state Planned) and returns its id.
+  virtual StepId journalPlanned(RunId run, const StepInfo& info) = 0;
+  // Marks the step Sent and counts an attempt. Call it before the request goes out: once it
+  // returns, a crash leaves the step in unsettledSteps(). Calling it again (a re-send within
+  // the run) counts another attempt.
+  virtual void journalSent(StepId step) = 0;
+  // The service confirmed the step; an add passes the new member's globalId.
+  virtual void journalSucceeded(StepId step, const std::optional<std::string>& globalId) = 0;
+  // The service answered with an error. `status` is RetryLater (transient) or Refused;
+  // anything else is std::invalid_argument.
+  virtual void journalFailed(StepId step, const std::string& code, const std::string& message,
+                             ItemStatus status) = 0;
+  // The step was sent and no answer came: its outcome must be settled by reading.
+  virtual void journalUnknown(StepId step, const std::string& detail) = 0;
+  // Steps of any run whose outcome is in doubt: Sent and never finished (the process died), or
+  // Unknown; in both cases not yet settled. Oldest first. Call it at the start of a run, before
+  // anything is re-sent (only one membersync may run at a time).
+  virtual std::vector<Step> unsettledSteps() = 0;
+  // Records how a step in doubt was settled by reading; `globalId` when the read found the
+  // member an add created. A step that was not in doubt may be settled too (no harm done).
+  virtual void journalSettled(StepId step, Settlement outcome,
+                              const std::optional<std::string>& globalId) = 0;
+  // Every step of a run, in the order they were planned. Empty for an unknown run.
+  virtual std::vector<Step> stepsOfRun(RunId run) = 0;
+
+  // --- safety guard: held items and releases ------------------------------------------------
+
+  // Records that a guard held back the destructive item `key` in `run` (idempotent).
+  virtual void recordHeld(RunId run, const std::string& key, const std::string& reason) = 0;
+  // The items held back in a run, in key order. Empty for an unknown run.
+  virtual std::vector<HeldItem> heldItemsOfRun(RunId run) = 0;
+  // allow-deletes RUN: releases the run's held items that were neither released nor consumed
+  // yet, so their keys appear in Snapshot::releasedItems. Returns how many were released (0
+  // when the run held nothing). A run that does not exist is std::invalid_argument: a verb
+  // taking a run number from a person checks findRun() first.
+  virtual int releaseRun(RunId run) = 0;
+  // The released item `key` was carried out, or is no longer planned and its release must not
+  // linger: its holds in every run are closed and it leaves Snapshot::releasedItems. No-op when
+  // the key was never held.
+  virtual void consumeRelease(const std::string& key) = 0;
+
+  // --- password delivery (never the password itself) ----------------------------------------
+
+  // A password for `account` was written to the outbox in `run`; its add or reset is not yet
+  // confirmed. Replaces an earlier record of that account.
+  virtual void passwordGenerated(const std::string& account, RunId run) = 0;
+  // The add or reset carrying the account's latest password was confirmed. No-op when nothing
+  // is owed.
+  virtual void passwordDelivered(const std::string& account) = 0;
+  // Passwords generated and never confirmed delivered, oldest first.
+  virtual std::vector<PendingPassword> undeliveredPasswords() = 0;
+};
+
+}  // namespace membersync::state

@@ -1,0 +1,121 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "jobs/state/records.h"
+
+namespace membersync::state {
+
+// Plain values the StateStore speaks besides records.h: runs, journal steps, guard holds and
+// password delivery. No Poco here either.
+
+using RunId = std::int64_t;
+using StepId = std::int64_t;
+
+// --- runs -----------------------------------------------------------------------------------
+
+enum class RunKind { Sync, Plan, Apply, Daemon };
+const char* toString(RunKind kind);                          // "sync", "plan", "apply", "daemon"
+std::optional<RunKind> parseRunKind(std::string_view text);  // nullopt for anything else
+
+// What a run starts from; the store adds the start time from its clock.
+struct RunStart {
+  RunKind kind = RunKind::Sync;
+  std::string exportHash;
+  std::int64_t exportRows = 0;
+  std::string policyHash;
+};
+
+// What a run did, by outcome; `failed` counts transient and refused items alike.
+struct RunCounts {
+  int added = 0, edited = 0, deleted = 0, withdrawn = 0, adopted = 0, held = 0, failed = 0,
+      unknown = 0;
+};
+
+struct RunSummary {
+  RunId id = 0;
+  RunKind kind = RunKind::Sync;
+  Millis startedAt = 0;
+  std::optional<Millis> finishedAt;  // empty: still running, or cut off before finishRun
+  std::string outcome;               // as passed to finishRun ("done", "failed", "held", ...)
+  std::string message;
+  RunCounts counts;
+  std::string exportHash;
+  std::int64_t exportRows = 0;
+  std::string policyHash;
+};
+
+// A destructive item a safety guard held back in a run, and what became of it.
+struct HeldItem {
+  RunId runId = 0;
+  std::string key;  // the plan item's key ("delete:<globalId>", ...)
+  std::string reason;
+  Millis heldAt = 0;
+  std::optional<Millis> releasedAt;  // allow-deletes RUN
+  std::optional<Millis> consumedAt;  // carried out (or given up) after the release
+};
+
+// --- journal --------------------------------------------------------------------------------
+
+// What a write step is about, recorded before it is sent.
+struct StepInfo {
+  std::string itemKey;     // the plan item's key; several steps may share one (a split chunk)
+  std::string kind;        // "add", "edit", "delete", "withdraw", "reset-password", "enrol", ...
+  std::string account;     // lower case, without the suffix; may be empty
+  std::string employeeId;  // may be empty (orphans)
+  std::string globalId;    // empty for adds until they succeed
+  std::string detail;      // short text or JSON for people; NEVER a password, token or secret
+};
+
+enum class StepState {
+  Planned,  // recorded, not sent yet (a step left here was never sent)
+  Sent,     // on its way; left here by a crash: the outcome is in doubt
+  Succeeded,
+  Failed,   // the service answered with an error; `failure` says whether to re-send later
+  Unknown,  // sent, no answer (connection dropped, time-out)
+};
+const char* toString(StepState state);  // "planned", "sent", "succeeded", "failed", "unknown"
+std::optional<StepState> parseStepState(std::string_view text);
+
+// How a step in doubt was settled by reading the service.
+enum class Settlement {
+  Done,        // the write took effect (e.g. the member exists)
+  NotDone,     // it did not: the item may be planned and sent again
+  Unresolved,  // it cannot be read (B1 enrolments): left for an administrator, never re-sent
+};
+const char* toString(Settlement settlement);  // "done", "not-done", "unresolved"
+std::optional<Settlement> parseSettlement(std::string_view text);
+
+const char* toString(ItemStatus status);  // "succeeded", "retry-later", "refused", "unknown"
+std::optional<ItemStatus> parseItemStatus(std::string_view text);
+
+struct Step {
+  StepId id = 0;
+  RunId runId = 0;
+  StepInfo info;
+  StepState state = StepState::Planned;
+  std::optional<ItemStatus> failure;  // Failed only: RetryLater or Refused
+  int attempts = 0;                   // times sent
+  std::string code;                   // the service's code on failure
+  std::string message;                // failure message, or what is known of an unknown outcome
+  Millis plannedAt = 0;
+  std::optional<Millis> sentAt;      // the last send
+  std::optional<Millis> finishedAt;  // when Succeeded, Failed or Unknown was recorded
+  std::optional<Settlement> settlement;
+  std::optional<Millis> settledAt;
+};
+
+// --- passwords ------------------------------------------------------------------------------
+
+// A generated password written to the outbox whose add or reset was never confirmed. The
+// password itself is never stored: only that one is owed to `account`.
+struct PendingPassword {
+  std::string account;
+  RunId runId = 0;
+  Millis generatedAt = 0;
+};
+
+}  // namespace membersync::state

@@ -1,0 +1,145 @@
+// Upgrading a database an older membersync wrote. The v1 schema below is frozen as that
+// release created it: it must not follow later changes of jobs/state/schema.cpp.
+
+#include <Poco/Data/SQLite/SessionImpl.h>
+#include <Poco/Data/Session.h>
+
+#include <catch2/catch.hpp>
+
+#include "jobs/state/state_error.h"
+#include "tests/unit/state/rig.h"
+
+using namespace membersync::state;
+using namespace Poco::Data::Keywords;
+
+namespace {
+
+const char* const kSchemaV1[] = {
+    R"(CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL,
+        started_at INTEGER NOT NULL, finished_at INTEGER, outcome TEXT NOT NULL DEFAULT '',
+        message TEXT NOT NULL DEFAULT '', export_hash TEXT NOT NULL DEFAULT '',
+        export_rows INTEGER NOT NULL DEFAULT 0, policy_hash TEXT NOT NULL DEFAULT '',
+        added INTEGER NOT NULL DEFAULT 0, edited INTEGER NOT NULL DEFAULT 0,
+        deleted INTEGER NOT NULL DEFAULT 0, withdrawn INTEGER NOT NULL DEFAULT 0,
+        adopted INTEGER NOT NULL DEFAULT 0, held INTEGER NOT NULL DEFAULT 0,
+        failed INTEGER NOT NULL DEFAULT 0, unknown INTEGER NOT NULL DEFAULT 0))",
+    "CREATE INDEX runs_by_start ON runs (started_at)",
+    R"(CREATE TABLE links (employee_id TEXT PRIMARY KEY, account TEXT NOT NULL,
+        global_id TEXT NOT NULL, created_by_us INTEGER NOT NULL DEFAULT 0,
+        linked_at INTEGER NOT NULL))",
+    "CREATE INDEX links_by_global_id ON links (global_id)",
+    R"(CREATE TABLE absences (employee_id TEXT PRIMARY KEY, distinct_exports INTEGER NOT NULL,
+        last_export_hash TEXT NOT NULL, since INTEGER NOT NULL, withdrawn_at INTEGER))",
+    R"(CREATE TABLE items (key TEXT PRIMARY KEY, status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        input_hash TEXT NOT NULL DEFAULT '', code TEXT NOT NULL DEFAULT '',
+        message TEXT NOT NULL DEFAULT '', updated_at INTEGER NOT NULL))",
+    R"(CREATE TABLE good_export (id INTEGER PRIMARY KEY CHECK (id = 1), hash TEXT NOT NULL,
+        rows INTEGER NOT NULL, at INTEGER NOT NULL))",
+    R"(CREATE TABLE steps (id INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        item_key TEXT NOT NULL, kind TEXT NOT NULL, account TEXT NOT NULL DEFAULT '',
+        employee_id TEXT NOT NULL DEFAULT '', global_id TEXT NOT NULL DEFAULT '',
+        detail TEXT NOT NULL DEFAULT '', state TEXT NOT NULL, failure TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0, code TEXT NOT NULL DEFAULT '',
+        message TEXT NOT NULL DEFAULT '', planned_at INTEGER NOT NULL, sent_at INTEGER,
+        finished_at INTEGER, settlement TEXT, settled_at INTEGER))",
+    "CREATE INDEX steps_by_run ON steps (run_id)",
+    R"(CREATE INDEX steps_in_doubt ON steps (id)
+        WHERE settlement IS NULL AND state IN ('sent', 'unknown'))",
+    "PRAGMA user_version = 1",
+};
+
+// A v1 database as the first release left it after a run cut off in the middle of an add.
+void writeVersion1(const std::string& path) {
+  Poco::Data::Session s(
+      Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
+  s << "PRAGMA journal_mode = WAL", now;
+  for (const char* sql : kSchemaV1) s << sql, now;
+  s << "INSERT INTO runs (kind, started_at, export_hash, export_rows) VALUES"
+       " ('sync', 1000, 'h1', 3)",
+      now;
+  s << "INSERT INTO links VALUES ('E1', 'alice', 'G1', 1, 1000)", now;
+  s << "INSERT INTO absences VALUES ('E2', 1, 'h1', 1000, NULL)", now;
+  s << "INSERT INTO items VALUES ('edit:E3', 'retry-later', 2, 5000, 'ih', '500', 'busy', 1000)",
+      now;
+  s << "INSERT INTO good_export VALUES (1, 'h0', 3, 900)", now;
+  s << "INSERT INTO steps (run_id, item_key, kind, account, employee_id, state, attempts,"
+       " planned_at, sent_at) VALUES (1, 'add:E4', 'add', 'dave', 'E4', 'sent', 1, 1000, 1001)",
+      now;
+}
+
+}  // namespace
+
+TEST_CASE("state: a version 1 database is upgraded and keeps everything it held", "[state]") {
+  membersync::testing::TempDir dir;
+  membersync::ManualClock clock;
+  std::string path = (dir.path() / "state.db").string();
+  writeVersion1(path);
+
+  auto store = SqliteStore::open(path, clock);
+
+  Snapshot snap = store->load();
+  REQUIRE(snap.linksByEmployee.count("E1") == 1);
+  CHECK(snap.linksByEmployee.at("E1").globalId == "G1");
+  CHECK(snap.linksByEmployee.at("E1").createdByUs);
+  CHECK(snap.absences.at("E2").distinctExports == 1);
+  CHECK(snap.items.at("edit:E3").status == ItemStatus::RetryLater);
+  REQUIRE(snap.lastGoodExport);
+  CHECK(snap.lastGoodExport->hash == "h0");
+  auto doubt = store->unsettledSteps();
+  REQUIRE(doubt.size() == 1);
+  CHECK(doubt[0].info.itemKey == "add:E4");
+  REQUIRE(store->findRun(1));
+  CHECK(store->findRun(1)->exportRows == 3);
+
+  // What version 2 added works on the upgraded file.
+  store->recordHeld(1, "delete:G9", "guard");
+  CHECK(store->releaseRun(1) == 1);
+  CHECK(store->load().releasedItems.count("delete:G9") == 1);
+  store->passwordGenerated("dave", 1);
+  CHECK(store->undeliveredPasswords().size() == 1);
+
+  int version = 0;
+  Poco::Data::Session s(
+      Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
+  s << "PRAGMA user_version", into(version), now;
+  CHECK(version == SqliteStore::schemaVersion());
+}
+
+TEST_CASE("state: opening an up-to-date database again changes nothing", "[state]") {
+  membersync::state::testing::Rig rig;
+  rig.store->saveLink({"E1", "alice", "G1", false, 0});
+  rig.reopen();
+  rig.reopen();
+  CHECK(rig.store->load().linksByEmployee.size() == 1);
+}
+
+TEST_CASE("state: a failed upgrade step is a clear error and leaves the database as it was",
+          "[state]") {
+  membersync::testing::TempDir dir;
+  membersync::ManualClock clock;
+  std::string path = (dir.path() / "state.db").string();
+  writeVersion1(path);
+  {
+    // Someone created a table version 2 needs: its CREATE TABLE fails.
+    Poco::Data::Session s(
+        Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
+    s << "CREATE TABLE passwords (x INTEGER)", now;
+  }
+  try {
+    SqliteStore::open(path, clock);
+    FAIL("upgraded over a conflicting table");
+  } catch (const StateError& e) {
+    CHECK(e.cause() == StateError::Cause::Migration);
+    CHECK_THAT(e.what(), Catch::Contains(path) && Catch::Contains("version 2") &&
+                             Catch::Contains("left at version 1"));
+  }
+  Poco::Data::Session s(
+      Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
+  int version = 0, heldTables = 0;
+  s << "PRAGMA user_version", into(version), now;
+  s << "SELECT count(*) FROM sqlite_master WHERE name = 'held_items'", into(heldTables), now;
+  CHECK(version == 1);
+  CHECK(heldTables == 0);  // the step's first statement was rolled back with the rest
+}

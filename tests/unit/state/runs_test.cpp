@@ -1,0 +1,169 @@
+// Runs, keep_runs_days, held items and their release, and password delivery state.
+
+#include <catch2/catch.hpp>
+
+#include "tests/unit/state/rig.h"
+
+using namespace membersync::state;
+using membersync::state::testing::Rig;
+using namespace std::chrono_literals;
+
+namespace {
+constexpr auto kDay = 24h;
+}
+
+TEST_CASE("state: a run records its start, its end, outcome and counts", "[state]") {
+  Rig rig;
+  RunId run = rig.store->beginRun({RunKind::Daemon, "exp-hash", 250, "pol-hash"});
+  Millis started = rig.nowMs();
+
+  auto open = rig.store->findRun(run);
+  REQUIRE(open);
+  CHECK(open->kind == RunKind::Daemon);
+  CHECK(open->startedAt == started);
+  CHECK_FALSE(open->finishedAt);
+  CHECK(open->outcome.empty());
+  CHECK(open->exportHash == "exp-hash");
+  CHECK(open->exportRows == 250);
+  CHECK(open->policyHash == "pol-hash");
+
+  rig.clock.advance(90s);
+  rig.store->finishRun(run, "partial", {3, 4, 5, 6, 7, 8, 9, 10}, "2 items failed");
+  auto done = rig.store->findRun(run);
+  REQUIRE(done);
+  REQUIRE(done->finishedAt);
+  CHECK(*done->finishedAt == started + 90'000);
+  CHECK(done->outcome == "partial");
+  CHECK(done->message == "2 items failed");
+  CHECK(done->counts.added == 3);
+  CHECK(done->counts.edited == 4);
+  CHECK(done->counts.deleted == 5);
+  CHECK(done->counts.withdrawn == 6);
+  CHECK(done->counts.adopted == 7);
+  CHECK(done->counts.held == 8);
+  CHECK(done->counts.failed == 9);
+  CHECK(done->counts.unknown == 10);
+}
+
+TEST_CASE("state: recent runs come newest first, up to the limit", "[state]") {
+  Rig rig;
+  for (RunKind k : {RunKind::Sync, RunKind::Plan, RunKind::Apply, RunKind::Daemon}) {
+    rig.store->beginRun({k, "", 0, ""});
+    rig.clock.advance(1s);
+  }
+  auto runs = rig.store->recentRuns(3);
+  REQUIRE(runs.size() == 3);
+  CHECK(runs[0].kind == RunKind::Daemon);
+  CHECK(runs[1].kind == RunKind::Apply);
+  CHECK(runs[2].kind == RunKind::Plan);
+  CHECK(runs[0].id > runs[1].id);
+  CHECK(rig.store->recentRuns(0).empty());
+}
+
+TEST_CASE("state: purging keeps keep_runs_days of runs and takes the journal of the rest",
+          "[state]") {
+  Rig rig;
+  RunId old = rig.store->beginRun({});
+  StepId oldStep = rig.store->journalPlanned(old, {"edit:E1", "edit", "a", "E1", "G1", ""});
+  rig.store->journalSent(oldStep);
+  rig.store->journalSucceeded(oldStep, std::nullopt);
+  rig.store->recordHeld(old, "delete:G5", "guard");
+  rig.store->finishRun(old, "done", {}, "");
+
+  rig.clock.advance(60 * kDay);
+  RunId middle = rig.store->beginRun({});
+  rig.clock.advance(40 * kDay);  // `old` is now 100 days old, `middle` 40
+  RunId fresh = rig.store->beginRun({});
+
+  CHECK(rig.store->purgeRuns(90) == 1);
+  CHECK_FALSE(rig.store->findRun(old));
+  CHECK(rig.store->stepsOfRun(old).empty());
+  CHECK(rig.store->heldItemsOfRun(old).empty());
+  CHECK(rig.store->findRun(middle));
+  CHECK(rig.store->findRun(fresh));
+
+  CHECK(rig.store->purgeRuns(90) == 0);  // idempotent
+  CHECK(rig.store->purgeRuns(30) == 1);  // `middle`
+  // Ids are never reused, even after a purge.
+  CHECK(rig.store->beginRun({}) > fresh);
+}
+
+TEST_CASE("state: purging never drops a run whose step is still in doubt", "[state]") {
+  Rig rig;
+  RunId run = rig.store->beginRun({});
+  StepId step = rig.store->journalPlanned(run, {"add:E1", "add", "alice", "E1", "", ""});
+  rig.store->journalSent(step);  // then the process died
+  rig.clock.advance(200 * kDay);
+
+  CHECK(rig.store->purgeRuns(90) == 0);
+  CHECK(rig.store->unsettledSteps().size() == 1);
+
+  rig.store->journalSettled(step, Settlement::Done, std::string("G1"));
+  CHECK(rig.store->purgeRuns(90) == 1);
+}
+
+TEST_CASE("state: held items are released by run, listed by load, and consumed once", "[state]") {
+  Rig rig;
+  RunId run5 = rig.store->beginRun({});
+  rig.store->recordHeld(run5, "delete:G1", "13 destructive items exceed 10");
+  rig.store->recordHeld(run5, "withdraw:G2", "13 destructive items exceed 10");
+  rig.store->recordHeld(run5, "delete:G1", "still held");  // idempotent per run and key
+  RunId run6 = rig.store->beginRun({});
+  rig.store->recordHeld(run6, "delete:G1", "held again");
+
+  auto held = rig.store->heldItemsOfRun(run5);
+  REQUIRE(held.size() == 2);
+  CHECK(held[0].key == "delete:G1");
+  CHECK(held[0].reason == "still held");
+  CHECK(held[0].runId == run5);
+  CHECK(held[0].heldAt == rig.nowMs());
+  CHECK_FALSE(held[0].releasedAt);
+  CHECK(rig.store->load().releasedItems.empty());
+
+  rig.clock.advance(1h);
+  CHECK(rig.store->releaseRun(run5) == 2);
+  CHECK(rig.store->releaseRun(run5) == 0);  // already released
+  auto released = rig.store->load().releasedItems;
+  CHECK(released == std::set<std::string>{"delete:G1", "withdraw:G2"});
+  auto after = rig.store->heldItemsOfRun(run5);
+  REQUIRE(after[0].releasedAt);
+  CHECK(*after[0].releasedAt == rig.nowMs());
+
+  rig.store->consumeRelease("delete:G1");  // carried out
+  CHECK(rig.store->load().releasedItems == std::set<std::string>{"withdraw:G2"});
+  // Releasing the later run that held the same key does not revive it.
+  CHECK(rig.store->releaseRun(run6) == 0);
+  CHECK(rig.store->load().releasedItems.count("delete:G1") == 0);
+  REQUIRE(rig.store->heldItemsOfRun(run6)[0].consumedAt);
+}
+
+TEST_CASE("state: a generated password stays owed until its add is confirmed", "[state]") {
+  Rig rig;
+  RunId run = rig.store->beginRun({});
+  rig.store->passwordGenerated("alice", run);
+  rig.clock.advance(1s);
+  rig.store->passwordGenerated("bob", run);
+
+  auto owed = rig.store->undeliveredPasswords();
+  REQUIRE(owed.size() == 2);
+  CHECK(owed[0].account == "alice");  // oldest first
+  CHECK(owed[0].runId == run);
+  CHECK(owed[0].generatedAt == rig.nowMs() - 1000);
+  CHECK(owed[1].account == "bob");
+
+  rig.store->passwordDelivered("alice");
+  rig.store->passwordDelivered("nobody");  // no-op
+  owed = rig.store->undeliveredPasswords();
+  REQUIRE(owed.size() == 1);
+  CHECK(owed[0].account == "bob");
+
+  // A reset generates a new one for alice: owed again until confirmed.
+  RunId later = rig.store->beginRun({});
+  rig.store->passwordGenerated("alice", later);
+  CHECK(rig.store->undeliveredPasswords().size() == 2);
+
+  // Purging the runs does not forget a password still owed.
+  rig.clock.advance(std::chrono::hours(24 * 400));
+  rig.store->purgeRuns(90);
+  CHECK(rig.store->undeliveredPasswords().size() == 2);
+}
