@@ -82,7 +82,7 @@ TEST_CASE("state: several threads journaling at once lose and mix up nothing", "
   CHECK(rig.store->unsettledSteps().empty());
 }
 
-TEST_CASE("state: 10,000 links of a first sync are saved well under a second", "[state]") {
+TEST_CASE("state: ten thousand links of a first sync are saved well under a second", "[state]") {
   Rig rig;
   auto links = manyLinks(10'000, "user");
 
