@@ -25,6 +25,7 @@ struct Person {
   // Every column that is not a mapped field, by its header name, for policy rules.
   std::map<std::string, std::string> attributes;
   int line = 0;  // where the row starts in the file (1-based; the header is line 1)
+  int item = 0;  // JSON exports: the 1-based position in the array (0 for CSV)
 };
 
 // A row that failed validation. It is skipped, and its keys are remembered so that its existing
@@ -34,6 +35,7 @@ struct RowProblem {
   std::string employeeId;  // as found, possibly empty
   std::string account;     // as found, possibly empty
   std::string message;     // what is wrong and what to do, e.g. "name is 31 characters; at most 30"
+  int item = 0;  // JSON exports: the 1-based position in the array (0 for CSV)
 };
 
 // What one HR export holds.

@@ -1,0 +1,55 @@
+#include "jobs/directory/columns.h"
+
+#include <algorithm>
+
+#include "jobs/directory/person.h"
+
+namespace membersync::directory {
+
+namespace {
+
+bool isRequired(const std::string& field) {
+  return field == "employee_id" || field == "account" || field == "name";
+}
+
+std::string columnFor(const config::DirectoryConfig& cfg, const std::string& field) {
+  const auto it = cfg.columns.find(field);
+  return it == cfg.columns.end() || it->second.empty() ? field : it->second;
+}
+
+std::string listed(const std::vector<std::string>& columns) {
+  std::string out;
+  for (const std::string& c : columns) out += (out.empty() ? "" : ", ") + c;
+  return out.empty() ? "(none)" : out;
+}
+
+[[noreturn]] void missing(const SourceTable& table, const std::string& field,
+                          const std::string& column, bool required) {
+  const std::string where =
+      table.headerLine > 0 ? table.file + ":" + std::to_string(table.headerLine) : table.file;
+  const std::string has = table.headerLine > 0 ? "the header has no column" : "no item has a key";
+  const std::string why = required ? "" : ", which the configuration names explicitly";
+  throw ExportError(where + ": " + has + " \"" + column + "\" for " + field + " ([directory] column." +
+                    field + ")" + why + "; found: " + listed(table.columns) +
+                    ". Fix the export or the setting");
+}
+
+}  // namespace
+
+FieldColumns mapColumns(const SourceTable& table, const config::DirectoryConfig& cfg) {
+  FieldColumns out;
+  for (const std::string& field : config::DirectoryConfig::fields()) {
+    const std::string column = columnFor(cfg, field);
+    const bool present =
+        std::find(table.columns.begin(), table.columns.end(), column) != table.columns.end();
+    if (present) {
+      out.byField[field] = column;
+      out.mapped.insert(column);
+    } else if (isRequired(field) || column != field) {
+      missing(table, field, column, isRequired(field));
+    }
+  }
+  return out;
+}
+
+}  // namespace membersync::directory

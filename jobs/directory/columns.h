@@ -1,0 +1,28 @@
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "config/config.h"
+#include "jobs/directory/source_table.h"
+
+namespace membersync::directory {
+
+// Which column holds each HR field in this export.
+struct FieldColumns {
+  std::map<std::string, std::string> byField;  // field -> column, only fields the export has
+  std::set<std::string> mapped;                // columns that hold a field (not attributes)
+
+  bool has(const std::string& field) const { return byField.count(field) != 0; }
+};
+
+// Maps the fields of DirectoryConfig::fields() to the table's columns through `cfg.columns`
+// (a field missing there defaults to its own name). employee_id, account and name are required.
+// An optional field (department, remark, mobile, status) whose column the export lacks is left
+// unmanaged, unless the configuration named a column for it explicitly (a name other than the
+// field's own): then the export was meant to have it, and its absence is an error. Throws
+// ExportError naming the file, the column and the `[directory] column.<field>` key.
+FieldColumns mapColumns(const SourceTable& table, const config::DirectoryConfig& cfg);
+
+}  // namespace membersync::directory

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <string>
+
+#include "jobs/directory/person.h"
+
+namespace membersync::directory {
+
+// Where a row is, in words: "line 12" for CSV, "item 3 (line 14)" for JSON (item with no known
+// line: "item 3").
+std::string placeOf(int line, int item);
+
+// One skipped row as a person reads it, naming the file and the line:
+//   "hr.csv:12: E1007 (zhaolei): name is 31 characters; the center allows at most 30"
+//   "hr.json:14: item 3: E1007 (zhaolei): ..."
+// The "E1007 (zhaolei)" part shows whichever keys the row has.
+std::string describe(const Export& hr, const RowProblem& problem);
+
+}  // namespace membersync::directory

@@ -1,0 +1,102 @@
+#include "jobs/directory/json_source.h"
+
+#include <Poco/Dynamic/Var.h>
+#include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <set>
+
+#include "jobs/directory/json_lines.h"
+#include "jobs/directory/json_syntax.h"
+#include "jobs/directory/person.h"
+#include "jobs/directory/text.h"
+
+namespace membersync::directory {
+
+namespace {
+
+using Poco::Dynamic::Var;
+
+bool isObject(const Var& v) { return v.type() == typeid(Poco::JSON::Object::Ptr); }
+bool isArray(const Var& v) { return v.type() == typeid(Poco::JSON::Array::Ptr); }
+
+std::string kindOf(const Var& v) {
+  if (v.isEmpty()) return "null";
+  if (isObject(v)) return "an object";
+  if (isArray(v)) return "an array";
+  if (v.isBoolean()) return "a boolean";
+  if (v.isString()) return "a string";
+  return "a number";
+}
+
+Var parse(const std::string& text, const std::string& file) {
+  try {
+    Poco::JSON::Parser parser;
+    return parser.parse(text);
+  } catch (const Poco::Exception& e) {
+    if (auto at = findJsonSyntaxError(text))
+      throw ExportError(file + ":" + std::to_string(at->line) + ": malformed JSON (" +
+                        at->message + "); fix the export or export it again");
+    throw ExportError(file + ": malformed JSON (" + e.message() +
+                      "); fix the export or export it again");
+  }
+}
+
+void checkUtf8(std::string_view text, const std::string& file) {
+  if (const auto bad = firstInvalidUtf8(text))
+    throw ExportError(file + ":" + std::to_string(positionOf(text, *bad).line) +
+                      ": not valid UTF-8; export the file as UTF-8");
+}
+
+SourceRow rowOf(const Poco::JSON::Object& object, int item, int line) {
+  SourceRow row;
+  row.item = item;
+  row.line = line;
+  for (const auto& [key, value] : object) {
+    if (value.isEmpty()) {
+      row.cells[key] = "";
+    } else if (value.isString() || (value.isNumeric() && !value.isBoolean())) {
+      row.cells[key] = value.convert<std::string>();
+    } else {
+      row.unusable.push_back("\"" + key + "\" is " + kindOf(value) +
+                             "; write it as a string");
+    }
+  }
+  return row;
+}
+
+}  // namespace
+
+SourceTable jsonSource(std::string_view bytes, const std::string& fileName) {
+  const std::string text(withoutBom(bytes));
+  checkUtf8(text, fileName);
+  const Var root = parse(text, fileName);
+  if (!isArray(root))
+    throw ExportError(fileName + ": the top level is " + kindOf(root) +
+                      "; a JSON export must be an array of objects, one per person");
+  const auto& array = *root.extract<Poco::JSON::Array::Ptr>();
+  const std::vector<int> lines = arrayElementLines(text);
+
+  SourceTable table;
+  table.file = fileName;
+  std::set<std::string> columns;
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    const int item = static_cast<int>(i) + 1;
+    const int line = i < lines.size() ? lines[i] : 0;
+    const Var element = array.get(static_cast<unsigned>(i));
+    if (!isObject(element))
+      throw ExportError(fileName + ":" + std::to_string(line) + ": item " + std::to_string(item) +
+                        " is " + kindOf(element) +
+                        ", not an object; every element must be one person's object");
+    const auto& object = *element.extract<Poco::JSON::Object::Ptr>();
+    for (const auto& member : object) columns.insert(member.first);
+    SourceRow row = rowOf(object, item, line);
+    table.rows.push_back(std::move(row));
+  }
+  table.columns.assign(columns.begin(), columns.end());
+  return table;
+}
+
+}  // namespace membersync::directory

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+
+#include "config/config.h"
+#include "jobs/directory/person.h"
+#include "jobs/directory/source_table.h"
+
+namespace membersync::directory {
+
+// Turns a parsed export into people: maps columns to fields (mapColumns), trims every cell,
+// checks each row against the center's limits (checkPerson) and for employee ids and accounts
+// that appear twice (findDuplicates), and sorts rows into Export::people and Export::problems,
+// remembering the keys of skipped rows. Sets everything but `path` and `contentHash`.
+// Throws ExportError when a required column is missing or the export has no data rows (an empty
+// export would make everyone look departed).
+Export buildExport(const SourceTable& table, const config::DirectoryConfig& cfg,
+                   const std::string& accountSuffix);
+
+}  // namespace membersync::directory

@@ -1,0 +1,53 @@
+#include "jobs/directory/reader.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "jobs/core/sha256.h"
+#include "jobs/directory/csv_source.h"
+#include "jobs/directory/json_source.h"
+#include "jobs/directory/people.h"
+
+namespace membersync::directory {
+
+namespace {
+
+std::string readAll(const std::string& path) {
+  const std::string what = path + ": cannot read the HR export (";
+  const std::string fix = "); check [directory] path and the file's permissions";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ExportError(what + "it is a folder" + fix);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ExportError(what + std::strerror(errno) + fix);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (in.bad()) throw ExportError(what + std::strerror(errno) + fix);
+  return bytes.str();
+}
+
+bool isUtf8(const std::string& encoding) {
+  return encoding.empty() || encoding == "utf-8" || encoding == "utf8";
+}
+
+}  // namespace
+
+Export readExport(const config::DirectoryConfig& cfg, const std::string& accountSuffix) {
+  // The configuration loader accepts only UTF-8; a hand-made config is held to the same rule.
+  if (!isUtf8(cfg.encoding))
+    throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +
+                      "\" is not supported; export the file as UTF-8");
+  const std::string bytes = readAll(cfg.path);
+  const SourceTable table = cfg.format == config::DirectoryFormat::Json
+                                ? jsonSource(bytes, cfg.path)
+                                : csvSource(bytes, cfg.delimiter, cfg.path);
+  Export hr = buildExport(table, cfg, accountSuffix);
+  hr.path = cfg.path;
+  hr.contentHash = Sha256::of(bytes);
+  return hr;
+}
+
+}  // namespace membersync::directory

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <string>
+
+#include "config/config.h"
+#include "jobs/directory/person.h"
+
+namespace membersync::directory {
+
+// Reads the HR export `cfg.path` once, whole: Export::contentHash is the SHA-256 of exactly
+// those bytes, and the people come from the same bytes.
+//
+// `cfg.format` picks the reader (CSV through libcsv with `cfg.delimiter`; JSON, an array of
+// objects). Columns are mapped to fields through `cfg.columns`; every other column is kept in
+// Person::attributes. Each cell is trimmed of surrounding whitespace. A row that breaks one of
+// the center's limits (the account, counted with `accountSuffix`, e.g. "@acme"; name; remark;
+// mobile), lacks a key, or shares its employee_id or account with another row is skipped into
+// Export::problems and its keys remembered. A person is active when the status is empty or in
+// `cfg.activeStatus`.
+//
+// Throws ExportError, naming the file and line and saying what to do, when the export cannot be
+// used as a whole: unreadable, empty or without data rows, not UTF-8, malformed or truncated,
+// a record with the wrong number of fields, header names missing or repeated, a required
+// column (or an explicitly configured optional one) missing.
+Export readExport(const config::DirectoryConfig& cfg, const std::string& accountSuffix);
+
+}  // namespace membersync::directory

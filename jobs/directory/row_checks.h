@@ -1,0 +1,23 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "jobs/directory/person.h"
+
+// The member center's limits on one person (spec sections 4 A1 and 8), counted in Unicode code
+// points as the center counts them.
+namespace membersync::directory {
+
+inline constexpr std::size_t kMaxUserName = 62;  // account + suffix: "fewer than 63"
+inline constexpr std::size_t kMaxName = 30;
+inline constexpr std::size_t kMaxRemark = 200;
+inline constexpr std::size_t kMinMobileDigits = 5;
+inline constexpr std::size_t kMaxMobileDigits = 20;
+
+// What is wrong with `person` (trimmed cells), one sentence each; empty when the row is valid.
+// `accountSuffix` is the expanded suffix the center appends ("@acme").
+std::vector<std::string> checkPerson(const Person& person, const std::string& accountSuffix);
+
+}  // namespace membersync::directory

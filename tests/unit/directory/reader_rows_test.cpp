@@ -1,0 +1,185 @@
+// readExport's per-row rules: the center's limits, keys, duplicates; skipped rows' keys.
+#include <catch2/catch.hpp>
+
+#include "jobs/directory/describe.h"
+#include "tests/unit/directory/hr_file.h"
+
+using namespace membersync::directory;
+using namespace membersync::directory::testing;
+
+namespace {
+
+// An export of one valid row (line 2) and the given row (line 3).
+Export withRow(HrFile& f, const std::string& row) {
+  return f.read(std::string(kHeader) + "E0,okay,Valid Person,,,,\n" + row + "\n");
+}
+
+const RowProblem& onlyProblem(const Export& hr) {
+  REQUIRE(hr.problems.size() == 1);
+  return hr.problems[0];
+}
+
+}  // namespace
+
+TEST_CASE("directory: a row with a 31-character name is skipped and its account is remembered",
+          "[directory]") {
+  HrFile f;
+  const Export hr = withRow(f, "E1007,ZhaoLei," + repeat("n", 31) + ",,,,");
+  CHECK(hr.rowCount == 2);
+  CHECK(hr.people.size() == 1);
+  const RowProblem& p = onlyProblem(hr);
+  CHECK(p.line == 3);
+  CHECK(p.employeeId == "E1007");
+  CHECK(p.account == "ZhaoLei");
+  CHECK(p.message == "name is 31 characters; the center allows at most 30");
+  CHECK(hr.skippedAccounts == std::set<std::string>{"zhaolei"});
+  CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1007"});
+}
+
+TEST_CASE("directory: a 30-character Chinese name (90 bytes) is valid", "[directory]") {
+  HrFile f;
+  const std::string name = repeat("赵", 30);
+  REQUIRE(name.size() == 90);
+  const Export hr = withRow(f, "E1,zhao," + name + ",,,,");
+  CHECK(hr.problems.empty());
+  REQUIRE(hr.people.size() == 2);
+  CHECK(hr.people[1].name == name);
+}
+
+TEST_CASE("directory: a 31-character Chinese name is skipped", "[directory]") {
+  HrFile f;
+  const Export hr = withRow(f, "E1,zhao," + repeat("赵", 31) + ",,,,");
+  CHECK(onlyProblem(hr).message == "name is 31 characters; the center allows at most 30");
+}
+
+TEST_CASE("directory: an empty or blank name is skipped", "[directory]") {
+  HrFile f;
+  const Export hr = withRow(f, "E1,ann,   ,,,,");
+  CHECK(onlyProblem(hr).message.find("name is empty") == 0);
+}
+
+TEST_CASE("directory: an empty employee_id is skipped and the account remembered",
+          "[directory]") {
+  HrFile f;
+  const Export hr = withRow(f, ",Ann1,Ann,,,,");
+  CHECK(onlyProblem(hr).message.find("employee_id is empty") == 0);
+  CHECK(hr.skippedEmployeeIds.empty());
+  CHECK(hr.skippedAccounts == std::set<std::string>{"ann1"});
+}
+
+TEST_CASE("directory: an empty account is skipped and the employee id remembered",
+          "[directory]") {
+  HrFile f;
+  const Export hr = withRow(f, "E1,,Ann,,,,");
+  CHECK(onlyProblem(hr).message.find("account is empty") == 0);
+  CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1"});
+  CHECK(hr.skippedAccounts.empty());
+}
+
+TEST_CASE("directory: an account with anything but ASCII letters and digits is skipped",
+          "[directory]") {
+  HrFile f;
+  for (const std::string account : {"zhao.lei", "zhao_lei", "zhao lei", "赵磊", "ann@acme"}) {
+    const Export hr = withRow(f, "E1," + account + ",Ann,,,,");
+    CAPTURE(account);
+    CHECK(onlyProblem(hr).message.find("may hold only ASCII letters and digits") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("directory: account plus suffix must stay under 63 characters", "[directory]") {
+  HrFile f;  // suffix "@acme" is 5 characters
+  const Export ok = withRow(f, "E1," + repeat("a", 57) + ",Ann,,,,");
+  CHECK(ok.problems.empty());
+  const Export tooLong = withRow(f, "E1," + repeat("a", 58) + ",Ann,,,,");
+  const std::string message = onlyProblem(tooLong).message;
+  CHECK(message.find("is 58 characters, 63 with the suffix \"@acme\"") != std::string::npos);
+  CHECK(message.find("at most 62") != std::string::npos);
+}
+
+TEST_CASE("directory: a remark over 200 characters is skipped, counted in code points",
+          "[directory]") {
+  HrFile f;
+  CHECK(withRow(f, "E1,ann,Ann,," + repeat("备", 200) + ",,").problems.empty());
+  const Export hr = withRow(f, "E1,ann,Ann,," + repeat("x", 201) + ",,");
+  CHECK(onlyProblem(hr).message == "remark is 201 characters; the center allows at most 200");
+}
+
+TEST_CASE("directory: a mobile must be 5 to 20 digits with an optional leading +",
+          "[directory]") {
+  HrFile f;
+  for (const std::string& ok :
+       std::vector<std::string>{"+8613800000000", "13800000000", "12345", repeat("9", 20), ""}) {
+    CAPTURE(ok);
+    CHECK(withRow(f, "E1,ann,Ann,,," + ok + ",").problems.empty());
+  }
+  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,138-0000-0000,")).message.find(
+            "may hold only digits") != std::string::npos);
+  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,+86 138,")).message.find("may hold only digits") !=
+        std::string::npos);
+  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,+1234,")).message ==
+        "mobile \"+1234\" has 4 digits; it needs 5 to 20");
+  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,," + repeat("1", 21) + ",")).message.find(
+            "has 21 digits") != std::string::npos);
+}
+
+TEST_CASE("directory: every problem of a row is reported in one message", "[directory]") {
+  HrFile f;
+  const Export hr = withRow(f, "E1,a.b," + repeat("n", 31) + ",,,12,");
+  const std::string message = onlyProblem(hr).message;
+  CHECK(message.find("account \"a.b\" may hold only") != std::string::npos);
+  CHECK(message.find(". name is 31 characters") != std::string::npos);
+  CHECK(message.find(". mobile \"12\" has 2 digits") != std::string::npos);
+}
+
+TEST_CASE("directory: the same employee_id twice skips both rows, each naming the other",
+          "[directory]") {
+  HrFile f;
+  const Export hr = f.read(std::string(kHeader) +
+                           "E1,ann,Ann,,,,\nE2,bob,Bob,,,,\nE1,cy,Cy,,,,\n");
+  CHECK(hr.rowCount == 3);
+  REQUIRE(hr.people.size() == 1);
+  CHECK(hr.people[0].account == "bob");
+  REQUIRE(hr.problems.size() == 2);
+  CHECK(hr.problems[0].line == 2);
+  CHECK(hr.problems[0].message ==
+        "employee_id \"E1\" is also at line 4; each person must appear once");
+  CHECK(hr.problems[1].line == 4);
+  CHECK(hr.problems[1].message.find("is also at line 2") != std::string::npos);
+  CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1"});
+  CHECK(hr.skippedAccounts == std::set<std::string>{"ann", "cy"});
+}
+
+TEST_CASE("directory: the same account twice, in any case, skips both rows", "[directory]") {
+  HrFile f;
+  const Export hr = f.read(std::string(kHeader) +
+                           "E1,ZhaoLei,Zhao,,,,\nE2,zhaolei,Zhao Two,,,,\nE3,zhaolei3,Z3,,,,\n"
+                           "E4,ZHAOLEI,Zhao Four,,,,\n");
+  REQUIRE(hr.people.size() == 1);
+  REQUIRE(hr.problems.size() == 3);
+  CHECK(hr.problems[0].message.find("account \"ZhaoLei\" is also at line 3, line 5") == 0);
+  CHECK(hr.problems[2].message.find("account \"ZHAOLEI\" is also at line 2, line 3") == 0);
+  CHECK(hr.skippedAccounts == std::set<std::string>{"zhaolei"});
+  CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1", "E2", "E4"});
+}
+
+TEST_CASE("directory: a duplicate of an invalid row still skips the valid one", "[directory]") {
+  HrFile f;
+  const Export hr = f.read(std::string(kHeader) + "E1,ann," + repeat("n", 31) +
+                           ",,,,\nE1,ann2,Ann,,,,\n");
+  CHECK(hr.people.empty());
+  CHECK(hr.problems.size() == 2);
+}
+
+TEST_CASE("directory: a problem is described with file, line, keys and message", "[directory]") {
+  HrFile f;
+  const Export hr = withRow(f, "E1007,zhaolei," + repeat("n", 31) + ",,,,");
+  CHECK(describe(hr, onlyProblem(hr)) ==
+        f.cfg.path + ":3: E1007 (zhaolei): name is 31 characters; the center allows at most 30");
+  RowProblem keyless;
+  keyless.line = 9;
+  keyless.message = "m";
+  CHECK(describe(hr, keyless) == f.cfg.path + ":9: m");
+  keyless.account = "ann";
+  CHECK(describe(hr, keyless) == f.cfg.path + ":9: (ann): m");
+}
