@@ -1,0 +1,81 @@
+#include "jobs/policy/loader.h"
+
+#include <Poco/Dynamic/Var.h>
+#include <Poco/Exception.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "jobs/core/sha256.h"
+#include "jobs/directory/json_syntax.h"
+#include "jobs/directory/text.h"
+#include "jobs/policy/policy_json.h"
+
+namespace membersync::policy {
+
+namespace {
+
+using Poco::Dynamic::Var;
+
+std::string readAll(const std::string& path) {
+  const std::string what = path + ": cannot read the policy file (";
+  const std::string fix = "); check [policy] path and the file's permissions";
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw PolicyError(what + "it is a folder" + fix);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw PolicyError(what + std::strerror(errno) + fix);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (in.bad()) throw PolicyError(what + std::strerror(errno) + fix);
+  return bytes.str();
+}
+
+Var parse(const std::string& text, const std::string& file) {
+  try {
+    Poco::JSON::Parser parser;
+    return parser.parse(text);
+  } catch (const Poco::Exception& e) {
+    // Poco says what is wrong but not where; Boost's reader finds the line.
+    if (auto at = directory::findJsonSyntaxError(text))
+      throw PolicyError(file + ":" + std::to_string(at->line) + ": malformed JSON (" +
+                        at->message + "); fix the policy file");
+    throw PolicyError(file + ": malformed JSON (" + e.message() + "); fix the policy file");
+  }
+}
+
+// Sections a later part of membersync reads (asset, lock and activity rules): allowed here.
+const std::set<std::string> kRuleSections{"assets", "locks", "activities"};
+
+}  // namespace
+
+Policy loadPolicy(const std::string& path) {
+  Policy policy;
+  if (path.empty()) return policy;
+  const std::string bytes = readAll(path);
+  const Var root = parse(std::string(directory::withoutBom(bytes)), path);
+  if (!detail::isObject(root))
+    throw PolicyError(path + ": the top level must be a JSON object, not " + detail::shown(root));
+
+  for (const auto& [key, value] : *root.extract<Poco::JSON::Object::Ptr>()) {
+    if (key == "departments") {
+      policy.departments = detail::readDepartments(value, path);
+    } else if (key == "protect") {
+      policy.protect = detail::readProtect(value, path);
+    } else if (!kRuleSections.count(key)) {
+      detail::fail(path, detail::keyPath("", key),
+                   "unknown key; a policy holds departments, protect, assets, locks and "
+                   "activities");
+    }
+  }
+  policy.path = path;
+  policy.contentHash = Sha256::of(bytes);
+  return policy;
+}
+
+}  // namespace membersync::policy

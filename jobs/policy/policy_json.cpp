@@ -1,0 +1,50 @@
+#include "jobs/policy/policy_json.h"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Stringifier.h>
+
+#include <sstream>
+
+#include "jobs/policy/policy.h"
+
+namespace membersync::policy::detail {
+
+void fail(const std::string& file, const std::string& path, const std::string& what) {
+  throw PolicyError(file + ": " + path + ": " + what);
+}
+
+std::string keyPath(const std::string& parent, const std::string& key) {
+  bool plain = !key.empty();
+  for (char c : key) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                      (c >= '0' && c <= '9') || c == '_' || c == '-';
+    plain = plain && word;
+  }
+  if (plain) return parent.empty() ? key : parent + "." + key;
+  std::ostringstream quotedKey;
+  Poco::JSON::Stringifier::formatString(key, quotedKey);
+  return parent + "[" + quotedKey.str() + "]";
+}
+
+bool isObject(const Poco::Dynamic::Var& value) {
+  return value.type() == typeid(Poco::JSON::Object::Ptr);
+}
+
+bool isArray(const Poco::Dynamic::Var& value) {
+  return value.type() == typeid(Poco::JSON::Array::Ptr);
+}
+
+std::string shown(const Poco::Dynamic::Var& value) {
+  if (value.isEmpty()) return "null";
+  if (isObject(value)) return "an object";
+  if (isArray(value)) return "an array";
+  if (value.isString()) {
+    std::ostringstream out;
+    Poco::JSON::Stringifier::formatString(value.extract<std::string>(), out);
+    return out.str();
+  }
+  return value.convert<std::string>();
+}
+
+}  // namespace membersync::policy::detail
