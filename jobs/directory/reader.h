@@ -16,7 +16,8 @@ namespace membersync::directory {
 // the center's limits (the account, counted with `accountSuffix`, e.g. "@acme"; name; remark;
 // mobile), lacks a key, or shares its employee_id or account with another row is skipped into
 // Export::problems and its keys remembered. A person is active when the status is empty or in
-// `cfg.activeStatus`.
+// `cfg.activeStatus`. An optional field whose column the export lacks is unmanaged (nullopt);
+// in a JSON export, so is an optional field whose key one object lacks (null there means "").
 //
 // Throws ExportError, naming the file and line and saying what to do, when the export cannot be
 // used as a whole: unreadable, empty or without data rows, not UTF-8, malformed or truncated,
