@@ -1,18 +1,41 @@
 #include "jobs/plan/context.h"
 
 #include "jobs/plan/protect.h"
-#include "jobs/plan/text_util.h"
 
 namespace membersync::plan::detail {
 
 Context::Context(const PlanInputs& inputs, Plan& out)
-    : in(inputs), members(inputs.members, inputs.settings.accountSuffix, inputs.state), plan(out) {
-  presentIds_.reserve(in.hr.people.size());
-  peopleAccounts_.reserve(in.hr.people.size());
-  for (const directory::Person& p : in.hr.people) {
-    presentIds_.insert(p.employeeId);
-    peopleAccounts_.insert(lower(p.account));
-  }
+    : arena_(1 << 20),
+      in(inputs),
+      members(inputs.members, inputs.settings.accountSuffix, inputs.state, &arena_),
+      plan(out),
+      links_(&arena_),
+      named_(members.live().size(), 0) {
+  links_.reserve(in.state.linksByEmployee.size());
+  for (const auto& [employeeId, link] : in.state.linksByEmployee)
+    links_.emplace(employeeId, EmployeeLink{&link, false});
+}
+
+const state::Link* Context::linkOf(std::string_view employeeId) const {
+  auto it = links_.find(employeeId);
+  return it == links_.end() ? nullptr : it->second.link;
+}
+
+void Context::markInExport(std::string_view employeeId, bool active) {
+  auto it = links_.find(employeeId);
+  if (it == links_.end()) return;
+  it->second.inExport = true;
+  it->second.active = active;
+}
+
+bool Context::inExport(std::string_view employeeId) const {
+  auto it = links_.find(employeeId);
+  return it != links_.end() && it->second.inExport;
+}
+
+bool Context::activeInExport(std::string_view employeeId) const {
+  auto it = links_.find(employeeId);
+  return it != links_.end() && it->second.inExport && it->second.active;
 }
 
 bool Context::skipped(const std::string& employeeId, const std::string& accountKey) const {
@@ -22,10 +45,6 @@ bool Context::skipped(const std::string& employeeId, const std::string& accountK
 
 bool Context::isProtected(std::string_view account) const {
   return isProtectedAccount(in.policy, account);
-}
-
-void Context::clearAbsence(const std::string& employeeId) {
-  if (in.state.absences.count(employeeId)) plan.stateChanges.clearedAbsences.push_back(employeeId);
 }
 
 }  // namespace membersync::plan::detail

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <memory_resource>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <unordered_map>
+#include <vector>
 
 #include "jobs/plan/member_index.h"
 #include "jobs/plan/planner.h"
@@ -10,35 +12,50 @@
 namespace membersync::plan::detail {
 
 // What the planner's passes share while one plan is built: the inputs, the member index, the
-// export's keys, and the plan being filled. Holds views into the inputs: not copyable.
+// state links by employee, which of them the export lists, which members an HR row names, and
+// the plan being filled. Holds views into the inputs: not copyable.
 class Context {
  public:
   Context(const PlanInputs& in, Plan& plan);
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
 
+ private:
+  // First, so it outlives every map whose nodes it holds. Nodes are never freed one by one:
+  // the planner builds its maps once and drops them together.
+  std::pmr::monotonic_buffer_resource arena_;
+
+ public:
   const PlanInputs& in;
   const MemberIndex members;
   Plan& plan;
 
-  // True when a valid row of the export carries this employee id.
-  bool inExport(std::string_view employeeId) const { return presentIds_.count(employeeId) > 0; }
-  // True when a valid row of the export carries this account (lower case).
-  bool accountInExport(std::string_view accountKey) const {
-    return peopleAccounts_.count(std::string(accountKey)) > 0;
-  }
+  // The state link of an employee, or null. O(1), unlike the snapshot's ordered map.
+  const state::Link* linkOf(std::string_view employeeId) const;
+  // Remembers that a valid row carries this employee id (and whether it is active); inExport()
+  // and activeInExport() tell, for employees with a state link.
+  void markInExport(std::string_view employeeId, bool active);
+  bool inExport(std::string_view employeeId) const;
+  bool activeInExport(std::string_view employeeId) const;
+  // Remembers that an HR row carries this member's account; named() tells.
+  void markNamed(const LiveMember& m) { named_[members.indexOf(m)] = 1; }
+  bool named(const LiveMember& m) const { return named_[members.indexOf(m)] != 0; }
+
   // True when a row that failed validation names this employee id or (lower-case) account:
   // its member is neither added, edited nor treated as departed this run.
   bool skipped(const std::string& employeeId, const std::string& accountKey) const;
 
   bool isProtected(std::string_view account) const;
   void add(Item item) { plan.items.push_back(std::move(item)); }
-  // Forgets the absence of an employee, if state has one.
-  void clearAbsence(const std::string& employeeId);
 
  private:
-  std::unordered_set<std::string_view> presentIds_;
-  std::unordered_set<std::string> peopleAccounts_;
+  struct EmployeeLink {
+    const state::Link* link = nullptr;
+    bool inExport = false;
+    bool active = false;
+  };
+  std::pmr::unordered_map<std::string_view, EmployeeLink> links_;  // by employee id
+  std::vector<char> named_;  // by MemberIndex::indexOf
 };
 
 }  // namespace membersync::plan::detail

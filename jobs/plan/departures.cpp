@@ -113,17 +113,26 @@ void planDeparture(Context& ctx, const state::Link& link, const LiveMember& memb
 
 void planMissing(Context& ctx) {
   for (const auto& [employeeId, link] : ctx.in.state.linksByEmployee) {
-    if (ctx.inExport(employeeId)) continue;  // planned with its row
+    if (ctx.inExport(employeeId)) continue;  // planned with its row, by planPeople()
     const LiveMember* m = ctx.members.byGlobalId(link.globalId);
-    if (!m || ctx.members.linkOf(link.globalId) != &link) {
+    if (!m || m->link != &link) {
       // The member is gone (or claimed by a lower employee id's link): the link is stale.
       ctx.plan.stateChanges.droppedLinks.push_back(employeeId);
-      ctx.clearAbsence(employeeId);
       continue;
     }
     // A row that failed validation names this person: not missing, so no item and no count.
     if (ctx.skipped(employeeId, link.account) || ctx.skipped("", m->accountKey)) continue;
     planDeparture(ctx, link, *m, nullptr);
+  }
+}
+
+void settleAbsences(Context& ctx) {
+  // Absences are few, so this walks them rather than asking for each person.
+  for (const auto& [employeeId, absence] : ctx.in.state.absences) {
+    const state::Link* link = ctx.linkOf(employeeId);
+    const bool liveMember = link && ctx.members.linkOf(link->globalId) == link;
+    if (!liveMember || ctx.activeInExport(employeeId))
+      ctx.plan.stateChanges.clearedAbsences.push_back(employeeId);
   }
 }
 

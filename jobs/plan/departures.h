@@ -15,4 +15,8 @@ void planDeparture(Context& ctx, const state::Link& link, const LiveMember& memb
 // gone, the link is dropped. A row that failed validation never makes its member departed.
 void planMissing(Context& ctx);
 
+// Absences that end: the person is in the export and active again, or there is no live linked
+// member left to depart (the link is stale). Run after planPeople().
+void settleAbsences(Context& ctx);
+
 }  // namespace membersync::plan::detail

@@ -74,6 +74,7 @@ void applyGuard(Context& ctx) {
   std::vector<std::string> reasons;
   if (g.destructive > g.allowed) reasons.push_back(countReason(ctx, byPercent, cap));
   if (auto why = shortExport(ctx)) {
+    g.shortExport = true;
     if (g.destructive == 0) addShortExportProblem(ctx, *why);
     else reasons.push_back(*why + ", " + kRelease);
   }

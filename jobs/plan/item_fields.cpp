@@ -2,15 +2,10 @@
 
 #include <algorithm>
 
-#include "jobs/core/sha256.h"
+#include "jobs/plan/field_buffer.h"
 
 namespace membersync::plan::detail {
 namespace {
-
-// An optional field hashes differently when absent and when empty ("" clears, absent keeps).
-void optionalField(Sha256& h, const std::optional<std::string>& value) {
-  h.field(value ? "1" : "0").field(value.value_or(""));
-}
 
 // Adds a change when the wanted value differs from the center's ("" when the center has none).
 void compare(std::vector<FieldChange>& out, const char* field, const std::string& wanted,
@@ -88,28 +83,24 @@ void hold(Item& item, std::string reason) {
 std::string personHash(ItemKind kind, const directory::Person& person,
                        const std::optional<std::string>& departmentId,
                        const std::string& policyHash) {
-  Sha256 h;
-  h.field(toString(kind)).field(person.employeeId).field(person.account).field(person.name);
-  h.field(person.department);
-  optionalField(h, departmentId);
-  optionalField(h, person.remark);
-  optionalField(h, person.mobile);
-  h.field(person.active ? "active" : "departed").field(policyHash);
-  return h.hex();
+  FieldBuffer f;
+  f.field(toString(kind)).field(person.employeeId).field(person.account).field(person.name);
+  f.field(person.department).optional(departmentId).optional(person.remark);
+  f.optional(person.mobile).field(person.active ? "active" : "departed").field(policyHash);
+  return f.sha256();
 }
 
 std::string memberHash(ItemKind kind, const std::string& employeeId, const std::string& why,
                        const LiveMember& member, const std::string& policyHash) {
-  Sha256 h;
-  h.field(toString(kind)).field(employeeId).field(why);
-  h.field(member.item->globalId).field(member.item->userName);
+  FieldBuffer f;
+  f.field(toString(kind)).field(employeeId).field(why);
+  f.field(member.item->globalId).field(member.item->userName);
   std::vector<std::string> assets = member.item->assetNums;
   std::sort(assets.begin(), assets.end());
-  h.field(std::to_string(assets.size()));
-  for (const std::string& asset : assets) h.field(asset);
-  optionalField(h, member.item->borrowNum);
-  h.field(policyHash);
-  return h.hex();
+  f.field(std::to_string(assets.size()));
+  for (const std::string& asset : assets) f.field(asset);
+  f.optional(member.item->borrowNum).field(policyHash);
+  return f.sha256();
 }
 
 }  // namespace membersync::plan::detail

@@ -5,13 +5,15 @@
 namespace membersync::plan::detail {
 
 MemberIndex::MemberIndex(const std::vector<center::MemberListItem>& members,
-                         const std::string& suffix, const state::Snapshot& state) {
+                         const std::string& suffix, const state::Snapshot& state,
+                         std::pmr::memory_resource* arena)
+    : byGlobalId_(arena), byAccount_(arena) {
   live_.reserve(members.size());
   for (const center::MemberListItem& m : members) {
     if (m.deleted) continue;  // design: members listed with deleted: true are ignored
     std::string account = accountOf(m.userName, suffix);
     std::string key = lower(account);
-    live_.push_back(LiveMember{&m, std::move(account), std::move(key)});
+    live_.push_back(LiveMember{&m, std::move(account), std::move(key), nullptr});
   }
   // The maps view strings inside live_, so they are filled only once live_ stops growing.
   byGlobalId_.reserve(live_.size());
@@ -23,9 +25,16 @@ MemberIndex::MemberIndex(const std::vector<center::MemberListItem>& members,
     auto [it, inserted] = byAccount_.emplace(live_[i].accountKey, i);
     if (!inserted && live_[i].item->globalId < live_[it->second].item->globalId) it->second = i;
   }
+  attachLinks(state);
+}
+
+void MemberIndex::attachLinks(const state::Snapshot& state) {
+  // linksByEmployee is ordered, so the first link seen for a member has the lowest employee id.
   for (const auto& [employeeId, link] : state.linksByEmployee) {
-    // linksByEmployee is ordered, so emplace keeps the lowest employee id for a globalId.
-    if (byGlobalId_.count(link.globalId)) linkByGlobalId_.emplace(link.globalId, &link);
+    auto it = byGlobalId_.find(link.globalId);
+    if (it == byGlobalId_.end() || live_[it->second].link) continue;
+    live_[it->second].link = &link;
+    ++managed_;
   }
 }
 
@@ -40,8 +49,8 @@ const LiveMember* MemberIndex::byAccount(std::string_view accountKey) const {
 }
 
 const state::Link* MemberIndex::linkOf(std::string_view globalId) const {
-  auto it = linkByGlobalId_.find(globalId);
-  return it == linkByGlobalId_.end() ? nullptr : it->second;
+  const LiveMember* m = byGlobalId(globalId);
+  return m ? m->link : nullptr;
 }
 
 }  // namespace membersync::plan::detail

@@ -31,10 +31,11 @@ Item orphanItem(const Context& ctx, const LiveMember& m) {
 }  // namespace
 
 void planOrphans(Context& ctx) {
+  // Run after planPeople(), which marks the members HR rows name.
   for (const LiveMember& m : ctx.members.live()) {
-    if (ctx.members.linkOf(m.item->globalId)) continue;  // ours: departures handle it
+    if (m.link) continue;  // ours: departures handle it
     // Named by an HR row (valid, or skipped for failing validation): not an orphan.
-    if (ctx.accountInExport(m.accountKey) || ctx.skipped("", m.accountKey)) continue;
+    if (ctx.named(m) || ctx.skipped("", m.accountKey)) continue;
     ctx.add(orphanItem(ctx, m));
   }
 }

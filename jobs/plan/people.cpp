@@ -10,15 +10,22 @@ namespace {
 
 using directory::Person;
 
+// One HR row with what it was matched to.
+struct Row {
+  const Person& p;
+  const std::string& accountKey;  // lower case
+  const LiveMember* sameAccount;  // the live member with the row's account, if any
+  const state::Link* link;        // the row's live state link, if any
+};
+
 // The person's state link when it still points at a live member it alone claims. A link to a
 // member that is gone (or listed deleted) is stale: dropped, and the person is treated as
 // unlinked, so it may be adopted by account or added again.
 const state::Link* liveLink(Context& ctx, const Person& p) {
-  auto it = ctx.in.state.linksByEmployee.find(p.employeeId);
-  if (it == ctx.in.state.linksByEmployee.end()) return nullptr;
-  const state::Link& link = it->second;
+  const state::Link* link = ctx.linkOf(p.employeeId);
+  if (!link) return nullptr;
   // A second link to one member (corrupt state) loses to the lowest employee id: dropped too.
-  if (ctx.members.linkOf(link.globalId) == &link) return &link;
+  if (ctx.members.linkOf(link->globalId) == link) return link;
   ctx.plan.stateChanges.droppedLinks.push_back(p.employeeId);
   return nullptr;
 }
@@ -45,10 +52,10 @@ void planRename(Context& ctx, const Person& p, const LiveMember& m) {
   item.name = p.name;
   item.line = p.line;
   item.reason = "employee " + p.employeeId + "'s account changed in HR from " + m.account +
-                " to " + p.account +
-                "; the center cannot rename accounts: restore the account " + m.account +
-                " in HR, or delete the member " + m.account + " by hand so that " + p.account +
-                " is added on the next run (its assets are not carried over)";
+                " to " + p.account + "; the center cannot rename accounts; restore the account " +
+                m.account + " in HR, or delete the member " + m.account +
+                " by hand so that " + p.account + " is added on the next run (its assets are " +
+                "not carried over)";
   ctx.add(std::move(item));
 }
 
@@ -79,31 +86,27 @@ void planAdopt(Context& ctx, const Person& p, const LiveMember& m) {
 // The account belongs to a member linked to another employee (one who left, or whose own
 // account changed): adding it would be refused, and adopting it would hand over someone else's
 // member. Held until that member is gone.
-void holdTakenAccount(Context& ctx, const Person& p, const LiveMember& m,
-                      const state::Link& owner) {
+void holdTakenAccount(Context& ctx, const Person& p, const LiveMember& m) {
   Item item = addItem(p, ctx.in.policy);
   hold(item, "account " + m.account + " still belongs to the member " + m.item->globalId +
-                 " of employee " + owner.employeeId +
+                 " of employee " + m.link->employeeId +
                  "; it is added once that member is gone (after that employee's departure, "
                  "or deleted by hand)");
   ctx.add(std::move(item));
 }
 
-void planActive(Context& ctx, const Person& p, const state::Link* link) {
-  ctx.clearAbsence(p.employeeId);  // present and active again
-  if (link) {
-    const LiveMember& m = *ctx.members.byGlobalId(link->globalId);
-    if (m.accountKey != lower(p.account)) planRename(ctx, p, m);
+void planActive(Context& ctx, const Row& row) {
+  const Person& p = row.p;
+  if (row.link) {
+    const LiveMember& m = *ctx.members.byGlobalId(row.link->globalId);
+    if (m.accountKey != row.accountKey) planRename(ctx, p, m);
     planEdit(ctx, p, m);  // a renamed person's other fields keep being edited
-    return;
-  }
-  const LiveMember* m = ctx.members.byAccount(lower(p.account));
-  if (!m) {
+  } else if (!row.sameAccount) {
     ctx.add(addItem(p, ctx.in.policy));
-  } else if (const state::Link* owner = ctx.members.linkOf(m->item->globalId)) {
-    holdTakenAccount(ctx, p, *m, *owner);
+  } else if (row.sameAccount->link) {
+    holdTakenAccount(ctx, p, *row.sameAccount);
   } else {
-    planAdopt(ctx, p, *m);
+    planAdopt(ctx, p, *row.sameAccount);
   }
 }
 
@@ -123,14 +126,12 @@ void reportUnmanaged(Context& ctx, const Person& p, const LiveMember& m) {
   ctx.add(std::move(item));
 }
 
-void planDeparted(Context& ctx, const Person& p, const state::Link* link) {
-  if (link) {
-    planDeparture(ctx, *link, *ctx.members.byGlobalId(link->globalId), &p);
-    return;
+void planDeparted(Context& ctx, const Row& row) {
+  if (row.link) {
+    planDeparture(ctx, *row.link, *ctx.members.byGlobalId(row.link->globalId), &row.p);
+  } else if (row.sameAccount && !row.sameAccount->link) {
+    reportUnmanaged(ctx, row.p, *row.sameAccount);
   }
-  ctx.clearAbsence(p.employeeId);  // no live member left to depart
-  const LiveMember* m = ctx.members.byAccount(lower(p.account));
-  if (m && !ctx.members.linkOf(m->item->globalId)) reportUnmanaged(ctx, p, *m);
   // A departed person with no member: nothing to do.
 }
 
@@ -138,11 +139,15 @@ void planDeparted(Context& ctx, const Person& p, const state::Link* link) {
 
 void planPeople(Context& ctx) {
   for (const Person& p : ctx.in.hr.people) {
-    const state::Link* link = liveLink(ctx, p);
+    ctx.markInExport(p.employeeId, p.active);
+    const std::string accountKey = lower(p.account);
+    const LiveMember* sameAccount = ctx.members.byAccount(accountKey);
+    if (sameAccount) ctx.markNamed(*sameAccount);  // so it is never taken for an orphan
+    const Row row{p, accountKey, sameAccount, liveLink(ctx, p)};
     if (p.active)
-      planActive(ctx, p, link);
+      planActive(ctx, row);
     else
-      planDeparted(ctx, p, link);
+      planDeparted(ctx, row);
   }
 }
 

@@ -67,6 +67,9 @@ struct Guard {
   std::string reason;        // e.g. "13 destructive items exceed the limit of 10 (delete_floor)"
   std::size_t destructive = 0;
   std::size_t allowed = 0;
+  // The export has fewer rows than min_export_ratio of the last good export's, whether or not
+  // anything destructive was there to hold: such an export should not become the new baseline.
+  bool shortExport = false;
 };
 
 // What the run should remember whether or not any call is made: absence counts, adoptions'

@@ -1,0 +1,226 @@
+// Departures: grace counted in distinct exports, skipped rows, each [sync] departed mode, and
+// the withdraw-then-delete timeline.
+
+#include <catch2/catch.hpp>
+
+#include "tests/unit/plan/scenario.h"
+
+using namespace membersync::plan;
+using namespace membersync::plan::testing;
+
+namespace {
+
+// Alice (E1) is linked to g1; the export does not list her.
+Scenario aliceMissing(Departed mode = Departed::Delete) {
+  Scenario s;
+  s.settings.departed = mode;
+  s.add(person("E2", "bob", "Bob")).link("E2", "bob", "g2").add(member("g2", "bob", "Bob"));
+  s.link("E1", "alice", "g1").add(member("g1", "alice", "Alice"));
+  return s;
+}
+
+const membersync::state::Absence* absenceOf(const Plan& plan, const std::string& id) {
+  for (const auto& a : plan.stateChanges.absences)
+    if (a.employeeId == id) return &a;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("planner: a missing person is held until grace_runs distinct exports", "[plan]") {
+  Scenario s = aliceMissing();
+  const Plan first = s.plan();
+  const Item* held = find(first, "delete:g1");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(held->heldKind == ItemKind::Delete);
+  CHECK(contains(held->reason, "missing from the export in 1 of 2 exports"));
+  CHECK_FALSE(held->heldByGuard);
+  const auto* counted = absenceOf(first, "E1");
+  REQUIRE(counted);
+  CHECK(counted->distinctExports == 1);
+  CHECK(counted->lastExportHash == "export-1");
+  CHECK(counted->since == kNow);
+  CHECK_FALSE(first.hasChanges());
+}
+
+TEST_CASE("planner: the same export twice counts once toward grace", "[plan]") {
+  Scenario s = aliceMissing();
+  s.absence("E1", 1, "export-1");  // this very export was counted already
+  const Plan plan = s.plan();
+  CHECK(absenceOf(plan, "E1") == nullptr);  // unchanged: nothing to store
+  const Item* held = find(plan, "delete:g1");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(contains(held->reason, "1 of 2 exports"));
+}
+
+TEST_CASE("planner: a new export counts and reaching grace_runs acts", "[plan]") {
+  Scenario s = aliceMissing();
+  s.absence("E1", 1, "export-0");
+  s.hr.contentHash = "export-1";
+  const Plan plan = s.plan();
+  const auto* counted = absenceOf(plan, "E1");
+  REQUIRE(counted);
+  CHECK(counted->distinctExports == 2);
+  CHECK(counted->since == kNow - 10 * kDay);  // kept from the first absence
+  const Item* del = find(plan, "delete:g1");
+  REQUIRE(del);
+  CHECK(del->kind == ItemKind::Delete);
+  CHECK(del->destructive);
+  CHECK(del->employeeId == "E1");
+  CHECK(del->account == "alice");
+  CHECK(contains(del->reason, "missing from the export in 2 exports"));
+  CHECK(plan.hasChanges());
+}
+
+TEST_CASE("planner: grace_runs 0 acts on the first missing export", "[plan]") {
+  Scenario s = aliceMissing();
+  s.settings.graceRuns = 0;  // max(1, grace_runs)
+  CHECK(find(s.plan(), "delete:g1")->kind == ItemKind::Delete);
+}
+
+TEST_CASE("planner: a departed status counts like missing", "[plan]") {
+  Scenario s = aliceMissing();
+  s.add(departed(person("E1", "alice", "Alice")));
+  s.absence("E1", 1, "export-0");
+  const Plan plan = s.plan();
+  const Item* del = find(plan, "delete:g1");
+  REQUIRE(del);
+  CHECK(del->kind == ItemKind::Delete);
+  CHECK(contains(del->reason, "departed in HR (status \"left\") in 2 exports"));
+  CHECK(absenceOf(plan, "E1")->distinctExports == 2);
+  CHECK(plan.stateChanges.clearedAbsences.empty());
+}
+
+TEST_CASE("planner: a row that fails validation never makes its member departed", "[plan]") {
+  SECTION("named by employee id") {
+    Scenario s = aliceMissing();
+    s.badRow(7, "E1", "", "name is 31 characters; at most 30");
+    s.absence("E1", 5, "export-0");
+    const Plan plan = s.plan();
+    CHECK_FALSE(find(plan, "delete:g1"));
+    CHECK(absenceOf(plan, "E1") == nullptr);  // not counted either
+    const Item* problem = find(plan, "problem:line:7");
+    REQUIRE(problem);
+    CHECK(problem->reason == "name is 31 characters; at most 30");
+    CHECK(problem->line == 7);
+    CHECK(plan.items.size() == 1);
+  }
+  SECTION("named by account only") {
+    Scenario s = aliceMissing();
+    s.badRow(7, "", "alice", "mobile is not a phone number");
+    const Plan plan = s.plan();
+    CHECK_FALSE(find(plan, "delete:g1"));
+    CHECK(absenceOf(plan, "E1") == nullptr);
+  }
+}
+
+TEST_CASE("planner: a person who comes back clears the absence and the withdrawal", "[plan]") {
+  Scenario s = aliceMissing(Departed::WithdrawThenDelete);
+  s.add(person("E1", "alice", "Alice"));
+  s.absence("E1", 3, "export-0", kNow - 2 * kDay);
+  const Plan plan = s.plan();
+  CHECK(plan.stateChanges.clearedAbsences == std::vector<std::string>{"E1"});
+  CHECK(plan.items.empty());
+}
+
+TEST_CASE("planner: departed = delete deletes after grace", "[plan]") {
+  Scenario s = aliceMissing(Departed::Delete);
+  s.absence("E1", 2, "export-0");
+  const Plan plan = s.plan();
+  CHECK(find(plan, "delete:g1")->kind == ItemKind::Delete);
+  CHECK_FALSE(find(plan, "withdraw:g1"));
+}
+
+TEST_CASE("planner: departed = withdraw strips membersync's assets and never deletes", "[plan]") {
+  Scenario s = aliceMissing(Departed::Withdraw);
+  s.members[1].assetNums = {"AN-9", "AN-2", "AN-1"};
+  s.managedAssets = {"AN-1", "AN-2"};
+  s.absence("E1", 2, "export-0");
+  const Plan plan = s.plan();
+  const Item* withdraw = find(plan, "withdraw:g1");
+  REQUIRE(withdraw);
+  CHECK(withdraw->kind == ItemKind::Withdraw);
+  CHECK(withdraw->destructive);
+  CHECK(withdraw->assetsToWithdraw == std::vector<std::string>{"AN-1", "AN-2"});
+  CHECK_FALSE(find(plan, "delete:g1"));
+
+  SECTION("once withdrawn, with nothing of membersync's left, nothing more is planned") {
+    s.absence("E1", 5, "export-0", kNow - 400 * kDay);
+    s.managedAssets.clear();
+    const Plan later = s.plan();
+    CHECK_FALSE(find(later, "withdraw:g1"));
+    CHECK_FALSE(find(later, "delete:g1"));
+  }
+}
+
+TEST_CASE("planner: withdraw-then-delete withdraws, waits delete_after_days, then deletes",
+          "[plan]") {
+  Scenario s = aliceMissing(Departed::WithdrawThenDelete);
+  s.settings.deleteAfterDays = 30;
+
+  SECTION("past grace, not yet withdrawn: withdraw, with no asset ownership yet") {
+    s.absence("E1", 2, "export-0");
+    const Plan plan = s.plan();
+    const Item* withdraw = find(plan, "withdraw:g1");
+    REQUIRE(withdraw);
+    CHECK(withdraw->kind == ItemKind::Withdraw);
+    CHECK(withdraw->assetsToWithdraw.empty());
+  }
+  SECTION("withdrawn 10 days ago: the delete is held, with the dates") {
+    s.absence("E1", 3, "export-0", kNow - 10 * kDay);
+    const Plan plan = s.plan();
+    const Item* held = find(plan, "delete:g1");
+    REQUIRE(held);
+    CHECK(held->kind == ItemKind::Held);
+    CHECK(held->heldKind == ItemKind::Delete);
+    CHECK(contains(held->reason, "withdrawn on 2025-12-22; deleted after 30 days"));
+    CHECK(contains(held->reason, "on 2026-01-21"));
+    CHECK_FALSE(find(plan, "withdraw:g1"));
+  }
+  SECTION("withdrawn exactly 30 days ago: deleted") {
+    s.absence("E1", 3, "export-0", kNow - 30 * kDay);
+    CHECK(find(s.plan(), "delete:g1")->kind == ItemKind::Delete);
+  }
+  SECTION("one millisecond short of 30 days: still held") {
+    s.absence("E1", 3, "export-0", kNow - 30 * kDay + 1);
+    CHECK(find(s.plan(), "delete:g1")->kind == ItemKind::Held);
+  }
+}
+
+TEST_CASE("planner: departed = report only holds, never destructive", "[plan]") {
+  Scenario s = aliceMissing(Departed::Report);
+  s.absence("E1", 7, "export-0");
+  const Plan plan = s.plan();
+  const Item* held = find(plan, "delete:g1");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(contains(held->reason, "departed = report"));
+  CHECK(countKind(plan, ItemKind::Delete) == 0);
+  CHECK(countKind(plan, ItemKind::Withdraw) == 0);
+  CHECK_FALSE(plan.hasChanges());
+  CHECK_FALSE(plan.guard.tripped);
+}
+
+TEST_CASE("planner: a protected account is never withdrawn or deleted", "[plan]") {
+  Scenario s = aliceMissing(Departed::Delete);
+  s.policy.protect = {"ALICE"};
+  s.absence("E1", 9, "export-0");
+  const Plan plan = s.plan();
+  const Item* held = find(plan, "delete:g1");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(held->reason == "protected by the policy's protect list");
+  CHECK(held->destructive);
+  CHECK_FALSE(plan.hasChanges());
+}
+
+TEST_CASE("planner: a link whose member is gone is dropped, and its absence forgotten", "[plan]") {
+  Scenario s;
+  s.link("E1", "alice", "g1").absence("E1", 1, "export-0");
+  const Plan plan = s.plan();
+  CHECK(plan.items.empty());
+  CHECK(plan.stateChanges.droppedLinks == std::vector<std::string>{"E1"});
+  CHECK(plan.stateChanges.clearedAbsences == std::vector<std::string>{"E1"});
+}

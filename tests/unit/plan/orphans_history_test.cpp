@@ -1,0 +1,125 @@
+// Orphans, and the item history: refused items and retry back-off.
+
+#include <catch2/catch.hpp>
+
+#include "tests/unit/plan/scenario.h"
+
+using namespace membersync::plan;
+using namespace membersync::plan::testing;
+using membersync::state::ItemRecord;
+using membersync::state::ItemStatus;
+
+TEST_CASE("planner: an orphan is reported by default", "[plan]") {
+  Scenario s;
+  s.add(member("g9", "ghost", "Ghost"));
+  const Plan plan = s.plan();
+  REQUIRE(plan.items.size() == 1);
+  const Item& orphan = plan.items[0];
+  CHECK(orphan.kind == ItemKind::Orphan);
+  CHECK(orphan.key == "orphan:g9");
+  CHECK(orphan.account == "ghost");
+  CHECK_FALSE(orphan.destructive);
+  CHECK(plan.counts.orphan == 1);
+  CHECK_FALSE(plan.hasChanges());
+}
+
+TEST_CASE("planner: with orphans = delete an orphan is deleted, unless protected", "[plan]") {
+  Scenario s;
+  s.settings.orphans = Orphans::Delete;
+  s.policy.protect = {"adm*"};
+  s.add(member("g9", "ghost")).add(member("g8", "admin"));
+  const Plan plan = s.plan();
+  const Item* del = find(plan, "delete:g9");
+  REQUIRE(del);
+  CHECK(del->kind == ItemKind::Delete);
+  CHECK(del->destructive);
+  CHECK(del->reason == "orphan");
+  const Item* held = find(plan, "delete:g8");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(held->reason == "protected by the policy's protect list");
+}
+
+TEST_CASE("planner: members that HR rows name, or state links, are no orphans", "[plan]") {
+  Scenario s;
+  s.settings.orphans = Orphans::Delete;
+  s.add(departed(person("E1", "gone")));          // named by a departed row
+  s.badRow(9, "E2", "broken", "bad mobile");       // named by a skipped row
+  s.link("E3", "ours", "g3").badRow(10, "E3", "", "bad name");  // linked (and skipped)
+  s.add(member("g1", "gone")).add(member("g2", "Broken")).add(member("g3", "ours"));
+  auto deleted = member("g4", "old");
+  deleted.deleted = true;
+  s.add(deleted);
+  const Plan plan = s.plan();
+  CHECK(countKind(plan, ItemKind::Delete) == 0);
+  CHECK(countKind(plan, ItemKind::Orphan) == 0);
+}
+
+TEST_CASE("planner: a refused item is held until its inputHash changes", "[plan]") {
+  Scenario s;
+  s.add(person("E1", "alice", "Alice"));
+  const std::string hash = find(s.plan(), "add:E1")->inputHash;
+  ItemRecord refused;
+  refused.key = "add:E1";
+  refused.status = ItemStatus::Refused;
+  refused.inputHash = hash;
+  refused.code = "10003";
+  refused.message = "account already exists";
+  s.state.items["add:E1"] = refused;
+
+  const Plan held = s.plan();
+  const Item* item = find(held, "add:E1");
+  REQUIRE(item);
+  CHECK(item->kind == ItemKind::Held);
+  CHECK(item->heldKind == ItemKind::Add);
+  CHECK(item->reason ==
+        "refused earlier: 10003 account already exists; not re-sent until the HR row or policy "
+        "changes");
+  CHECK_FALSE(held.hasChanges());
+
+  SECTION("a changed HR row is tried again") {
+    s.hr.people[0].name = "Alice Liu";
+    CHECK(find(s.plan(), "add:E1")->kind == ItemKind::Add);
+  }
+  SECTION("a changed policy is tried again") {
+    s.policy.contentHash = "policy-2";
+    CHECK(find(s.plan(), "add:E1")->kind == ItemKind::Add);
+  }
+}
+
+TEST_CASE("planner: an item in retry back-off is held until nextAttemptAt", "[plan]") {
+  Scenario s;
+  s.add(person("E1", "alice", "Alice")).link("E1", "alice", "g1");
+  s.add(member("g1", "alice", "Old"));
+  ItemRecord retry;
+  retry.key = "edit:E1";
+  retry.status = ItemStatus::RetryLater;
+  retry.attempts = 2;
+  retry.code = "500";
+  retry.message = "server error";
+  retry.nextAttemptAt = kNow + 3600 * 1000;
+  s.state.items["edit:E1"] = retry;
+  const Plan plan = s.plan();
+  const Item* held = find(plan, "edit:E1");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(contains(held->reason, "retrying after 2026-01-01 01:00:00 UTC"));
+
+  SECTION("once due, it is planned again") {
+    s.state.items["edit:E1"].nextAttemptAt = kNow;
+    CHECK(find(s.plan(), "edit:E1")->kind == ItemKind::Edit);
+  }
+}
+
+TEST_CASE("planner: an earlier add whose answer was lost is adopted as membersync's", "[plan]") {
+  Scenario s;
+  s.add(person("E1", "alice", "Alice")).add(member("g1", "alice", "Alice"));
+  ItemRecord unknown;
+  unknown.key = "add:E1";
+  unknown.status = ItemStatus::Unknown;
+  s.state.items["add:E1"] = unknown;
+  const Plan plan = s.plan();
+  REQUIRE(plan.stateChanges.links.size() == 1);
+  CHECK(plan.stateChanges.links[0].createdByUs);
+  CHECK_FALSE(find(plan, "add:E1"));
+}

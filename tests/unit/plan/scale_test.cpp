@@ -1,0 +1,78 @@
+// The planner at 100,000 people and members: linear work, well under a second.
+
+#include <chrono>
+
+#include <catch2/catch.hpp>
+
+#include "tests/unit/plan/scenario.h"
+
+using namespace membersync::plan;
+using namespace membersync::plan::testing;
+
+TEST_CASE("planner: 100,000 people and members plan in well under a second", "[plan][scale]") {
+  constexpr int kPeople = 100000;
+  Scenario s;
+  s.policy.departments["ENG"] = "1001";
+  s.settings.departed = Departed::Delete;
+  s.settings.graceRuns = 1;
+  s.settings.maxDeletes = 1000000;
+  s.settings.maxDeletePercent = 100;
+  s.hr.people.reserve(kPeople);
+  s.members.reserve(kPeople);
+  for (int i = 0; i < kPeople; ++i) {
+    const std::string n = std::to_string(i);
+    const std::string account = "user" + n;
+    // Most are linked and unchanged; every 10th edited, every 50th new, every 100th missing,
+    // every 200th adopted.
+    if (i % 100 != 0) {
+      auto p = person("E" + n, account, i % 10 == 0 ? "Renamed " + n : "User " + n, "ENG");
+      p.line = i + 2;
+      s.hr.people.push_back(std::move(p));
+    }
+    if (i % 50 == 1) continue;  // no member: an add
+    auto m = member("g" + n, account, "User " + n);
+    m.departmentId = "1001";
+    s.members.push_back(std::move(m));
+    if (i % 200 != 3) s.link("E" + n, account, "g" + n);
+  }
+  s.hr.rowCount = s.hr.people.size();
+
+  const auto start = std::chrono::steady_clock::now();
+  const Plan plan = s.plan();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+  INFO("planned " << plan.items.size() << " items for " << kPeople << " people in " << ms
+                  << " ms");
+  WARN("planner: 100,000 people, " << s.members.size() << " members -> " << plan.items.size()
+                                   << " items in " << ms << " ms");
+  CHECK(plan.counts.add == 2000);
+  CHECK(plan.counts.adopt == 500);
+  CHECK(plan.counts.del == 1000);  // every 100th
+  CHECK(plan.counts.edit == 9000);
+  CHECK(ms < 1500);  // generous for a loaded CI machine; typically a few hundred ms
+}
+
+TEST_CASE("planner: a first sync of 100,000 people plans in well under a second",
+          "[plan][scale]") {
+  constexpr int kPeople = 100000;
+  Scenario s;
+  s.policy.departments["ENG"] = "1001";
+  s.hr.people.reserve(kPeople);
+  for (int i = 0; i < kPeople; ++i) {
+    const std::string n = std::to_string(i);
+    auto p = person("E" + n, "user" + n, "User " + n, "ENG");
+    p.remark = "";
+    p.line = i + 2;
+    s.hr.people.push_back(std::move(p));
+  }
+  s.hr.rowCount = s.hr.people.size();
+  const auto start = std::chrono::steady_clock::now();
+  const Plan plan = s.plan();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+  WARN("planner: first sync, 100,000 adds in " << ms << " ms");
+  CHECK(plan.counts.add == 100000);
+  CHECK(ms < 1500);
+}
