@@ -1,6 +1,5 @@
 #include "jobs/plan/context.h"
 
-#include "jobs/plan/protect.h"
 
 namespace membersync::plan::detail {
 
@@ -44,7 +43,7 @@ bool Context::skipped(const std::string& employeeId, const std::string& accountK
 }
 
 bool Context::isProtected(std::string_view account) const {
-  return isProtectedAccount(in.policy, account);
+  return policy::isProtected(in.policy, std::string(account));
 }
 
 }  // namespace membersync::plan::detail

@@ -46,27 +46,6 @@ std::string accountOf(const std::string& userName, const std::string& suffix) {
   return userName.substr(0, at);
 }
 
-bool globMatch(std::string_view pattern, std::string_view text) {
-  std::size_t p = 0, t = 0;
-  std::size_t star = std::string_view::npos, resume = 0;
-  while (t < text.size()) {
-    if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      resume = t;
-    } else if (p < pattern.size() && lowerChar(pattern[p]) == lowerChar(text[t])) {
-      ++p;
-      ++t;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;  // let the last star swallow one more character
-      t = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
-}
-
 std::string formatDate(state::Millis at) {
   const Civil c = civilFromDays(floorDiv(at, 86400000));
   char buf[32];

@@ -17,10 +17,6 @@ std::string lower(std::string_view text);
 // enterprise code changed): it can still match an HR account, and is never silently dropped.
 std::string accountOf(const std::string& userName, const std::string& suffix);
 
-// Case-insensitive glob: `*` matches any run of characters, including none; nothing else is
-// special. Linear in practice (the classic backtrack-to-last-star algorithm).
-bool globMatch(std::string_view pattern, std::string_view text);
-
 // UTC renderings of a stored time for reasons shown to people: "2026-01-31" and
 // "2026-01-31 04:05:06 UTC". Pure arithmetic (no time-zone database, no clock).
 std::string formatDate(state::Millis at);
