@@ -1,5 +1,7 @@
 #include "jobs/apply/sync_job.h"
 
+#include <set>
+
 namespace membersync::apply {
 namespace {
 
@@ -60,6 +62,7 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   }
 
   const state::Snapshot snapshot = store_.load();
+  report.releasedBefore = snapshot.releasedItems;
   report.plan = plan::makePlan(
       {hr, members.value(), policy, snapshot, request.plan, millis(clock_.wallNow())});
 
@@ -101,6 +104,13 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
         if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
           store_.recordHeld(report.run, item.key, item.reason);
         }
+      }
+      // A release for an item this plan no longer holds (the person came back, the member is
+      // gone) must not linger and fire on some later, unrelated run.
+      std::set<std::string> planned;
+      for (const auto& item : p.items) planned.insert(item.key);
+      for (const auto& key : report.releasedBefore) {
+        if (!planned.count(key)) store_.consumeRelease(key);
       }
       // A guarded or failed run must not make a shrunken export the new yardstick.
       if (!p.guard.tripped && outcome != SyncOutcome::Failed) {

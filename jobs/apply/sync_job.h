@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct SyncReport {
   std::optional<plan::Plan> plan;  // absent when the run failed before planning
   std::optional<ApplyResult> applied;
   SettleResult settled;
+  std::set<std::string> releasedBefore;  // released item keys the run started with
 };
 
 // One run: reads the member list, settles calls left in doubt by earlier runs, plans, and (when
