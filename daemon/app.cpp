@@ -9,6 +9,9 @@
 #include "config/loader.h"
 #include "daemon/command_line.h"
 #include "daemon/verbs.h"
+#include "jobs/directory/person.h"
+#include "jobs/policy/policy.h"
+#include "jobs/state/state_error.h"
 
 namespace membersync::cli {
 namespace {
@@ -25,6 +28,9 @@ using VerbFunction = std::function<ExitCode(const VerbContext&)>;
 const std::map<std::string, VerbFunction>& builtVerbs() {
   static const std::map<std::string, VerbFunction> kBuilt{
       {"check", runCheck},
+      {"validate", runValidate},
+      {"status", runStatus},
+      {"allow-deletes", runAllowDeletes},
   };
   return kBuilt;
 }
@@ -58,6 +64,15 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
   } catch (const config::ConfigError& e) {
     err << "membersync: configuration error: " << e.what() << "\n";
     return ExitCode::Configuration;
+  } catch (const policy::PolicyError& e) {
+    err << "membersync: policy error: " << e.what() << "\n";
+    return ExitCode::Configuration;
+  } catch (const directory::ExportError& e) {
+    err << "membersync: " << inv.verb << ": the HR export cannot be used: " << e.what() << "\n";
+    return ExitCode::Failed;
+  } catch (const state::StateError& e) {
+    err << "membersync: " << inv.verb << ": state database: " << e.what() << "\n";
+    return ExitCode::Failed;
   } catch (const std::exception& e) {
     err << "membersync: " << inv.verb << " failed: " << e.what() << "\n";
     return ExitCode::Failed;

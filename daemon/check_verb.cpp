@@ -1,14 +1,9 @@
 #include <map>
 #include <ostream>
-#include <stdexcept>
 
+#include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "daemon/wiring.h"
-#include "jobs/center/member_center_client.h"
-#include "jobs/center/poco_transport.h"
-#include "jobs/center/session.h"
-#include "jobs/core/clock.h"
-#include "jobs/core/random_source.h"
 #include "jobs/report/text_table.h"
 
 namespace membersync::cli {
@@ -32,20 +27,9 @@ ExitCode report(const VerbContext& ctx, const std::string& what, const center::E
 // one page of members, the asset numbers and the borrowed locks.
 ExitCode runCheck(const VerbContext& ctx) {
   const auto& cfg = ctx.config.center;
-  const center::ClientOptions options = clientOptions(cfg);
-  if (auto problems = center::optionProblems(options); !problems.empty()) {
-    throw config::ConfigError(ctx.config.sourceFile + ": [center] " + problems.front());
-  }
-  SystemClock clock;
-  SystemRandom random;
-  std::unique_ptr<center::PocoTransport> transport;
-  try {
-    transport = std::make_unique<center::PocoTransport>(options);
-  } catch (const std::invalid_argument& e) {
-    throw config::ConfigError(ctx.config.sourceFile + ": [center] " + e.what());
-  }
-  center::Session session(options, *transport, clock, random);
-  center::MemberCenterClient client(session);
+  Runtime runtime(ctx.config);
+  center::Session& session = runtime.session();
+  center::MemberCenterClient& client = runtime.client();
   auto& out = ctx.out;
 
   auto tokens = session.checkTokens();

@@ -19,5 +19,8 @@ struct VerbContext {
 };
 
 ExitCode runCheck(const VerbContext& ctx);
+ExitCode runValidate(const VerbContext& ctx);
+ExitCode runStatus(const VerbContext& ctx);
+ExitCode runAllowDeletes(const VerbContext& ctx);
 
 }  // namespace membersync::cli

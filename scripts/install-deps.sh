@@ -6,6 +6,10 @@ set -euo pipefail
 packages=(cmake make g++ pkg-config libpoco-dev libboost-program-options-dev catch2 libcsv-dev
           libsystemd-dev sqlite3 ca-certificates)
 
+# npm fetches the csv-spectrum test data; the machine's Node.js may bring its own npm, which a
+# Debian npm on top would clash with.
+command -v npm >/dev/null 2>&1 || packages+=(npm)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <memory>
+
+#include "config/config.h"
+#include "jobs/apply/password_outbox.h"
+#include "jobs/center/member_center_client.h"
+#include "jobs/center/activity_client.h"
+#include "jobs/center/session.h"
+#include "jobs/core/clock.h"
+#include "jobs/core/random_source.h"
+#include "jobs/plan/planner.h"
+#include "jobs/apply/applier.h"
+#include "jobs/state/store.h"
+
+namespace membersync::cli {
+
+// The real collaborators, wired from the configuration at the edge: the clock, the random
+// source, the HTTP transport, one Session with its member-center and activity clients, and,
+// when asked, the state store and the password outbox. Everything in jobs/ receives these.
+class Runtime {
+ public:
+  // Throws config::ConfigError for unusable [center] settings (a CA file that cannot be loaded,
+  // a bad proxy) naming the config file.
+  explicit Runtime(const config::Config& config);
+  ~Runtime();
+
+  Clock& clock() { return clock_; }
+  RandomSource& random() { return random_; }
+  center::Session& session() { return *session_; }
+  center::MemberCenterClient& client() { return *client_; }
+  center::ActivityClient& activities() { return *activities_; }
+  // Opened on first use. Throws state::StateError.
+  state::StateStore& store();
+  apply::PasswordOutbox& outbox() { return *outbox_; }
+
+  plan::PlanSettings planSettings() const;
+  apply::ApplySettings applySettings() const;
+
+ private:
+  const config::Config& config_;
+  SystemClock clock_;
+  SystemRandom random_;
+  std::unique_ptr<center::Transport> transport_;
+  std::unique_ptr<center::Session> session_;
+  std::unique_ptr<center::MemberCenterClient> client_;
+  std::unique_ptr<center::ActivityClient> activities_;
+  std::unique_ptr<state::StateStore> store_;
+  std::unique_ptr<apply::PasswordOutbox> outbox_;
+};
+
+}  // namespace membersync::cli

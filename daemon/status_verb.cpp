@@ -1,0 +1,87 @@
+#include <ctime>
+#include <ostream>
+
+#include "daemon/runtime.h"
+#include "daemon/verbs.h"
+#include "jobs/report/text_table.h"
+#include "jobs/state/sqlite_store.h"
+
+namespace membersync::cli {
+namespace {
+
+std::string localTime(state::Millis ms) {
+  if (ms <= 0) return "";
+  const std::time_t t = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M:%S", &tm);
+  return buffer;
+}
+
+std::string countsText(const state::RunCounts& c) {
+  std::string out;
+  auto add = [&](int n, const char* what) {
+    if (n == 0) return;
+    out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  add(c.added, "added");
+  add(c.edited, "edited");
+  add(c.adopted, "adopted");
+  add(c.withdrawn, "withdrawn");
+  add(c.deleted, "deleted");
+  add(c.held, "held");
+  add(c.failed, "failed");
+  add(c.unknown, "in doubt");
+  return out.empty() ? "no changes" : out;
+}
+
+}  // namespace
+
+// From the state database alone: the last runs, items waiting for a retry, refused or in doubt,
+// passwords never confirmed delivered, and what the last run's guard held back.
+ExitCode runStatus(const VerbContext& ctx) {
+  SystemClock clock;
+  auto store = state::SqliteStore::open(ctx.config.state.database, clock);
+  auto& out = ctx.out;
+
+  const auto runs = store->recentRuns(10);
+  out << "runs (newest first, " << ctx.config.state.database << ")\n";
+  report::TextTable runTable({"run", "kind", "started", "outcome", "what happened"});
+  for (const auto& r : runs) {
+    runTable.addRow({std::to_string(r.id), state::toString(r.kind), localTime(r.startedAt),
+                     r.finishedAt ? r.outcome : "cut off", countsText(r.counts) +
+                     (r.message.empty() ? "" : "; " + r.message)});
+  }
+  if (runTable.empty()) out << "  none yet\n"; else runTable.print(out);
+
+  const auto items = store->openItems();
+  out << "\nitems not done (" << items.size() << ")\n";
+  report::TextTable itemTable({"item", "state", "attempts", "next try", "why"});
+  for (const auto& i : items) {
+    itemTable.addRow({i.key, state::toString(i.status), std::to_string(i.attempts),
+                      i.status == state::ItemStatus::RetryLater ? localTime(i.nextAttemptAt) : "",
+                      i.message});
+  }
+  if (itemTable.empty()) out << "  none\n"; else itemTable.print(out);
+
+  const auto passwords = store->undeliveredPasswords();
+  if (!passwords.empty()) {
+    out << "\npasswords written to the outbox but not confirmed (" << passwords.size()
+        << "; the next sync settles them)\n";
+    for (const auto& p : passwords) out << "  " << p.account << " (run " << p.runId << ")\n";
+  }
+
+  if (!runs.empty()) {
+    const auto held = store->heldItemsOfRun(runs.front().id);
+    if (!held.empty()) {
+      out << "\nheld back by a safety guard in run " << runs.front().id << " (" << held.size()
+          << "; release with: membersync allow-deletes " << runs.front().id << ")\n";
+      for (const auto& h : held) out << "  " << h.key << ": " << h.reason << "\n";
+    }
+  }
+  const bool failing = !runs.empty() && runs.front().outcome == "failed";
+  return failing ? ExitCode::Failed : (items.empty() ? ExitCode::Done : ExitCode::PartlyFailed);
+}
+
+}  // namespace membersync::cli
