@@ -31,6 +31,9 @@ const std::map<std::string, VerbFunction>& builtVerbs() {
       {"validate", runValidate},
       {"status", runStatus},
       {"allow-deletes", runAllowDeletes},
+      {"plan", runPlan},
+      {"sync", runSync},
+      {"apply", runApply},
   };
   return kBuilt;
 }

@@ -22,5 +22,8 @@ ExitCode runCheck(const VerbContext& ctx);
 ExitCode runValidate(const VerbContext& ctx);
 ExitCode runStatus(const VerbContext& ctx);
 ExitCode runAllowDeletes(const VerbContext& ctx);
+ExitCode runPlan(const VerbContext& ctx);
+ExitCode runSync(const VerbContext& ctx);
+ExitCode runApply(const VerbContext& ctx);
 
 }  // namespace membersync::cli

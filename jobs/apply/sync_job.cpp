@@ -25,6 +25,7 @@ state::RunCounts planCounts(const plan::Plan& p) {
 const char* toString(SyncOutcome outcome) {
   switch (outcome) {
     case SyncOutcome::Failed: return "failed";
+    case SyncOutcome::Stale: return "stale";
     case SyncOutcome::Held: return "held";
     case SyncOutcome::PartlyFailed: return "partly-failed";
     case SyncOutcome::Changes: return "changes";
@@ -42,34 +43,71 @@ SyncJob::SyncJob(center::MemberCenterClient& client, state::StateStore& store,
       clock_(clock),
       progress_(progress) {}
 
-SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& policy,
-                        const SyncRequest& request) {
-  SyncReport report;
+std::optional<std::vector<center::MemberListItem>> SyncJob::start(
+    SyncReport& report, const directory::Export& hr, const policy::Policy& policy,
+    const SyncRequest& request) {
   report.run = store_.beginRun({request.kind, hr.contentHash,
                                 static_cast<std::int64_t>(hr.rowCount), policy.contentHash});
-
   auto members = client_.listAllMembers();
   if (!members.ok()) {
     report.outcome = SyncOutcome::Failed;
     report.message = "cannot read the member list: " + members.error().describe();
     store_.finishRun(report.run, toString(report.outcome), {}, report.message);
-    return report;
+    return std::nullopt;
   }
   if (request.apply) {
     report.settled = settleInDoubt(
         store_, client_, members.value(), outbox_, random_, clock_,
         {request.applySettings.accountSuffix, request.applySettings.passwordLength}, report.run);
   }
+  return std::move(members).value();
+}
+
+SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& policy,
+                        const SyncRequest& request) {
+  SyncReport report;
+  const auto members = start(report, hr, policy, request);
+  if (!members) return report;
 
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   report.plan = plan::makePlan(
-      {hr, members.value(), policy, snapshot, request.plan, millis(clock_.wallNow())});
+      {hr, *members, policy, snapshot, request.plan, millis(clock_.wallNow())});
 
   if (request.apply) {
     Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings);
     report.applied = applier.apply(*report.plan, snapshot, report.run);
   }
+  report.outcome = finish(report, request);
+  return report;
+}
+
+SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export& hr,
+                               const policy::Policy& policy, const SyncRequest& request) {
+  SyncReport report;
+  const auto members = start(report, hr, policy, request);
+  if (!members) return report;
+
+  std::vector<std::string> changed;
+  if (hr.contentHash != saved.exportHash) changed.push_back("the HR export");
+  if (policy.contentHash != saved.policyHash) changed.push_back("the policy");
+  if (plan::membersFingerprint(*members) != saved.membersFingerprint) {
+    changed.push_back("the member list");
+  }
+  if (!changed.empty()) {
+    std::string what;
+    for (const auto& c : changed) what += (what.empty() ? "" : ", ") + c;
+    report.outcome = SyncOutcome::Stale;
+    report.message = "the saved plan is stale: " + what +
+                     " changed since it was made; make a new one with `membersync plan --out`";
+    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    return report;
+  }
+  const state::Snapshot snapshot = store_.load();
+  report.releasedBefore = snapshot.releasedItems;
+  report.plan = saved;
+  Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings);
+  report.applied = applier.apply(*report.plan, snapshot, report.run);
   report.outcome = finish(report, request);
   return report;
 }

@@ -25,6 +25,7 @@ struct SyncRequest {
 // How a run ended, most serious first; the command line maps it to an exit code.
 enum class SyncOutcome {
   Failed,        // the run could not be completed (members unreadable, a systemic failure)
+  Stale,         // a saved plan no longer matches the export, the policy or the members
   Held,          // a safety guard held back the destructive part
   PartlyFailed,  // applied, but some items failed or are in doubt
   Changes,       // plan only: there are changes to make
@@ -53,8 +54,19 @@ class SyncJob {
   SyncReport run(const directory::Export& hr, const policy::Policy& policy,
                  const SyncRequest& request);
 
+  // `apply PLANFILE`: carries out exactly `saved`, unless it is stale — the export's or the
+  // policy's hash, or a member field it was computed from, changed since (then Stale, and
+  // nothing is sent).
+  SyncReport applySaved(const plan::Plan& saved, const directory::Export& hr,
+                        const policy::Policy& policy, const SyncRequest& request);
+
  private:
   SyncOutcome finish(SyncReport& report, const SyncRequest& request);
+  // Starts the run and reads the members; nullopt (the report says why) when they are unreadable.
+  std::optional<std::vector<center::MemberListItem>> start(SyncReport& report,
+                                                          const directory::Export& hr,
+                                                          const policy::Policy& policy,
+                                                          const SyncRequest& request);
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;

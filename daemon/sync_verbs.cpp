@@ -1,0 +1,137 @@
+#include <unistd.h>
+
+#include <cctype>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+
+#include "daemon/inputs.h"
+#include "daemon/progress.h"
+#include "daemon/runtime.h"
+#include "daemon/verbs.h"
+#include "jobs/apply/sync_job.h"
+#include "jobs/report/plan_json.h"
+#include "jobs/report/plan_text.h"
+
+namespace membersync::cli {
+namespace {
+
+ExitCode exitCodeOf(apply::SyncOutcome outcome) {
+  switch (outcome) {
+    case apply::SyncOutcome::Failed: return ExitCode::Failed;
+    case apply::SyncOutcome::Stale: return ExitCode::StalePlan;
+    case apply::SyncOutcome::Held: return ExitCode::Held;
+    case apply::SyncOutcome::PartlyFailed: return ExitCode::PartlyFailed;
+    case apply::SyncOutcome::Changes: return ExitCode::Changes;
+    case apply::SyncOutcome::Done: return ExitCode::Done;
+  }
+  return ExitCode::Failed;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+void printPlan(const VerbContext& ctx, const plan::Plan& plan) {
+  if (ctx.invocation.format == "json") {
+    ctx.out << report::planToJson(plan) << "\n";
+  } else {
+    report::writePlanText(ctx.out, plan);
+  }
+}
+
+void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
+  if (ctx.invocation.format == "json") return;  // the plan's JSON is the machine's record
+  auto& out = ctx.out;
+  for (const auto& note : r.settled.notes) out << "settled: " << note << "\n";
+  if (!r.applied) return;
+  const auto& c = r.applied->counts;
+  out << "\nApplied (run " << r.run << "): " << c.added << " added, " << c.edited << " changed, "
+      << c.adopted << " adopted, " << c.withdrawn << " withdrawn, " << c.deleted << " deleted; "
+      << c.failed << " failed, " << c.unknown << " in doubt.\n";
+  for (const auto& f : r.applied->failures) {
+    out << "  " << state::toString(f.status) << " " << f.key << ": " << f.message << "\n";
+  }
+  if (!r.applied->failures.empty()) {
+    out << "Failed items are listed by `membersync status`; transient ones are retried on later "
+           "runs, refused ones once their HR row or the policy changes.\n";
+  }
+}
+
+ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
+  if (!r.message.empty()) ctx.err << "membersync: " << ctx.invocation.verb << ": " << r.message << "\n";
+  return exitCodeOf(r.outcome);
+}
+
+apply::SyncRequest requestFor(const VerbContext& ctx, Runtime& rt, state::RunKind kind,
+                              bool applyChanges) {
+  apply::SyncRequest req;
+  req.kind = kind;
+  req.apply = applyChanges;
+  req.plan = rt.planSettings();
+  req.plan.onlyAccount = lower(ctx.invocation.only);
+  req.applySettings = rt.applySettings();
+  req.keepRunsDays = ctx.config.sync.keepRunsDays;
+  return req;
+}
+
+// `plan`, `sync --dry-run` and `sync`: the same code up to the first write.
+ExitCode planOrSync(const VerbContext& ctx, bool applyChanges) {
+  const auto hr = readHrExport(ctx.config);
+  const auto policy = readPolicy(ctx.config);
+  Runtime rt(ctx.config);
+  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
+  apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress);
+  const auto kind = applyChanges ? state::RunKind::Sync : state::RunKind::Plan;
+  const auto r = job.run(hr, policy, requestFor(ctx, rt, kind, applyChanges));
+  if (r.plan) {
+    printPlan(ctx, *r.plan);
+    if (!ctx.invocation.out.empty()) {
+      std::ofstream file(ctx.invocation.out, std::ios::binary | std::ios::trunc);
+      file << report::planToJson(*r.plan) << "\n";
+      if (!file) {
+        ctx.err << "membersync: cannot write the plan to " << ctx.invocation.out << "\n";
+        return ExitCode::Failed;
+      }
+      ctx.err << "plan saved to " << ctx.invocation.out << " (run " << r.run
+              << "); carry it out with: membersync apply " << ctx.invocation.out << "\n";
+    }
+  }
+  printApplied(ctx, r);
+  return finish(ctx, r);
+}
+
+}  // namespace
+
+ExitCode runPlan(const VerbContext& ctx) { return planOrSync(ctx, false); }
+
+ExitCode runSync(const VerbContext& ctx) { return planOrSync(ctx, !ctx.invocation.dryRun); }
+
+ExitCode runApply(const VerbContext& ctx) {
+  const std::string& path = ctx.invocation.argument;
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    ctx.err << "membersync: apply: cannot read the plan file " << path << "\n";
+    return ExitCode::Failed;
+  }
+  std::stringstream text;
+  text << file.rdbuf();
+  plan::Plan saved;
+  try {
+    saved = report::planFromJson(text.str(), path);
+  } catch (const report::PlanFileError& e) {
+    ctx.err << "membersync: apply: " << e.what() << "\n";
+    return ExitCode::Failed;
+  }
+  const auto hr = readHrExport(ctx.config);
+  const auto policy = readPolicy(ctx.config);
+  Runtime rt(ctx.config);
+  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
+  apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress);
+  const auto r = job.applySaved(saved, hr, policy, requestFor(ctx, rt, state::RunKind::Apply, true));
+  printApplied(ctx, r);
+  return finish(ctx, r);
+}
+
+}  // namespace membersync::cli
