@@ -51,23 +51,7 @@ void orderItems(Plan& plan) {
   plan.items = std::move(sorted);
 }
 
-void countItems(Plan& plan) {
-  Counts c;
-  for (const Item& i : plan.items) {
-    switch (i.kind) {
-      case ItemKind::Add: ++c.add; break;
-      case ItemKind::Edit: ++c.edit; break;
-      case ItemKind::Adopt: ++c.adopt; break;
-      case ItemKind::Withdraw: ++c.withdraw; break;
-      case ItemKind::Delete: ++c.del; break;
-      case ItemKind::Orphan: ++c.orphan; break;
-      case ItemKind::Held: ++c.held; break;
-      case ItemKind::Rename: ++c.rename; break;
-      case ItemKind::Problem: ++c.problem; break;
-    }
-  }
-  plan.counts = c;
-}
+void countItems(Plan& plan) { plan.counts = countsOf(plan.items); }
 
 void orderStateChanges(Plan& plan) {
   StateChanges& sc = plan.stateChanges;

@@ -30,6 +30,24 @@ std::optional<ItemKind> itemKindFromString(const std::string& text) {
   return std::nullopt;
 }
 
+Counts countsOf(const std::vector<Item>& items) {
+  Counts c;
+  for (const Item& i : items) {
+    switch (i.kind) {
+      case ItemKind::Add: ++c.add; break;
+      case ItemKind::Edit: ++c.edit; break;
+      case ItemKind::Adopt: ++c.adopt; break;
+      case ItemKind::Withdraw: ++c.withdraw; break;
+      case ItemKind::Delete: ++c.del; break;
+      case ItemKind::Orphan: ++c.orphan; break;
+      case ItemKind::Held: ++c.held; break;
+      case ItemKind::Rename: ++c.rename; break;
+      case ItemKind::Problem: ++c.problem; break;
+    }
+  }
+  return c;
+}
+
 bool Plan::hasChanges() const {
   // Adoptions only record a link; held items, orphans, renames and problems make no call.
   for (const Item& item : items) {

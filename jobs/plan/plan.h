@@ -86,6 +86,9 @@ struct Counts {
               rename = 0, problem = 0;
 };
 
+// Counts of each kind among `items`.
+Counts countsOf(const std::vector<Item>& items);
+
 struct Plan {
   std::vector<Item> items;  // in the order they are applied: adds, edits, withdrawals, deletes
   Counts counts;

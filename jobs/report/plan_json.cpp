@@ -1,0 +1,351 @@
+#include "jobs/report/plan_json.h"
+
+#include <Poco/Dynamic/Var.h>
+#include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <sstream>
+
+namespace membersync::report {
+namespace {
+
+using Poco::Dynamic::Var;
+using Poco::JSON::Array;
+using Poco::JSON::Object;
+using plan::Item;
+using plan::ItemKind;
+
+constexpr const char* kFormat = "membersync-plan";
+constexpr int kVersion = 1;
+
+// ---- writing ----
+
+Object::Ptr newObject() { return new Object(Poco::JSON_PRESERVE_KEY_ORDER); }
+
+Var optional(const std::optional<std::string>& value) { return value ? Var(*value) : Var(); }
+
+Array::Ptr strings(const std::vector<std::string>& values) {
+  Array::Ptr out = new Array;
+  for (const std::string& v : values) out->add(v);
+  return out;
+}
+
+Object::Ptr itemJson(const Item& i) {
+  Object::Ptr o = newObject();
+  o->set("kind", plan::toString(i.kind));
+  o->set("key", i.key);
+  o->set("employeeId", i.employeeId);
+  o->set("account", i.account);
+  o->set("centerAccount", i.centerAccount);
+  o->set("globalId", i.globalId);
+  o->set("name", i.name);
+  o->set("department", i.department);
+  o->set("departmentId", optional(i.departmentId));
+  o->set("remark", optional(i.remark));
+  o->set("mobile", optional(i.mobile));
+  Array::Ptr changes = new Array;
+  for (const plan::FieldChange& c : i.changes) {
+    Object::Ptr change = newObject();
+    change->set("field", c.field);
+    change->set("before", c.before);
+    change->set("after", c.after);
+    changes->add(change);
+  }
+  o->set("changes", changes);
+  o->set("assetsToWithdraw", strings(i.assetsToWithdraw));
+  o->set("heldKind", plan::toString(i.heldKind));
+  o->set("destructive", i.destructive);
+  o->set("heldByGuard", i.heldByGuard);
+  o->set("reason", i.reason);
+  o->set("inputHash", i.inputHash);
+  o->set("line", i.line);
+  return o;
+}
+
+Object::Ptr stateChangesJson(const plan::StateChanges& sc) {
+  Object::Ptr o = newObject();
+  Array::Ptr absences = new Array;
+  for (const state::Absence& a : sc.absences) {
+    Object::Ptr x = newObject();
+    x->set("employeeId", a.employeeId);
+    x->set("distinctExports", a.distinctExports);
+    x->set("lastExportHash", a.lastExportHash);
+    x->set("since", a.since);
+    x->set("withdrawnAt", a.withdrawnAt ? Var(*a.withdrawnAt) : Var());
+    absences->add(x);
+  }
+  o->set("absences", absences);
+  o->set("clearedAbsences", strings(sc.clearedAbsences));
+  Array::Ptr links = new Array;
+  for (const state::Link& l : sc.links) {
+    Object::Ptr x = newObject();
+    x->set("employeeId", l.employeeId);
+    x->set("account", l.account);
+    x->set("globalId", l.globalId);
+    x->set("createdByUs", l.createdByUs);
+    x->set("linkedAt", l.linkedAt);
+    links->add(x);
+  }
+  o->set("links", links);
+  o->set("droppedLinks", strings(sc.droppedLinks));
+  return o;
+}
+
+Object::Ptr countsJson(const plan::Counts& c) {
+  Object::Ptr o = newObject();
+  o->set("add", c.add);
+  o->set("edit", c.edit);
+  o->set("adopt", c.adopt);
+  o->set("withdraw", c.withdraw);
+  o->set("delete", c.del);
+  o->set("orphan", c.orphan);
+  o->set("held", c.held);
+  o->set("rename", c.rename);
+  o->set("problem", c.problem);
+  return o;
+}
+
+Object::Ptr guardJson(const plan::Guard& g) {
+  Object::Ptr o = newObject();
+  o->set("tripped", g.tripped);
+  o->set("reason", g.reason);
+  o->set("destructive", g.destructive);
+  o->set("allowed", g.allowed);
+  o->set("shortExport", g.shortExport);
+  return o;
+}
+
+// ---- reading ----
+
+// Reads typed fields out of parsed JSON; every failure names the source and the JSON path.
+// object() and array() return references into `v`'s tree: keep the root Var alive.
+class Reader {
+ public:
+  explicit Reader(std::string source) : source_(std::move(source)) {}
+
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    throw PlanFileError(source_ + ": " + (path.empty() ? "" : path + ": ") + what);
+  }
+
+  const Object& object(const Var& v, const std::string& path) const {
+    if (v.type() != typeid(Object::Ptr)) fail(path, "expected an object");
+    return *v.extract<Object::Ptr>();
+  }
+  const Array& array(const Object& o, const std::string& key, const std::string& path) const {
+    const Var v = field(o, key, path);
+    if (v.type() != typeid(Array::Ptr)) fail(join(path, key), "expected an array");
+    return *v.extract<Array::Ptr>();
+  }
+  std::string text(const Object& o, const std::string& key, const std::string& path) const {
+    const Var v = field(o, key, path);
+    if (!v.isString()) fail(join(path, key), "expected a string");
+    return v.extract<std::string>();
+  }
+  std::optional<std::string> optionalText(const Object& o, const std::string& key,
+                                          const std::string& path) const {
+    if (field(o, key, path).isEmpty()) return std::nullopt;
+    return text(o, key, path);
+  }
+  std::int64_t integer(const Object& o, const std::string& key, const std::string& path) const {
+    const Var v = field(o, key, path);
+    if (!v.isInteger()) fail(join(path, key), "expected an integer");
+    try {
+      return v.convert<std::int64_t>();
+    } catch (const Poco::Exception&) {
+      fail(join(path, key), "integer out of range");
+    }
+  }
+  std::size_t count(const Object& o, const std::string& key, const std::string& path) const {
+    const std::int64_t n = integer(o, key, path);
+    if (n < 0) fail(join(path, key), "expected a count, not " + std::to_string(n));
+    return static_cast<std::size_t>(n);
+  }
+  bool flag(const Object& o, const std::string& key, const std::string& path) const {
+    const Var v = field(o, key, path);
+    if (!v.isBoolean()) fail(join(path, key), "expected true or false");
+    return v.extract<bool>();
+  }
+  ItemKind kind(const Object& o, const std::string& key, const std::string& path) const {
+    const std::string name = text(o, key, path);
+    if (auto k = plan::itemKindFromString(name)) return *k;
+    fail(join(path, key), "expected one of add, edit, adopt, withdraw, delete, orphan, held, "
+                          "rename, problem, not \"" + name + "\"");
+  }
+  std::vector<std::string> strings(const Object& o, const std::string& key,
+                                   const std::string& path) const {
+    const Array& a = array(o, key, path);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const Var v = a.get(static_cast<unsigned>(i));
+      if (!v.isString()) fail(index(join(path, key), i), "expected a string");
+      out.push_back(v.extract<std::string>());
+    }
+    return out;
+  }
+
+  static std::string join(const std::string& path, const std::string& key) {
+    return path.empty() ? key : path + "." + key;
+  }
+  static std::string index(const std::string& path, std::size_t i) {
+    return path + "[" + std::to_string(i) + "]";
+  }
+
+ private:
+  Var field(const Object& o, const std::string& key, const std::string& path) const {
+    if (!o.has(key)) fail(join(path, key), "missing");
+    return o.get(key);
+  }
+  std::string source_;
+};
+
+plan::FieldChange readChange(const Reader& r, const Var& v, const std::string& path) {
+  const Object& o = r.object(v, path);
+  return {r.text(o, "field", path), r.text(o, "before", path), r.text(o, "after", path)};
+}
+
+Item readItem(const Reader& r, const Var& v, const std::string& path) {
+  const Object& o = r.object(v, path);
+  Item i;
+  i.kind = r.kind(o, "kind", path);
+  i.key = r.text(o, "key", path);
+  i.employeeId = r.text(o, "employeeId", path);
+  i.account = r.text(o, "account", path);
+  i.centerAccount = r.text(o, "centerAccount", path);
+  i.globalId = r.text(o, "globalId", path);
+  i.name = r.text(o, "name", path);
+  i.department = r.text(o, "department", path);
+  i.departmentId = r.optionalText(o, "departmentId", path);
+  i.remark = r.optionalText(o, "remark", path);
+  i.mobile = r.optionalText(o, "mobile", path);
+  const Array& changes = r.array(o, "changes", path);
+  for (std::size_t n = 0; n < changes.size(); ++n)
+    i.changes.push_back(readChange(r, changes.get(static_cast<unsigned>(n)),
+                                   Reader::index(Reader::join(path, "changes"), n)));
+  i.assetsToWithdraw = r.strings(o, "assetsToWithdraw", path);
+  i.heldKind = r.kind(o, "heldKind", path);
+  i.destructive = r.flag(o, "destructive", path);
+  i.heldByGuard = r.flag(o, "heldByGuard", path);
+  i.reason = r.text(o, "reason", path);
+  i.inputHash = r.text(o, "inputHash", path);
+  i.line = static_cast<int>(r.integer(o, "line", path));
+  return i;
+}
+
+plan::StateChanges readStateChanges(const Reader& r, const Object& o, const std::string& path) {
+  plan::StateChanges sc;
+  const Array& absences = r.array(o, "absences", path);
+  for (std::size_t n = 0; n < absences.size(); ++n) {
+    const std::string at = Reader::index(Reader::join(path, "absences"), n);
+    const Object& a = r.object(absences.get(static_cast<unsigned>(n)), at);
+    state::Absence x{r.text(a, "employeeId", at),
+                     static_cast<int>(r.integer(a, "distinctExports", at)),
+                     r.text(a, "lastExportHash", at), r.integer(a, "since", at), std::nullopt};
+    if (!a.isNull("withdrawnAt")) x.withdrawnAt = r.integer(a, "withdrawnAt", at);
+    sc.absences.push_back(std::move(x));
+  }
+  sc.clearedAbsences = r.strings(o, "clearedAbsences", path);
+  const Array& links = r.array(o, "links", path);
+  for (std::size_t n = 0; n < links.size(); ++n) {
+    const std::string at = Reader::index(Reader::join(path, "links"), n);
+    const Object& l = r.object(links.get(static_cast<unsigned>(n)), at);
+    sc.links.push_back({r.text(l, "employeeId", at), r.text(l, "account", at),
+                        r.text(l, "globalId", at), r.flag(l, "createdByUs", at),
+                        r.integer(l, "linkedAt", at)});
+  }
+  sc.droppedLinks = r.strings(o, "droppedLinks", path);
+  return sc;
+}
+
+plan::Counts readCounts(const Reader& r, const Object& o) {
+  plan::Counts c;
+  c.add = r.count(o, "add", "counts");
+  c.edit = r.count(o, "edit", "counts");
+  c.adopt = r.count(o, "adopt", "counts");
+  c.withdraw = r.count(o, "withdraw", "counts");
+  c.del = r.count(o, "delete", "counts");
+  c.orphan = r.count(o, "orphan", "counts");
+  c.held = r.count(o, "held", "counts");
+  c.rename = r.count(o, "rename", "counts");
+  c.problem = r.count(o, "problem", "counts");
+  return c;
+}
+
+bool sameCounts(const plan::Counts& a, const plan::Counts& b) {
+  return a.add == b.add && a.edit == b.edit && a.adopt == b.adopt && a.withdraw == b.withdraw &&
+         a.del == b.del && a.orphan == b.orphan && a.held == b.held && a.rename == b.rename &&
+         a.problem == b.problem;
+}
+
+plan::Guard readGuard(const Reader& r, const Object& o) {
+  plan::Guard g;
+  g.tripped = r.flag(o, "tripped", "guard");
+  g.reason = r.text(o, "reason", "guard");
+  g.destructive = r.count(o, "destructive", "guard");
+  g.allowed = r.count(o, "allowed", "guard");
+  g.shortExport = r.flag(o, "shortExport", "guard");
+  return g;
+}
+
+Var parse(const Reader& r, const std::string& text) {
+  try {
+    Poco::JSON::Parser parser;
+    return parser.parse(text);
+  } catch (const Poco::Exception& e) {
+    r.fail("", "not a JSON plan file (" + e.displayText() + ")");
+  }
+}
+
+}  // namespace
+
+std::string planToJson(const plan::Plan& p) {
+  Object::Ptr o = newObject();
+  o->set("format", kFormat);
+  o->set("version", kVersion);
+  o->set("exportHash", p.exportHash);
+  o->set("exportRows", p.exportRows);
+  o->set("policyHash", p.policyHash);
+  o->set("membersFingerprint", p.membersFingerprint);
+  o->set("computedAt", p.computedAt);
+  o->set("guard", guardJson(p.guard));
+  o->set("counts", countsJson(p.counts));
+  o->set("stateChanges", stateChangesJson(p.stateChanges));
+  Array::Ptr items = new Array;
+  for (const Item& i : p.items) items->add(itemJson(i));
+  o->set("items", items);
+  std::ostringstream os;
+  o->stringify(os, 2);
+  os << '\n';
+  return os.str();
+}
+
+plan::Plan planFromJson(const std::string& text, const std::string& source) {
+  const Reader r(source);
+  const Var root = parse(r, text);  // owns the objects the reads below refer to
+  const Object& o = r.object(root, "");
+  if (!o.has("format") || o.get("format").toString() != kFormat)
+    r.fail("format", "not a membersync plan (expected \"format\": \"" + std::string(kFormat) +
+                         "\")");
+  if (r.integer(o, "version", "") != kVersion)
+    r.fail("version", "this membersync reads plan version " + std::to_string(kVersion) +
+                          "; make the plan again with this version");
+  plan::Plan p;
+  p.exportHash = r.text(o, "exportHash", "");
+  p.exportRows = r.integer(o, "exportRows", "");
+  p.policyHash = r.text(o, "policyHash", "");
+  p.membersFingerprint = r.text(o, "membersFingerprint", "");
+  p.computedAt = r.integer(o, "computedAt", "");
+  p.guard = readGuard(r, r.object(o.get("guard"), "guard"));
+  const Array& items = r.array(o, "items", "");
+  for (std::size_t n = 0; n < items.size(); ++n)
+    p.items.push_back(readItem(r, items.get(static_cast<unsigned>(n)), Reader::index("items", n)));
+  p.stateChanges = readStateChanges(r, r.object(o.get("stateChanges"), "stateChanges"),
+                                    "stateChanges");
+  p.counts = readCounts(r, r.object(o.get("counts"), "counts"));
+  if (!sameCounts(p.counts, plan::countsOf(p.items)))
+    r.fail("counts", "do not match the items (was the file edited?); make the plan again");
+  return p;
+}
+
+}  // namespace membersync::report

@@ -1,0 +1,148 @@
+#include "jobs/report/plan_text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+#include <vector>
+
+namespace membersync::report {
+namespace {
+
+using plan::Item;
+using plan::ItemKind;
+
+// C-style escapes for quotes, backslashes and control characters; UTF-8 passes through.
+std::string quoted(const std::string& value) {
+  std::string out = "\"";
+  for (unsigned char c : value) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string counted(std::size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// "alice (E1, g1)": the account and whichever ids the item has.
+std::string who(const Item& i) {
+  std::string ids = i.employeeId;
+  if (!i.globalId.empty()) ids += (ids.empty() ? "" : ", ") + i.globalId;
+  return i.account + (ids.empty() ? "" : " (" + ids + ")");
+}
+
+void fieldLine(std::ostream& os, const std::string& field, const std::string& value) {
+  std::string label = field + ":";
+  label.resize(std::max<std::size_t>(label.size(), 14), ' ');
+  os << "      " << label << value << "\n";
+}
+
+void writeAddFields(std::ostream& os, const Item& i) {
+  fieldLine(os, "name", quoted(i.name));
+  if (i.departmentId)
+    fieldLine(os, "departmentId", quoted(*i.departmentId) + "  (department " +
+                                      quoted(i.department) + ")");
+  else if (!i.department.empty())
+    fieldLine(os, "departmentId", "none: department " + quoted(i.department) + " is not mapped");
+  if (i.remark) fieldLine(os, "remark", quoted(*i.remark));
+  if (i.mobile) fieldLine(os, "passwordMobile", quoted(*i.mobile));
+}
+
+void writeChanges(std::ostream& os, const Item& i) {
+  for (const plan::FieldChange& c : i.changes)
+    os << "      " << c.field << ": " << quoted(c.before) << " -> " << quoted(c.after) << "\n";
+}
+
+void writeItem(std::ostream& os, const Item& i) {
+  switch (i.kind) {
+    case ItemKind::Add:
+      os << "  + add " << who(i) << "\n";
+      writeAddFields(os, i);
+      break;
+    case ItemKind::Adopt: os << "  = adopt " << who(i) << ": " << i.reason << "\n"; break;
+    case ItemKind::Edit:
+      os << "  ~ edit " << who(i) << "\n";
+      writeChanges(os, i);
+      break;
+    case ItemKind::Withdraw:
+    case ItemKind::Delete:
+      os << "  - " << plan::toString(i.kind) << " " << who(i) << ": " << i.reason << "\n";
+      if (!i.assetsToWithdraw.empty()) {
+        std::string assets;
+        for (const std::string& a : i.assetsToWithdraw) assets += (assets.empty() ? "" : ", ") + a;
+        fieldLine(os, "assets", assets);
+      }
+      break;
+    case ItemKind::Held:
+      os << "  ! held " << plan::toString(i.heldKind) << " " << who(i) << ": " << i.reason << "\n";
+      writeChanges(os, i);
+      break;
+    case ItemKind::Rename:
+      os << "  # rename " << i.centerAccount << " -> " << who(i) << ": " << i.reason << "\n";
+      break;
+    case ItemKind::Orphan: os << "  # orphan " << who(i) << ": " << i.reason << "\n"; break;
+    case ItemKind::Problem:
+      os << "  # problem" << (i.line > 0 ? " line " + std::to_string(i.line) : std::string())
+         << (i.account.empty() ? std::string() : " (" + i.account + ")") << ": " << i.reason
+         << "\n";
+      break;
+  }
+}
+
+void writeStateChanges(std::ostream& os, const plan::StateChanges& sc) {
+  std::vector<std::string> parts;
+  if (!sc.links.empty()) parts.push_back(counted(sc.links.size(), "link", "links") + " to record");
+  if (!sc.absences.empty())
+    parts.push_back(counted(sc.absences.size(), "absence", "absences") + " counted");
+  if (!sc.clearedAbsences.empty())
+    parts.push_back(counted(sc.clearedAbsences.size(), "absence", "absences") + " cleared");
+  if (!sc.droppedLinks.empty())
+    parts.push_back(counted(sc.droppedLinks.size(), "stale link", "stale links") + " dropped");
+  if (parts.empty()) return;
+  os << "\nState to remember: ";
+  for (std::size_t n = 0; n < parts.size(); ++n) os << (n ? ", " : "") << parts[n];
+  os << ".\n";
+}
+
+}  // namespace
+
+std::string planSummary(const plan::Plan& p) {
+  const plan::Counts& c = p.counts;
+  std::string s = "Plan: " + std::to_string(c.add) + " to add, ";
+  if (c.adopt) s += std::to_string(c.adopt) + " to adopt, ";
+  s += std::to_string(c.edit) + " to change, " + std::to_string(c.withdraw) + " to withdraw, " +
+       std::to_string(c.del) + " to delete; " + std::to_string(c.held) + " held, " +
+       counted(c.orphan, "orphan", "orphans") + ", ";
+  if (c.rename) s += counted(c.rename, "rename", "renames") + ", ";
+  return s + counted(c.problem, "problem", "problems") + ".";
+}
+
+void writePlanText(std::ostream& os, const plan::Plan& p) {
+  if (p.items.empty()) os << "No changes: the member center matches the HR export.\n";
+  for (const Item& i : p.items) writeItem(os, i);
+  if (p.guard.tripped)
+    os << "\nSafety guard: " << counted(p.guard.destructive, "destructive item", "destructive items")
+       << " held back: " << p.guard.reason << "\n";
+  writeStateChanges(os, p.stateChanges);
+  os << "\n" << planSummary(p) << "\n";
+}
+
+std::string planText(const plan::Plan& p) {
+  std::ostringstream os;
+  writePlanText(os, p);
+  return os.str();
+}
+
+}  // namespace membersync::report

@@ -1,0 +1,107 @@
+#pragma once
+
+// A hand-made plan with one item of every kind, for the renderers' tests.
+
+#include "jobs/plan/plan.h"
+
+namespace membersync::report::testing {
+
+inline plan::Plan samplePlan() {
+  using plan::Item;
+  using plan::ItemKind;
+  plan::Plan p;
+  p.exportHash = "e1";
+  p.exportRows = 250;
+  p.policyHash = "p1";
+  p.membersFingerprint = "f1";
+  p.computedAt = 1767225600000;
+
+  Item add;
+  add.kind = ItemKind::Add;
+  add.key = "add:E1";
+  add.employeeId = "E1";
+  add.account = "zhangwei";
+  add.name = "张伟";
+  add.department = "ENG";
+  add.departmentId = "1001";
+  add.remark = "desk \"4\"";
+  add.inputHash = "h1";
+  add.line = 2;
+
+  Item adopt;
+  adopt.kind = ItemKind::Adopt;
+  adopt.key = "adopt:E2";
+  adopt.employeeId = "E2";
+  adopt.account = "kim";
+  adopt.globalId = "g2";
+  adopt.reason = "an existing member with this account is linked to the HR row, not re-added";
+
+  Item edit;
+  edit.kind = ItemKind::Edit;
+  edit.key = "edit:E2";
+  edit.employeeId = "E2";
+  edit.account = "kim";
+  edit.globalId = "g2";
+  edit.name = "Kim Lee";
+  edit.remark = "";
+  edit.changes = {{"name", "Kim", "Kim Lee"}, {"remark", "old", ""}};
+
+  Item withdraw;
+  withdraw.kind = ItemKind::Withdraw;
+  withdraw.key = "withdraw:g3";
+  withdraw.employeeId = "E3";
+  withdraw.account = "max";
+  withdraw.globalId = "g3";
+  withdraw.destructive = true;
+  withdraw.assetsToWithdraw = {"AN-1", "AN-2"};
+  withdraw.reason = "missing from the export in 2 exports";
+
+  Item held;
+  held.kind = ItemKind::Held;
+  held.heldKind = ItemKind::Delete;
+  held.key = "delete:g4";
+  held.employeeId = "E4";
+  held.account = "ned";
+  held.globalId = "g4";
+  held.destructive = true;
+  held.heldByGuard = true;
+  held.reason = "held by the safety guard: 11 destructive items exceed the limit of 10";
+
+  Item rename;
+  rename.kind = ItemKind::Rename;
+  rename.key = "rename:E5";
+  rename.employeeId = "E5";
+  rename.account = "newname";
+  rename.centerAccount = "olga";
+  rename.globalId = "g5";
+  rename.reason = "the center cannot rename accounts; restore the account olga in HR";
+
+  Item orphan;
+  orphan.kind = ItemKind::Orphan;
+  orphan.key = "orphan:g6";
+  orphan.account = "ghost";
+  orphan.globalId = "g6";
+  orphan.reason = "no HR row matches this member";
+
+  Item problem;
+  problem.kind = ItemKind::Problem;
+  problem.key = "problem:line:40";
+  problem.account = "bad";
+  problem.line = 40;
+  problem.reason = "account has a space";
+
+  p.items = {add, adopt, edit, withdraw, held, rename, orphan, problem};
+  p.counts = plan::countsOf(p.items);
+  p.guard.tripped = true;
+  p.guard.destructive = 11;
+  p.guard.allowed = 10;
+  p.guard.reason = "11 destructive items exceed the limit of 10";
+  p.stateChanges.links.push_back({"E2", "kim", "g2", false, 1767225600000});
+  p.stateChanges.absences.push_back({"E3", 2, "e1", 1766000000000, 1766500000000});
+  p.stateChanges.absences.push_back({"E4", 1, "e1", 1767225600000, std::nullopt});
+  p.stateChanges.clearedAbsences = {"E9"};
+  p.stateChanges.droppedLinks = {"E8"};
+  return p;
+}
+
+}  // namespace membersync::report::testing

@@ -1,0 +1,117 @@
+#include "jobs/report/plan_json.h"
+
+#include <catch2/catch.hpp>
+
+#include "tests/unit/report/plan_fixture.h"
+
+using namespace membersync;
+using report::PlanFileError;
+using report::planFromJson;
+using report::planToJson;
+using report::testing::samplePlan;
+
+namespace {
+
+void requireSameItem(const plan::Item& a, const plan::Item& b) {
+  CHECK(a.kind == b.kind);
+  CHECK(a.key == b.key);
+  CHECK(a.employeeId == b.employeeId);
+  CHECK(a.account == b.account);
+  CHECK(a.centerAccount == b.centerAccount);
+  CHECK(a.globalId == b.globalId);
+  CHECK(a.name == b.name);
+  CHECK(a.department == b.department);
+  CHECK(a.departmentId == b.departmentId);
+  CHECK(a.remark == b.remark);
+  CHECK(a.mobile == b.mobile);
+  REQUIRE(a.changes.size() == b.changes.size());
+  for (std::size_t i = 0; i < a.changes.size(); ++i) {
+    CHECK(a.changes[i].field == b.changes[i].field);
+    CHECK(a.changes[i].before == b.changes[i].before);
+    CHECK(a.changes[i].after == b.changes[i].after);
+  }
+  CHECK(a.assetsToWithdraw == b.assetsToWithdraw);
+  CHECK(a.heldKind == b.heldKind);
+  CHECK(a.destructive == b.destructive);
+  CHECK(a.heldByGuard == b.heldByGuard);
+  CHECK(a.reason == b.reason);
+  CHECK(a.inputHash == b.inputHash);
+  CHECK(a.line == b.line);
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("plan json: a saved plan reads back field for field", "[report]") {
+  const plan::Plan p = samplePlan();
+  const std::string json = planToJson(p);
+  const plan::Plan back = planFromJson(json, "plan.json");
+  CHECK(back.exportHash == "e1");
+  CHECK(back.exportRows == 250);
+  CHECK(back.policyHash == "p1");
+  CHECK(back.membersFingerprint == "f1");
+  CHECK(back.computedAt == 1767225600000);
+  CHECK(back.guard.tripped);
+  CHECK(back.guard.destructive == 11);
+  CHECK(back.guard.allowed == 10);
+  CHECK(back.guard.reason == p.guard.reason);
+  CHECK_FALSE(back.guard.shortExport);
+  CHECK(back.counts.add == 1);
+  CHECK(back.counts.held == 1);
+  REQUIRE(back.items.size() == p.items.size());
+  for (std::size_t i = 0; i < p.items.size(); ++i) requireSameItem(back.items[i], p.items[i]);
+  const auto& sc = back.stateChanges;
+  REQUIRE(sc.links.size() == 1);
+  CHECK(sc.links[0].employeeId == "E2");
+  CHECK(sc.links[0].account == "kim");
+  CHECK(sc.links[0].globalId == "g2");
+  CHECK_FALSE(sc.links[0].createdByUs);
+  CHECK(sc.links[0].linkedAt == 1767225600000);
+  REQUIRE(sc.absences.size() == 2);
+  CHECK(sc.absences[0].distinctExports == 2);
+  CHECK(sc.absences[0].withdrawnAt == std::optional<std::int64_t>(1766500000000));
+  CHECK_FALSE(sc.absences[1].withdrawnAt);
+  CHECK(sc.clearedAbsences == std::vector<std::string>{"E9"});
+  CHECK(sc.droppedLinks == std::vector<std::string>{"E8"});
+  CHECK(planToJson(back) == json);  // nothing lost or reordered
+}
+
+TEST_CASE("plan json: Chinese names stay readable UTF-8 and no password is written",
+          "[report]") {
+  const std::string json = planToJson(samplePlan());
+  CHECK(json.find("张伟") != std::string::npos);
+  CHECK(json.find("\"password\"") == std::string::npos);
+  CHECK(json.find("\"format\": \"membersync-plan\"") != std::string::npos);
+}
+
+TEST_CASE("plan json: a malformed plan file is refused with the file and the path", "[report]") {
+  const std::string good = planToJson(samplePlan());
+  auto failsWith = [](const std::string& text, const std::string& message) {
+    try {
+      planFromJson(text, "plan.json");
+      FAIL("accepted");
+    } catch (const PlanFileError& e) {
+      INFO(e.what());
+      CHECK(std::string(e.what()).find(message) != std::string::npos);
+    }
+  };
+  failsWith("{ not json", "plan.json: not a JSON plan file");
+  failsWith("[]", "plan.json: expected an object");
+  failsWith("{}", "plan.json: format: not a membersync plan");
+  failsWith(replaced(good, "\"version\": 1", "\"version\": 2"),
+            "plan.json: version: this membersync reads plan version 1");
+  failsWith(replaced(good, "\"kind\": \"add\"", "\"kind\": \"frob\""),
+            "plan.json: items[0].kind: expected one of add, edit");
+  failsWith(replaced(good, "\"exportRows\": 250", "\"exportRows\": \"250\""),
+            "plan.json: exportRows: expected an integer");
+  failsWith(replaced(good, "\"key\": \"add:E1\",", ""), "plan.json: items[0].key: missing");
+  failsWith(replaced(good, "\"destructive\": false", "\"destructive\": 0"),
+            "plan.json: items[0].destructive: expected true or false");
+  failsWith(replaced(good, "\"add\": 1", "\"add\": 2"),
+            "plan.json: counts: do not match the items");
+}
