@@ -34,6 +34,8 @@ const std::map<std::string, VerbFunction>& builtVerbs() {
       {"plan", runPlan},
       {"sync", runSync},
       {"apply", runApply},
+      {"explain", runExplain},
+      {"reset-password", runResetPassword},
   };
   return kBuilt;
 }

@@ -25,5 +25,7 @@ ExitCode runAllowDeletes(const VerbContext& ctx);
 ExitCode runPlan(const VerbContext& ctx);
 ExitCode runSync(const VerbContext& ctx);
 ExitCode runApply(const VerbContext& ctx);
+ExitCode runExplain(const VerbContext& ctx);
+ExitCode runResetPassword(const VerbContext& ctx);
 
 }  // namespace membersync::cli

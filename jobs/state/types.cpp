@@ -12,10 +12,11 @@ namespace {
 template <class E, std::size_t N>
 using Names = std::array<std::pair<E, const char*>, N>;
 
-constexpr Names<RunKind, 4> kRunKinds{{{RunKind::Sync, "sync"},
+constexpr Names<RunKind, 5> kRunKinds{{{RunKind::Sync, "sync"},
                                        {RunKind::Plan, "plan"},
                                        {RunKind::Apply, "apply"},
-                                       {RunKind::Daemon, "daemon"}}};
+                                       {RunKind::Daemon, "daemon"},
+                                       {RunKind::ResetPassword, "reset-password"}}};
 
 constexpr Names<StepState, 5> kStepStates{{{StepState::Planned, "planned"},
                                            {StepState::Sent, "sent"},

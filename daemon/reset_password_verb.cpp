@@ -1,0 +1,88 @@
+#include <cctype>
+#include <ctime>
+#include <ostream>
+
+#include "daemon/runtime.h"
+#include "daemon/verbs.h"
+#include "daemon/wiring.h"
+#include "jobs/apply/password.h"
+
+namespace membersync::cli {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string isoNow(Clock& clock) {
+  const std::time_t t = Clock::WallPoint::clock::to_time_t(clock.wallNow());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+}  // namespace
+
+// Sets a new generated password for one member (A3) and delivers it the way adds do: to the
+// outbox, durably, before the call is sent. The password is never printed.
+ExitCode runResetPassword(const VerbContext& ctx) {
+  const std::string account = lower(ctx.invocation.argument);
+  Runtime rt(ctx.config);
+  const std::string suffix = ctx.config.center.expandedSuffix();
+
+  center::MemberFilter filter;
+  filter.keyword = account;
+  auto members = rt.client().listAllMembers(filter);
+  if (!members.ok()) {
+    ctx.err << "membersync: reset-password: cannot read the member list: "
+            << members.error().describe() << "\n";
+    return ExitCode::Failed;
+  }
+  const center::MemberListItem* member = nullptr;
+  for (const auto& m : members.value()) {
+    if (!m.deleted && lower(accountOf(m.userName, suffix)) == account) member = &m;
+  }
+  if (!member) {
+    ctx.err << "membersync: reset-password: no member has the account '" << account
+            << "' (the center appends " << suffix << ")\n";
+    return ExitCode::Failed;
+  }
+
+  auto& store = rt.store();
+  const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, ""});
+  const Secret password =
+      apply::generatePassword(rt.random(), static_cast<std::size_t>(ctx.config.sync.passwordLength));
+  rt.outbox().append(account, password, isoNow(rt.clock()));
+  store.passwordGenerated(account, run);
+  const auto step = store.journalPlanned(
+      run, {"reset:" + account, "reset-password", account, "", member->globalId, "by request"});
+  store.journalSent(step);
+  auto result = rt.client().resetPassword(member->globalId, password);
+  state::RunCounts counts;
+  if (result.ok()) {
+    store.journalSucceeded(step, std::nullopt);
+    store.passwordDelivered(account);
+    store.finishRun(run, "done", counts, "password of " + account + " reset");
+    ctx.out << "new password for " << account << " written to " << ctx.config.sync.passwordOutbox
+            << " (run " << run << ")\n";
+    return ExitCode::Done;
+  }
+  const auto& e = result.error();
+  if (result.unknown()) {
+    store.journalUnknown(step, e.describe());
+    counts.unknown = 1;
+  } else {
+    store.journalFailed(step, e.code, e.describe(), state::ItemStatus::RetryLater);
+    counts.failed = 1;
+  }
+  store.finishRun(run, "failed", counts, e.describe());
+  ctx.err << "membersync: reset-password: " << e.describe()
+          << (result.unknown() ? " (the next sync settles it and delivers a password)" : "")
+          << "\n";
+  return e.kind == center::ErrorKind::Configuration ? ExitCode::Configuration : ExitCode::Failed;
+}
+
+}  // namespace membersync::cli
