@@ -1,6 +1,5 @@
 #include "jobs/plan/context.h"
 
-
 namespace membersync::plan::detail {
 
 Context::Context(const PlanInputs& inputs, Plan& out)

@@ -55,7 +55,7 @@ class Context {
     bool active = false;
   };
   std::pmr::unordered_map<std::string_view, EmployeeLink> links_;  // by employee id
-  std::vector<char> named_;  // by MemberIndex::indexOf
+  std::vector<char> named_;                                        // by MemberIndex::indexOf
 };
 
 }  // namespace membersync::plan::detail

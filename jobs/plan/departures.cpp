@@ -45,7 +45,8 @@ struct Step {
 Step stepFor(const Context& ctx, const state::Absence& a, bool assetsLeft) {
   const PlanSettings& s = ctx.in.settings;
   switch (s.departed) {
-    case Departed::Delete: return {ItemKind::Delete, ""};
+    case Departed::Delete:
+      return {ItemKind::Delete, ""};
     case Departed::Withdraw:
       // The account is kept for good; once withdrawn there is nothing more to do, unless
       // membersync's assets are back on it.
@@ -96,8 +97,8 @@ void planDeparture(Context& ctx, const state::Link& link, const LiveMember& memb
   Item item = departureItem(ctx, link, member, departedRow, *step.kind);
   const int grace = std::max(1, ctx.in.settings.graceRuns);
   const std::string count = std::to_string(a.distinctExports);
-  item.reason = absentText(departedRow) + " in " + count +
-                (a.distinctExports == 1 ? " export" : " exports");
+  item.reason =
+      absentText(departedRow) + " in " + count + (a.distinctExports == 1 ? " export" : " exports");
   // Protection first: a protected member is never withdrawn or deleted, whatever the count.
   if (ctx.isProtected(member.account)) {
     hold(item, kProtectedReason);

@@ -26,7 +26,7 @@ std::string number(double value) {
 std::string countReason(const Context& ctx, std::size_t byPercent, std::size_t cap) {
   const PlanSettings& s = ctx.in.settings;
   const Guard& g = ctx.plan.guard;
-  const char* binding = g.allowed > cap                         ? "delete_floor"
+  const char* binding = g.allowed > cap ? "delete_floor"
                         : static_cast<std::size_t>(std::max(0, s.maxDeletes)) <= byPercent
                             ? "max_deletes"
                             : "max_delete_percent";
@@ -34,8 +34,8 @@ std::string countReason(const Context& ctx, std::size_t byPercent, std::size_t c
          std::to_string(g.allowed) + " (max(delete_floor " + std::to_string(s.deleteFloor) +
          ", min(max_deletes " + std::to_string(s.maxDeletes) + ", max_delete_percent " +
          number(s.maxDeletePercent) + "% of " + std::to_string(ctx.members.managed()) +
-         " managed members = " + std::to_string(byPercent) + "))); raise [sync] " + binding +
-         ", " + kRelease;
+         " managed members = " + std::to_string(byPercent) + "))); raise [sync] " + binding + ", " +
+         kRelease;
 }
 
 // Set when the export is shorter than min_export_ratio of the last good one.
@@ -62,11 +62,12 @@ void addShortExportProblem(Context& ctx, const std::string& why) {
 void applyGuard(Context& ctx) {
   const PlanSettings& s = ctx.in.settings;
   Guard& g = ctx.plan.guard;
-  g.destructive = static_cast<std::size_t>(std::count_if(
-      ctx.plan.items.begin(), ctx.plan.items.end(), [&](const Item& i) { return guarded(ctx, i); }));
+  g.destructive =
+      static_cast<std::size_t>(std::count_if(ctx.plan.items.begin(), ctx.plan.items.end(),
+                                             [&](const Item& i) { return guarded(ctx, i); }));
   // A small epsilon so 29% of 100 is 29, not 28.999...: floor of the exact decimal product.
-  const double share = std::max(0.0, s.maxDeletePercent) / 100.0 *
-                       static_cast<double>(ctx.members.managed());
+  const double share =
+      std::max(0.0, s.maxDeletePercent) / 100.0 * static_cast<double>(ctx.members.managed());
   const auto byPercent = static_cast<std::size_t>(std::floor(share + 1e-9));
   const std::size_t cap = std::min(static_cast<std::size_t>(std::max(0, s.maxDeletes)), byPercent);
   g.allowed = std::max(static_cast<std::size_t>(std::max(0, s.deleteFloor)), cap);
@@ -75,8 +76,10 @@ void applyGuard(Context& ctx) {
   if (g.destructive > g.allowed) reasons.push_back(countReason(ctx, byPercent, cap));
   if (auto why = shortExport(ctx)) {
     g.shortExport = true;
-    if (g.destructive == 0) addShortExportProblem(ctx, *why);
-    else reasons.push_back(*why + ", " + kRelease);
+    if (g.destructive == 0)
+      addShortExportProblem(ctx, *why);
+    else
+      reasons.push_back(*why + ", " + kRelease);
   }
   if (reasons.empty()) return;
   g.tripped = true;

@@ -39,7 +39,9 @@ class MemberIndex {
 
   const std::vector<LiveMember>& live() const { return live_; }
   // Position of `m` in live(), for per-member flags kept elsewhere.
-  std::size_t indexOf(const LiveMember& m) const { return static_cast<std::size_t>(&m - live_.data()); }
+  std::size_t indexOf(const LiveMember& m) const {
+    return static_cast<std::size_t>(&m - live_.data());
+  }
   // Live members linked in state: what max_delete_percent is a share of.
   std::size_t managed() const { return managed_; }
 

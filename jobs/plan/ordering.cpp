@@ -11,15 +11,24 @@ namespace {
 
 int rank(ItemKind kind) {
   switch (kind) {
-    case ItemKind::Add: return 0;
-    case ItemKind::Adopt: return 1;
-    case ItemKind::Edit: return 2;
-    case ItemKind::Withdraw: return 3;
-    case ItemKind::Delete: return 4;
-    case ItemKind::Held: return 5;
-    case ItemKind::Rename: return 6;
-    case ItemKind::Orphan: return 7;
-    case ItemKind::Problem: return 8;
+    case ItemKind::Add:
+      return 0;
+    case ItemKind::Adopt:
+      return 1;
+    case ItemKind::Edit:
+      return 2;
+    case ItemKind::Withdraw:
+      return 3;
+    case ItemKind::Delete:
+      return 4;
+    case ItemKind::Held:
+      return 5;
+    case ItemKind::Rename:
+      return 6;
+    case ItemKind::Orphan:
+      return 7;
+    case ItemKind::Problem:
+      return 8;
   }
   return 9;
 }
@@ -51,7 +60,9 @@ void orderItems(Plan& plan) {
   plan.items = std::move(sorted);
 }
 
-void countItems(Plan& plan) { plan.counts = countsOf(plan.items); }
+void countItems(Plan& plan) {
+  plan.counts = countsOf(plan.items);
+}
 
 void orderStateChanges(Plan& plan) {
   StateChanges& sc = plan.stateChanges;

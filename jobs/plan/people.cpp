@@ -51,11 +51,10 @@ void planRename(Context& ctx, const Person& p, const LiveMember& m) {
   item.globalId = m.item->globalId;
   item.name = p.name;
   item.line = p.line;
-  item.reason = "employee " + p.employeeId + "'s account changed in HR from " + m.account +
-                " to " + p.account + "; the center cannot rename accounts; restore the account " +
-                m.account + " in HR, or delete the member " + m.account +
-                " by hand so that " + p.account + " is added on the next run (its assets are " +
-                "not carried over)";
+  item.reason = "employee " + p.employeeId + "'s account changed in HR from " + m.account + " to " +
+                p.account + "; the center cannot rename accounts; restore the account " +
+                m.account + " in HR, or delete the member " + m.account + " by hand so that " +
+                p.account + " is added on the next run (its assets are " + "not carried over)";
   ctx.add(std::move(item));
 }
 
@@ -63,8 +62,8 @@ void planRename(Context& ctx, const Person& p, const LiveMember& m) {
 // add of this person whose answer was lost (Unknown), the member is the one we created.
 void planAdopt(Context& ctx, const Person& p, const LiveMember& m) {
   auto record = ctx.in.state.items.find("add:" + p.employeeId);
-  const bool ours = record != ctx.in.state.items.end() &&
-                    record->second.status == state::ItemStatus::Unknown;
+  const bool ours =
+      record != ctx.in.state.items.end() && record->second.status == state::ItemStatus::Unknown;
   Item item;
   item.kind = ItemKind::Adopt;
   item.key = "adopt:" + p.employeeId;
@@ -75,8 +74,8 @@ void planAdopt(Context& ctx, const Person& p, const LiveMember& m) {
   item.line = p.line;
   item.reason = ours ? "the add sent earlier landed (its answer was lost); linked"
                      : "an existing member with this account is linked to the HR row, not re-added";
-  item.inputHash = personHash(ItemKind::Adopt, p, departmentIdFor(ctx.in.policy, p),
-                              ctx.in.policy.contentHash);
+  item.inputHash =
+      personHash(ItemKind::Adopt, p, departmentIdFor(ctx.in.policy, p), ctx.in.policy.contentHash);
   ctx.add(std::move(item));
   ctx.plan.stateChanges.links.push_back(
       state::Link{p.employeeId, m.accountKey, m.item->globalId, ours, ctx.in.now});

@@ -3,23 +3,32 @@
 namespace membersync::plan {
 namespace {
 
-constexpr ItemKind kAllKinds[] = {ItemKind::Add,    ItemKind::Edit,   ItemKind::Adopt,
+constexpr ItemKind kAllKinds[] = {ItemKind::Add,      ItemKind::Edit,   ItemKind::Adopt,
                                   ItemKind::Withdraw, ItemKind::Delete, ItemKind::Orphan,
-                                  ItemKind::Held,   ItemKind::Rename, ItemKind::Problem};
+                                  ItemKind::Held,     ItemKind::Rename, ItemKind::Problem};
 
 }  // namespace
 
 const char* toString(ItemKind kind) {
   switch (kind) {
-    case ItemKind::Add: return "add";
-    case ItemKind::Edit: return "edit";
-    case ItemKind::Adopt: return "adopt";
-    case ItemKind::Withdraw: return "withdraw";
-    case ItemKind::Delete: return "delete";
-    case ItemKind::Orphan: return "orphan";
-    case ItemKind::Held: return "held";
-    case ItemKind::Rename: return "rename";
-    case ItemKind::Problem: return "problem";
+    case ItemKind::Add:
+      return "add";
+    case ItemKind::Edit:
+      return "edit";
+    case ItemKind::Adopt:
+      return "adopt";
+    case ItemKind::Withdraw:
+      return "withdraw";
+    case ItemKind::Delete:
+      return "delete";
+    case ItemKind::Orphan:
+      return "orphan";
+    case ItemKind::Held:
+      return "held";
+    case ItemKind::Rename:
+      return "rename";
+    case ItemKind::Problem:
+      return "problem";
   }
   return "problem";
 }
@@ -34,15 +43,33 @@ Counts countsOf(const std::vector<Item>& items) {
   Counts c;
   for (const Item& i : items) {
     switch (i.kind) {
-      case ItemKind::Add: ++c.add; break;
-      case ItemKind::Edit: ++c.edit; break;
-      case ItemKind::Adopt: ++c.adopt; break;
-      case ItemKind::Withdraw: ++c.withdraw; break;
-      case ItemKind::Delete: ++c.del; break;
-      case ItemKind::Orphan: ++c.orphan; break;
-      case ItemKind::Held: ++c.held; break;
-      case ItemKind::Rename: ++c.rename; break;
-      case ItemKind::Problem: ++c.problem; break;
+      case ItemKind::Add:
+        ++c.add;
+        break;
+      case ItemKind::Edit:
+        ++c.edit;
+        break;
+      case ItemKind::Adopt:
+        ++c.adopt;
+        break;
+      case ItemKind::Withdraw:
+        ++c.withdraw;
+        break;
+      case ItemKind::Delete:
+        ++c.del;
+        break;
+      case ItemKind::Orphan:
+        ++c.orphan;
+        break;
+      case ItemKind::Held:
+        ++c.held;
+        break;
+      case ItemKind::Rename:
+        ++c.rename;
+        break;
+      case ItemKind::Problem:
+        ++c.problem;
+        break;
     }
   }
   return c;
@@ -55,8 +82,10 @@ bool Plan::hasChanges() const {
       case ItemKind::Add:
       case ItemKind::Edit:
       case ItemKind::Withdraw:
-      case ItemKind::Delete: return true;
-      default: break;
+      case ItemKind::Delete:
+        return true;
+      default:
+        break;
     }
   }
   return false;

@@ -77,6 +77,7 @@ struct Guard {
 struct StateChanges {
   std::vector<state::Absence> absences;       // new or updated
   std::vector<std::string> clearedAbsences;   // employee ids present and active again
+                                              // (or with no live linked member left)
   std::vector<state::Link> links;             // adoptions and relinks
   std::vector<std::string> droppedLinks;      // employee ids whose member no longer exists
 };

@@ -21,10 +21,10 @@ Plan makePlan(const PlanInputs& in) {
   plan.computedAt = in.now;
 
   detail::Context ctx(in, plan);
-  detail::planPeople(ctx);    // adds, adoptions, edits, renames; departed rows' departures
-  detail::planMissing(ctx);   // departures of people missing from the export; stale links
+  detail::planPeople(ctx);   // adds, adoptions, edits, renames; departed rows' departures
+  detail::planMissing(ctx);  // departures of people missing from the export; stale links
   detail::settleAbsences(ctx);
-  detail::planOrphans(ctx);   // members nobody claims
+  detail::planOrphans(ctx);  // members nobody claims
   detail::addRowProblems(ctx);
   // The history holds what was refused or waits for a retry, before the guard counts what
   // will really be sent; --only narrows the plan before the guard, so it guards that account.

@@ -29,9 +29,9 @@ void addDepartmentProblems(Context& ctx) {
     item.kind = ItemKind::Problem;
     item.key = "problem:department:" + department;
     item.reason = "department \"" + department +
-                  "\" has no departmentId in the policy's departments; " +
-                  std::to_string(people) + (people == 1 ? " person is" : " people are") +
-                  " added without one (add \"" + department + "\" to the policy's departments)";
+                  "\" has no departmentId in the policy's departments; " + std::to_string(people) +
+                  (people == 1 ? " person is" : " people are") + " added without one (add \"" +
+                  department + "\" to the policy's departments)";
     ctx.add(std::move(item));
   }
 }

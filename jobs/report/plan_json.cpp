@@ -11,20 +11,24 @@
 namespace membersync::report {
 namespace {
 
+using plan::Item;
+using plan::ItemKind;
 using Poco::Dynamic::Var;
 using Poco::JSON::Array;
 using Poco::JSON::Object;
-using plan::Item;
-using plan::ItemKind;
 
 constexpr const char* kFormat = "membersync-plan";
 constexpr int kVersion = 1;
 
 // ---- writing ----
 
-Object::Ptr newObject() { return new Object(Poco::JSON_PRESERVE_KEY_ORDER); }
+Object::Ptr newObject() {
+  return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
 
-Var optional(const std::optional<std::string>& value) { return value ? Var(*value) : Var(); }
+Var optional(const std::optional<std::string>& value) {
+  return value ? Var(*value) : Var();
+}
 
 Array::Ptr strings(const std::vector<std::string>& values) {
   Array::Ptr out = new Array;
@@ -170,8 +174,10 @@ class Reader {
   ItemKind kind(const Object& o, const std::string& key, const std::string& path) const {
     const std::string name = text(o, key, path);
     if (auto k = plan::itemKindFromString(name)) return *k;
-    fail(join(path, key), "expected one of add, edit, adopt, withdraw, delete, orphan, held, "
-                          "rename, problem, not \"" + name + "\"");
+    fail(join(path, key),
+         "expected one of add, edit, adopt, withdraw, delete, orphan, held, "
+         "rename, problem, not \"" +
+             name + "\"");
   }
   std::vector<std::string> strings(const Object& o, const std::string& key,
                                    const std::string& path) const {
@@ -316,8 +322,7 @@ std::string planToJson(const plan::Plan& p) {
   o->set("items", items);
   std::ostringstream os;
   o->stringify(os, 2);
-  os << '\n';
-  return os.str();
+  return os.str();  // no trailing newline: callers end the line
 }
 
 plan::Plan planFromJson(const std::string& text, const std::string& source) {
@@ -325,8 +330,8 @@ plan::Plan planFromJson(const std::string& text, const std::string& source) {
   const Var root = parse(r, text);  // owns the objects the reads below refer to
   const Object& o = r.object(root, "");
   if (!o.has("format") || o.get("format").toString() != kFormat)
-    r.fail("format", "not a membersync plan (expected \"format\": \"" + std::string(kFormat) +
-                         "\")");
+    r.fail("format",
+           "not a membersync plan (expected \"format\": \"" + std::string(kFormat) + "\")");
   if (r.integer(o, "version", "") != kVersion)
     r.fail("version", "this membersync reads plan version " + std::to_string(kVersion) +
                           "; make the plan again with this version");
@@ -340,8 +345,8 @@ plan::Plan planFromJson(const std::string& text, const std::string& source) {
   const Array& items = r.array(o, "items", "");
   for (std::size_t n = 0; n < items.size(); ++n)
     p.items.push_back(readItem(r, items.get(static_cast<unsigned>(n)), Reader::index("items", n)));
-  p.stateChanges = readStateChanges(r, r.object(o.get("stateChanges"), "stateChanges"),
-                                    "stateChanges");
+  p.stateChanges =
+      readStateChanges(r, r.object(o.get("stateChanges"), "stateChanges"), "stateChanges");
   p.counts = readCounts(r, r.object(o.get("counts"), "counts"));
   if (!sameCounts(p.counts, plan::countsOf(p.items)))
     r.fail("counts", "do not match the items (was the file edited?); make the plan again");

@@ -9,7 +9,7 @@ namespace membersync::report {
 
 // The plan for machines and for `plan --out PLANFILE`: every field of every item, the guard, the
 // state changes and the hashes a stale plan is detected by, as UTF-8 JSON indented by two
-// spaces. A plan holds no password, so neither does this.
+// spaces, without a trailing newline. A plan holds no password, so neither does this.
 std::string planToJson(const plan::Plan& plan);
 
 // A saved plan that cannot be used. what() names the source and, where there is one, the JSON

@@ -52,8 +52,8 @@ void fieldLine(std::ostream& os, const std::string& field, const std::string& va
 void writeAddFields(std::ostream& os, const Item& i) {
   fieldLine(os, "name", quoted(i.name));
   if (i.departmentId)
-    fieldLine(os, "departmentId", quoted(*i.departmentId) + "  (department " +
-                                      quoted(i.department) + ")");
+    fieldLine(os, "departmentId",
+              quoted(*i.departmentId) + "  (department " + quoted(i.department) + ")");
   else if (!i.department.empty())
     fieldLine(os, "departmentId", "none: department " + quoted(i.department) + " is not mapped");
   if (i.remark) fieldLine(os, "remark", quoted(*i.remark));
@@ -71,7 +71,9 @@ void writeItem(std::ostream& os, const Item& i) {
       os << "  + add " << who(i) << "\n";
       writeAddFields(os, i);
       break;
-    case ItemKind::Adopt: os << "  = adopt " << who(i) << ": " << i.reason << "\n"; break;
+    case ItemKind::Adopt:
+      os << "  = adopt " << who(i) << ": " << i.reason << "\n";
+      break;
     case ItemKind::Edit:
       os << "  ~ edit " << who(i) << "\n";
       writeChanges(os, i);
@@ -92,7 +94,9 @@ void writeItem(std::ostream& os, const Item& i) {
     case ItemKind::Rename:
       os << "  # rename " << i.centerAccount << " -> " << who(i) << ": " << i.reason << "\n";
       break;
-    case ItemKind::Orphan: os << "  # orphan " << who(i) << ": " << i.reason << "\n"; break;
+    case ItemKind::Orphan:
+      os << "  # orphan " << who(i) << ": " << i.reason << "\n";
+      break;
     case ItemKind::Problem:
       os << "  # problem" << (i.line > 0 ? " line " + std::to_string(i.line) : std::string())
          << (i.account.empty() ? std::string() : " (" + i.account + ")") << ": " << i.reason
@@ -133,7 +137,8 @@ void writePlanText(std::ostream& os, const plan::Plan& p) {
   if (p.items.empty()) os << "No changes: the member center matches the HR export.\n";
   for (const Item& i : p.items) writeItem(os, i);
   if (p.guard.tripped)
-    os << "\nSafety guard: " << counted(p.guard.destructive, "destructive item", "destructive items")
+    os << "\nSafety guard: "
+       << counted(p.guard.destructive, "destructive item", "destructive items")
        << " held back: " << p.guard.reason << "\n";
   writeStateChanges(os, p.stateChanges);
   os << "\n" << planSummary(p) << "\n";

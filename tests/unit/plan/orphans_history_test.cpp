@@ -43,8 +43,8 @@ TEST_CASE("planner: with orphans = delete an orphan is deleted, unless protected
 TEST_CASE("planner: members that HR rows name, or state links, are no orphans", "[plan]") {
   Scenario s;
   s.settings.orphans = Orphans::Delete;
-  s.add(departed(person("E1", "gone")));          // named by a departed row
-  s.badRow(9, "E2", "broken", "bad mobile");       // named by a skipped row
+  s.add(departed(person("E1", "gone")));                        // named by a departed row
+  s.badRow(9, "E2", "broken", "bad mobile");                    // named by a skipped row
   s.link("E3", "ours", "g3").badRow(10, "E3", "", "bad name");  // linked (and skipped)
   s.add(member("g1", "gone")).add(member("g2", "Broken")).add(member("g3", "ours"));
   auto deleted = member("g4", "old");

@@ -41,7 +41,8 @@ TEST_CASE("planner: an unmapped department adds without departmentId and one pro
   REQUIRE(countKind(plan, ItemKind::Problem) == 1);
   const Item* problem = find(plan, "problem:department:QA");
   REQUIRE(problem);
-  CHECK(contains(problem->reason, "department \"QA\" has no departmentId in the policy's departments"));
+  CHECK(contains(problem->reason,
+                 "department \"QA\" has no departmentId in the policy's departments"));
   CHECK(contains(problem->reason, "2 people"));
 }
 
@@ -191,7 +192,8 @@ TEST_CASE("planner: a changed account is a rename: reported, no add, no departur
   CHECK(rename->kind == ItemKind::Rename);
   CHECK(rename->account == "robert");
   CHECK(rename->centerAccount == "bob");
-  CHECK(contains(rename->reason, "the center cannot rename accounts; restore the account bob in HR"));
+  CHECK(
+      contains(rename->reason, "the center cannot rename accounts; restore the account bob in HR"));
   CHECK_FALSE(find(plan, "add:E1"));
   CHECK(countKind(plan, ItemKind::Withdraw) == 0);
   CHECK(countKind(plan, ItemKind::Delete) == 0);

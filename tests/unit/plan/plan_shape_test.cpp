@@ -18,13 +18,15 @@ Scenario everything() {
   s.settings.departed = Departed::Delete;
   s.settings.orphans = Orphans::Report;
   s.policy.protect = {"boss"};
-  s.add(person("E5", "zed", "Zed")).add(person("E4", "amy", "Amy"));          // adds
-  s.add(person("E6", "kim", "Kim New")).add(member("g6", "kim", "Kim"));      // adopt + edit
+  s.add(person("E5", "zed", "Zed")).add(person("E4", "amy", "Amy"));      // adds
+  s.add(person("E6", "kim", "Kim New")).add(member("g6", "kim", "Kim"));  // adopt + edit
   s.add(person("E7", "lee", "Lee New")).link("E7", "lee", "g7").add(member("g7", "lee", "Lee"));
-  s.link("E8", "max", "g8").add(member("g8", "max")).absence("E8", 1, "x");   // delete
-  s.link("E9", "ned", "g9").add(member("g9", "ned"));                         // held (grace)
-  s.add(person("E10", "newname", "Olga")).link("E10", "olga", "g10").add(member("g10", "olga", "Olga"));
-  s.add(member("g11", "ghost"));                                              // orphan
+  s.link("E8", "max", "g8").add(member("g8", "max")).absence("E8", 1, "x");  // delete
+  s.link("E9", "ned", "g9").add(member("g9", "ned"));                        // held (grace)
+  s.add(person("E10", "newname", "Olga"))
+      .link("E10", "olga", "g10")
+      .add(member("g10", "olga", "Olga"));
+  s.add(member("g11", "ghost"));  // orphan
   s.add(person("E12", "boss", "Big Boss")).link("E12", "boss", "g12").add(member("g12", "boss"));
   s.badRow(40, "E13", "bad", "account has a space");
   return s;
@@ -40,15 +42,14 @@ std::vector<std::string> keys(const Plan& plan) {
 
 TEST_CASE("planner: items come in apply order, by account within a kind", "[plan]") {
   const Plan plan = everything().plan();
-  CHECK(keys(plan) == std::vector<std::string>{
-                          "add:E4", "add:E5",       // amy, zed
-                          "adopt:E6",               // kim
-                          "edit:E6", "edit:E7",     // kim, lee
-                          "delete:g8",              // max
-                          "edit:E12", "delete:g9",  // held: boss, ned
-                          "rename:E10",             // newname
-                          "orphan:g11",             // ghost
-                          "problem:line:40"});
+  CHECK(keys(plan) == std::vector<std::string>{"add:E4", "add:E5",       // amy, zed
+                                               "adopt:E6",               // kim
+                                               "edit:E6", "edit:E7",     // kim, lee
+                                               "delete:g8",              // max
+                                               "edit:E12", "delete:g9",  // held: boss, ned
+                                               "rename:E10",             // newname
+                                               "orphan:g11",             // ghost
+                                               "problem:line:40"});
   const Counts& c = plan.counts;
   CHECK(c.add == 2);
   CHECK(c.adopt == 1);

@@ -42,8 +42,7 @@ TEST_CASE("planner: 100,000 people and members plan in well under a second", "[p
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)
                       .count();
-  INFO("planned " << plan.items.size() << " items for " << kPeople << " people in " << ms
-                  << " ms");
+  INFO("planned " << plan.items.size() << " items for " << kPeople << " people in " << ms << " ms");
   WARN("planner: 100,000 people, " << s.members.size() << " members -> " << plan.items.size()
                                    << " items in " << ms << " ms");
   CHECK(plan.counts.add == 2000);
@@ -53,8 +52,7 @@ TEST_CASE("planner: 100,000 people and members plan in well under a second", "[p
   CHECK(ms < 1500);  // generous for a loaded CI machine; typically a few hundred ms
 }
 
-TEST_CASE("planner: a first sync of 100,000 people plans in well under a second",
-          "[plan][scale]") {
+TEST_CASE("planner: a first sync of 100,000 people plans in well under a second", "[plan][scale]") {
   constexpr int kPeople = 100000;
   Scenario s;
   s.policy.departments["ENG"] = "1001";

@@ -81,8 +81,7 @@ TEST_CASE("plan json: a saved plan reads back field for field", "[report]") {
   CHECK(planToJson(back) == json);  // nothing lost or reordered
 }
 
-TEST_CASE("plan json: Chinese names stay readable UTF-8 and no password is written",
-          "[report]") {
+TEST_CASE("plan json: Chinese names stay readable UTF-8 and no password is written", "[report]") {
   const std::string json = planToJson(samplePlan());
   CHECK(json.find("张伟") != std::string::npos);
   CHECK(json.find("\"password\"") == std::string::npos);

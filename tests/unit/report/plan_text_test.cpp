@@ -54,10 +54,11 @@ TEST_CASE("plan text: the summary line counts each kind", "[report]") {
 }
 
 TEST_CASE("plan text: an empty plan says there is nothing to do", "[report]") {
-  CHECK(report::planText(plan::Plan{}) ==
-        "No changes: the member center matches the HR export.\n"
-        "\n"
-        "Plan: 0 to add, 0 to change, 0 to withdraw, 0 to delete; 0 held, 0 orphans, 0 problems.\n");
+  CHECK(
+      report::planText(plan::Plan{}) ==
+      "No changes: the member center matches the HR export.\n"
+      "\n"
+      "Plan: 0 to add, 0 to change, 0 to withdraw, 0 to delete; 0 held, 0 orphans, 0 problems.\n");
 }
 
 TEST_CASE("plan text: a value cannot break a line or fake one", "[report]") {
