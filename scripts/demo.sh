@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The demo: installs what is missing, builds, starts the emulator with the demo fixture on
-# 127.0.0.1:8700 and runs membersync against it with config/examples/. Stops the emulator after.
+# 127.0.0.1:8700 and runs membersync against it with a copy of config/examples/: check, plan,
+# sync, a second sync (which changes nothing), status. Stops the emulator after.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
@@ -11,7 +12,6 @@ port=${DEMO_PORT:-8700}
 
 emulator="$build/tests/emulator/membercenter-emulator"
 membersync="$build/daemon/membersync"
-config="$root/config/examples/membersync.ini"
 workdir=$(mktemp -d)
 trap 'kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true; rm -rf "$workdir"' EXIT
 
@@ -28,11 +28,26 @@ done
 echo "demo: emulator listening on 127.0.0.1:$port"
 echo
 
-set +e
-echo "\$ membersync --config config/examples/membersync.ini check"
-"$membersync" --config "$config" check
-rc=$?
-set -e
+# A fresh copy of config/examples under the build folder, so the demo's state database and
+# password outbox stay out of the repository and can be looked at afterwards.
+demo="$build/demo"
+rm -rf "$demo"
+mkdir -p "$demo"
+cp -r "$root/config/examples/." "$demo/"
+config="$demo/membersync.ini"
+
+step() {
+  echo
+  echo "\$ membersync $*"
+  set +e
+  "$membersync" --config "$config" "$@"
+  echo "(exit $?)"
+  set -e
+}
+step check
+step plan
+step sync
+step sync
+step status
 echo
-echo "demo: membersync exited $rc"
-exit $rc
+echo "demo: state database and password outbox (0600) are in $demo"

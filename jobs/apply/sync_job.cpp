@@ -150,8 +150,10 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
       for (const auto& key : report.releasedBefore) {
         if (!planned.count(key)) store_.consumeRelease(key);
       }
-      // A guarded or failed run must not make a shrunken export the new yardstick.
-      if (!p.guard.tripped && outcome != SyncOutcome::Failed) {
+      // A guarded, short or failed run must not make a shrunken export the new yardstick: during
+      // the grace runs a short export holds nothing yet, and would otherwise become the baseline
+      // that the next run's deletions are measured against.
+      if (!p.guard.tripped && !p.guard.shortExport && outcome != SyncOutcome::Failed) {
         store_.recordGoodExport({p.exportHash, p.exportRows, 0});
       }
     });
