@@ -3,6 +3,7 @@
 
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/core/text.h"
 #include "daemon/wiring.h"
 #include "jobs/report/text_table.h"
 

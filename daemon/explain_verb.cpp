@@ -5,6 +5,7 @@
 #include "daemon/inputs.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/core/text.h"
 #include "daemon/wiring.h"
 #include "jobs/directory/describe.h"
 #include "jobs/plan/planner.h"
@@ -12,11 +13,6 @@
 
 namespace membersync::cli {
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::string opt(const std::optional<std::string>& v) { return v ? "\"" + *v + "\"" : "(not managed)"; }
 
@@ -32,7 +28,7 @@ std::string date(state::Millis ms) {
 void explainRow(std::ostream& out, const directory::Export& hr, const std::string& account,
                 const policy::Policy& policy, const directory::Person** found) {
   for (const auto& p : hr.people) {
-    if (lower(p.account) != account) continue;
+    if (lowerAscii(p.account) != account) continue;
     *found = &p;
     out << "HR row (" << hr.path << " line " << p.line << ")\n"
         << "  employee_id " << p.employeeId << ", name \"" << p.name << "\", status \""
@@ -49,7 +45,7 @@ void explainRow(std::ostream& out, const directory::Export& hr, const std::strin
     return;
   }
   for (const auto& problem : hr.problems) {
-    if (lower(problem.account) == account) {
+    if (lowerAscii(problem.account) == account) {
       out << "HR row skipped: " << directory::describe(hr, problem)
           << "\n  (a skipped row is neither added, changed nor treated as departed)\n";
       return;
@@ -63,7 +59,7 @@ void explainRow(std::ostream& out, const directory::Export& hr, const std::strin
 // For one account: the HR row, the member, what membersync remembers, the policy rules that
 // match, and the actions a sync would take now and why. Read-only.
 ExitCode runExplain(const VerbContext& ctx) {
-  const std::string account = lower(ctx.invocation.argument);
+  const std::string account = lowerAscii(ctx.invocation.argument);
   const auto hr = readHrExport(ctx.config);
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
@@ -82,7 +78,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   }
   const center::MemberListItem* member = nullptr;
   for (const auto& m : members.value()) {
-    if (!m.deleted && lower(accountOf(m.userName, suffix)) == account) member = &m;
+    if (!m.deleted && lowerAscii(accountOf(m.userName, suffix)) == account) member = &m;
   }
   if (member) {
     out << "member " << member->userName << " (globalId " << member->globalId << ")\n"

@@ -4,32 +4,19 @@
 
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/core/text.h"
 #include "daemon/wiring.h"
 #include "jobs/apply/password.h"
 
 namespace membersync::cli {
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string isoNow(Clock& clock) {
-  const std::time_t t = Clock::WallPoint::clock::to_time_t(clock.wallNow());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
-
 }  // namespace
 
 // Sets a new generated password for one member (A3) and delivers it the way adds do: to the
 // outbox, durably, before the call is sent. The password is never printed.
 ExitCode runResetPassword(const VerbContext& ctx) {
-  const std::string account = lower(ctx.invocation.argument);
+  const std::string account = lowerAscii(ctx.invocation.argument);
   Runtime rt(ctx.config);
   const std::string suffix = ctx.config.center.expandedSuffix();
 
@@ -43,7 +30,7 @@ ExitCode runResetPassword(const VerbContext& ctx) {
   }
   const center::MemberListItem* member = nullptr;
   for (const auto& m : members.value()) {
-    if (!m.deleted && lower(accountOf(m.userName, suffix)) == account) member = &m;
+    if (!m.deleted && lowerAscii(accountOf(m.userName, suffix)) == account) member = &m;
   }
   if (!member) {
     ctx.err << "membersync: reset-password: no member has the account '" << account
@@ -55,7 +42,7 @@ ExitCode runResetPassword(const VerbContext& ctx) {
   const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, ""});
   const Secret password =
       apply::generatePassword(rt.random(), static_cast<std::size_t>(ctx.config.sync.passwordLength));
-  rt.outbox().append(account, password, isoNow(rt.clock()));
+  rt.outbox().append(account, password, isoUtc(rt.clock().wallNow()));
   store.passwordGenerated(account, run);
   const auto step = store.journalPlanned(
       run, {"reset:" + account, "reset-password", account, "", member->globalId, "by request"});

@@ -9,6 +9,7 @@
 #include "daemon/progress.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/core/text.h"
 #include "jobs/apply/sync_job.h"
 #include "jobs/report/plan_json.h"
 #include "jobs/report/plan_text.h"
@@ -26,11 +27,6 @@ ExitCode exitCodeOf(apply::SyncOutcome outcome) {
     case apply::SyncOutcome::Done: return ExitCode::Done;
   }
   return ExitCode::Failed;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 void printPlan(const VerbContext& ctx, const plan::Plan& plan) {
@@ -70,7 +66,7 @@ apply::SyncRequest requestFor(const VerbContext& ctx, Runtime& rt, state::RunKin
   req.kind = kind;
   req.apply = applyChanges;
   req.plan = rt.planSettings();
-  req.plan.onlyAccount = lower(ctx.invocation.only);
+  req.plan.onlyAccount = lowerAscii(ctx.invocation.only);
   req.applySettings = rt.applySettings();
   req.keepRunsDays = ctx.config.sync.keepRunsDays;
   return req;

@@ -1,7 +1,5 @@
 #include "daemon/wiring.h"
 
-#include <algorithm>
-#include <cctype>
 
 namespace membersync::cli {
 
@@ -23,15 +21,6 @@ center::ClientOptions clientOptions(const config::CenterConfig& c) {
   o.maxRequestsPerSecond = c.maxRequestsPerSecond;
   o.pageSize = c.pageSize;
   return o;
-}
-
-std::string accountOf(const std::string& userName, const std::string& suffix) {
-  if (suffix.empty() || userName.size() <= suffix.size()) return userName;
-  const auto tail = userName.substr(userName.size() - suffix.size());
-  const bool same = std::equal(tail.begin(), tail.end(), suffix.begin(), [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-  });
-  return same ? userName.substr(0, userName.size() - suffix.size()) : userName;
 }
 
 }  // namespace membersync::cli

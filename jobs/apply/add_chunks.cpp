@@ -1,28 +1,13 @@
 #include "jobs/apply/add_chunks.h"
 
 #include <algorithm>
-#include <cctype>
 #include <unordered_map>
 
 #include "jobs/apply/parallel.h"
+#include "jobs/core/text.h"
 
 namespace membersync::apply {
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-// The account a userName in the answer stands for: without the suffix when it has one.
-std::string accountKey(const std::string& userName, const std::string& suffix) {
-  std::string l = lower(userName);
-  const std::string s = lower(suffix);
-  if (!s.empty() && l.size() > s.size() && l.compare(l.size() - s.size(), s.size(), s) == 0) {
-    l.resize(l.size() - s.size());
-  }
-  return l;
-}
 
 class ChunkSender {
  public:
@@ -65,12 +50,12 @@ class ChunkSender {
  private:
   void settleAnswer(const std::vector<std::size_t>& indices, const center::AddMembersResult& answer) {
     std::unordered_map<std::string, const center::MemberRecord*> created;
-    for (const auto& m : answer.succeeded) created[accountKey(m.userName, suffix_)] = &m;
+    for (const auto& m : answer.succeeded) created[lowerAscii(accountOf(m.userName, suffix_))] = &m;
     std::unordered_map<std::string, const center::FailedMember*> failed;
-    for (const auto& f : answer.failed) failed[accountKey(f.userName, suffix_)] = &f;
+    for (const auto& f : answer.failed) failed[lowerAscii(accountOf(f.userName, suffix_))] = &f;
 
     for (std::size_t i : indices) {
-      const std::string key = lower(members_[i].account);
+      const std::string key = lowerAscii(members_[i].account);
       AddOutcome outcome;
       if (auto c = created.find(key); c != created.end()) {
         outcome.status = AddOutcome::Status::Created;

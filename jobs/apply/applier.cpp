@@ -1,13 +1,12 @@
 #include "jobs/apply/applier.h"
 
 #include <algorithm>
-#include <cctype>
-#include <ctime>
 #include <map>
 
 #include "jobs/apply/add_chunks.h"
 #include "jobs/apply/parallel.h"
 #include "jobs/apply/password.h"
+#include "jobs/core/text.h"
 
 namespace membersync::apply {
 namespace {
@@ -15,11 +14,6 @@ namespace {
 using plan::Item;
 using plan::ItemKind;
 using state::ItemStatus;
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 state::Millis toMillis(Clock::WallPoint t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
@@ -118,7 +112,7 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
       m.departmentId = item.departmentId;
       m.remark = item.remark && !item.remark->empty() ? item.remark : std::nullopt;
       m.passwordMobile = item.mobile && !item.mobile->empty() ? item.mobile : std::nullopt;
-      entries.push_back({lower(item.account), m.password, nowIso()});
+      entries.push_back({lowerAscii(item.account), m.password, isoUtc(clock_.wallNow())});
     }
     try {
       outbox_.append(entries);
@@ -133,9 +127,9 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
     store_.transaction([&] {
       for (std::size_t i = start; i < end; ++i) {
         const Item& item = *adds[i];
-        store_.passwordGenerated(lower(item.account), ctx.run);
+        store_.passwordGenerated(lowerAscii(item.account), ctx.run);
         steps[i] = store_.journalPlanned(
-            ctx.run, {item.key, "add", lower(item.account), item.employeeId, "", item.name});
+            ctx.run, {item.key, "add", lowerAscii(item.account), item.employeeId, "", item.name});
       }
     });
   }
@@ -160,7 +154,7 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
                                                                     : ItemStatus::RetryLater;
         store_.journalFailed(steps[i], o.code, o.message, status);
         // The member was not created: the generated password is owed to no one.
-        store_.passwordDelivered(lower(item.account));
+        store_.passwordDelivered(lowerAscii(item.account));
         recordFailure(ctx, item, status, o.code, o.message);
         // A refused row, or the trial-member quota (60009), says nothing about the service's
         // health: only other failures count towards stopping the run.
@@ -217,7 +211,7 @@ void Applier::applyOne(Context& ctx, const Item& item) {
                      : item.kind == ItemKind::Delete   ? "delete"
                                                        : "withdraw";
   const auto step = store_.journalPlanned(
-      ctx.run, {item.key, kind, lower(item.account), item.employeeId, item.globalId, item.reason});
+      ctx.run, {item.key, kind, lowerAscii(item.account), item.employeeId, item.globalId, item.reason});
   store_.journalSent(step);
   recordOutcome(ctx, item, step, send(item));
 }
@@ -294,8 +288,8 @@ void Applier::afterSuccess(Context& ctx, const Item& item, const std::string& gl
   switch (item.kind) {
     case ItemKind::Add:
       store_.transaction([&] {
-        store_.saveLink({item.employeeId, lower(item.account), globalId, true, 0});
-        store_.passwordDelivered(lower(item.account));
+        store_.saveLink({item.employeeId, lowerAscii(item.account), globalId, true, 0});
+        store_.passwordDelivered(lowerAscii(item.account));
         store_.clearItem(item.key);
       });
       break;
@@ -367,15 +361,6 @@ void Applier::noteCall(Context& ctx, bool ok, const center::Error* error) {
                             " calls failed for a transient cause; the service looks unavailable" +
                             (error ? ": " + error->describe() : std::string());
   }
-}
-
-std::string Applier::nowIso() const {
-  const std::time_t t = Clock::WallPoint::clock::to_time_t(clock_.wallNow());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
 }
 
 }  // namespace membersync::apply

@@ -66,7 +66,6 @@ class Applier {
                      const std::string& code, const std::string& message);
   void afterSuccess(Context& ctx, const plan::Item& item, const std::string& globalId);
   void noteCall(Context& ctx, bool ok, const center::Error* error);
-  std::string nowIso() const;
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;

@@ -1,36 +1,12 @@
 #include "jobs/apply/settle.h"
 
-#include <cctype>
-#include <ctime>
 #include <unordered_map>
 
 #include "jobs/apply/password.h"
+#include "jobs/core/text.h"
 
 namespace membersync::apply {
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string accountOf(const std::string& userName, const std::string& suffix) {
-  std::string l = lower(userName);
-  const std::string s = lower(suffix);
-  if (!s.empty() && l.size() > s.size() && l.compare(l.size() - s.size(), s.size(), s) == 0) {
-    l.resize(l.size() - s.size());
-  }
-  return l;
-}
-
-std::string isoNow(Clock& clock) {
-  const std::time_t t = Clock::WallPoint::clock::to_time_t(clock.wallNow());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
 
 struct LiveMembers {
   std::unordered_map<std::string, const center::MemberListItem*> byAccount;
@@ -41,7 +17,7 @@ LiveMembers index(const std::vector<center::MemberListItem>& members, const std:
   LiveMembers live;
   for (const auto& m : members) {
     if (m.deleted) continue;
-    live.byAccount[accountOf(m.userName, suffix)] = &m;
+    live.byAccount[lowerAscii(accountOf(m.userName, suffix))] = &m;
     live.byGlobalId[m.globalId] = &m;
   }
   return live;
@@ -110,7 +86,7 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
     auto found = live.byAccount.find(pending.account);
     if (found == live.byAccount.end()) continue;  // not created: its add is planned again
     const Secret password = generatePassword(random, settings.passwordLength);
-    outbox.append(pending.account, password, isoNow(clock));
+    outbox.append(pending.account, password, isoUtc(clock.wallNow()));
     store.passwordGenerated(pending.account, run);
     const auto step = store.journalPlanned(
         run, {"reset:" + pending.account, "reset-password", pending.account, "",

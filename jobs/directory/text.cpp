@@ -70,13 +70,6 @@ std::string trim(std::string_view text) {
   return std::string(text.substr(begin, end - begin));
 }
 
-std::string lowerAscii(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 TextPosition positionOf(std::string_view text, std::size_t offset) {
   TextPosition at;
   std::size_t lineStart = 0;

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "jobs/core/text.h"
+
 // Text helpers of the HR readers: UTF-8 checks and counts, trimming, positions in a file.
 // Plain C++, no Poco: the validation rules and their tests need nothing else.
 namespace membersync::directory {
@@ -24,8 +26,7 @@ std::string_view withoutBom(std::string_view text);
 // validated trimmed: a stray space from a spreadsheet is not part of anyone's name.
 std::string trim(std::string_view text);
 
-// ASCII lower case; other bytes (UTF-8 included) are kept as they are.
-std::string lowerAscii(std::string_view text);
+using membersync::lowerAscii;  // jobs/core/text.h
 
 // Where a byte offset lies: 1-based line and column (the column in code points). A line ends at
 // LF, CRLF or a lone CR, the same rule the CSV reader numbers rows by.

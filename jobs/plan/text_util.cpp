@@ -6,10 +6,6 @@
 namespace membersync::plan::detail {
 namespace {
 
-char lowerChar(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 struct Civil {
   std::int64_t year;
   int month, day;
@@ -33,20 +29,6 @@ std::int64_t floorDiv(std::int64_t a, std::int64_t b) {
 }
 
 }  // namespace
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = lowerChar(c);
-  return out;
-}
-
-std::string accountOf(const std::string& userName, const std::string& suffix) {
-  if (suffix.empty() || userName.size() < suffix.size()) return userName;
-  const std::size_t at = userName.size() - suffix.size();
-  for (std::size_t i = 0; i < suffix.size(); ++i)
-    if (lowerChar(userName[at + i]) != lowerChar(suffix[i])) return userName;
-  return userName.substr(0, at);
-}
 
 std::string formatDate(state::Millis at) {
   const Civil c = civilFromDays(floorDiv(at, 86400000));

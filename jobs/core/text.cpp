@@ -1,0 +1,36 @@
+#include "jobs/core/text.h"
+
+#include <ctime>
+
+namespace membersync {
+namespace {
+
+char lowerChar(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+std::string lowerAscii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = lowerChar(c);
+  return out;
+}
+
+std::string accountOf(std::string_view userName, std::string_view suffix) {
+  if (suffix.empty() || userName.size() < suffix.size()) return std::string(userName);
+  const std::size_t at = userName.size() - suffix.size();
+  for (std::size_t i = 0; i < suffix.size(); ++i) {
+    if (lowerChar(userName[at + i]) != lowerChar(suffix[i])) return std::string(userName);
+  }
+  return std::string(userName.substr(0, at));
+}
+
+std::string isoUtc(Clock::WallPoint at) {
+  const std::time_t t = Clock::WallPoint::clock::to_time_t(at);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+}  // namespace membersync

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "jobs/core/clock.h"
+
+namespace membersync {
+
+// ASCII lower case; other bytes are kept. Accounts are ASCII letters and digits (the spec's
+// rule), so this is the key they are matched by, case-insensitively.
+std::string lowerAscii(std::string_view text);
+
+// A member's account: its userName minus the expanded enterprise suffix (e.g. "@acme"), the
+// suffix compared case-insensitively; the case of the account is kept. A userName that does not
+// end with the suffix is taken whole (a member made before the enterprise code changed can still
+// match an HR account, and is never silently dropped).
+std::string accountOf(std::string_view userName, std::string_view expandedSuffix);
+
+// "2026-11-21T09:52:06Z": a timestamp for files people read (the password outbox).
+std::string isoUtc(Clock::WallPoint at);
+
+}  // namespace membersync

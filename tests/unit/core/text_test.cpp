@@ -1,0 +1,26 @@
+#include "jobs/core/text.h"
+
+#include <catch2/catch.hpp>
+
+using namespace membersync;
+
+TEST_CASE("text: the suffix is stripped case-insensitively and the account keeps its case",
+          "[core]") {
+  CHECK(accountOf("ZhangWei@ACME", "@acme") == "ZhangWei");
+  CHECK(accountOf("zhangwei@acme", "@acme") == "zhangwei");
+}
+
+TEST_CASE("text: a userName without the suffix is taken whole", "[core]") {
+  CHECK(accountOf("legacy@oldco", "@acme") == "legacy@oldco");
+  CHECK(accountOf("ac", "@acme") == "ac");
+  CHECK(accountOf("zhangwei", "") == "zhangwei");
+}
+
+TEST_CASE("text: lowerAscii leaves non-ASCII bytes alone", "[core]") {
+  CHECK(lowerAscii("ZhangWEI") == "zhangwei");
+  CHECK(lowerAscii("张伟A") == "张伟a");
+}
+
+TEST_CASE("text: isoUtc formats seconds in UTC", "[core]") {
+  CHECK(isoUtc(Clock::WallPoint{std::chrono::seconds(1763718726)}) == "2025-11-21T09:52:06Z");
+}
