@@ -23,7 +23,11 @@ enum class ItemKind {
   Orphan,    // reported: a member no HR row matches and membersync never created
   Held,      // would be done, but is held back; `reason` says why and what releases it
   Rename,    // an employee_id whose account changed: reported with what to do
-  Problem,   // reported: an invalid HR row, an unmapped department, ...
+  Problem,   // reported: an invalid HR row, an unmapped department, a pool run dry, ...
+  Assign,    // A9: assets to assign (assetsToAdd) and to withdraw (assetsToWithdraw) for one
+             // member; destructive when it withdraws
+  Lend,      // A10: the member's managed assets (assetIds) lent to a lock (lockNumber)
+  Enrol,     // B1: enrol the person in an activity (activityLabel, source, branch, identity)
 };
 const char* toString(ItemKind kind);
 // The kind toString() spells so (as a saved plan stores it); nullopt for anything else.
@@ -52,7 +56,15 @@ struct Item {
   std::optional<std::string> remark;
   std::optional<std::string> mobile;
   std::vector<FieldChange> changes;       // Edit
-  std::vector<std::string> assetsToWithdraw;  // Withdraw: membersync's asset numbers (A9)
+  std::vector<std::string> assetsToWithdraw;  // Withdraw, Assign: membersync's asset numbers (A9)
+  std::vector<std::string> assetsToAdd;       // Assign: asset numbers to assign (A9)
+  std::string rule;                           // Assign, Lend, Enrol: the policy rule
+  std::string lockNumber;                     // Lend
+  std::vector<std::string> assetIds;          // Lend: A6 asset ids to lend
+  std::string activityLabel;                  // Enrol
+  std::string source;                         // Enrol
+  std::string branch;                         // Enrol
+  std::string identity;                       // Enrol
   ItemKind heldKind = ItemKind::Problem;  // Held: what would have been done
   bool destructive = false;               // Withdraw, Delete (and Held ones of those kinds)
   bool heldByGuard = false;               // Held: by a safety guard; allow-deletes releases it
@@ -84,7 +96,7 @@ struct StateChanges {
 
 struct Counts {
   std::size_t add = 0, edit = 0, adopt = 0, withdraw = 0, del = 0, orphan = 0, held = 0,
-              rename = 0, problem = 0;
+              rename = 0, problem = 0, assign = 0, lend = 0, enrol = 0;
 };
 
 // Counts of each kind among `items`.

@@ -1,9 +1,11 @@
 #pragma once
 
 #include <set>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "jobs/center/assets.h"
 #include "jobs/center/members.h"
 #include "jobs/directory/person.h"
 #include "jobs/plan/plan.h"
@@ -39,6 +41,13 @@ struct PlanInputs {
   // Asset numbers membersync assigned (from state): the only ones a Withdraw strips. Null or
   // empty: none (asset ownership arrives with the asset policy), so withdrawals strip nothing.
   const std::set<std::string>* managedAssets = nullptr;
+  // The entitlement side (asset, lock and activity rules). Null: not read this run (no such
+  // rules in the policy), and no Assign, Lend or Enrol item is planned.
+  const std::vector<center::AssetNumber>* assets = nullptr;  // A6
+  const std::vector<center::BorrowedLock>* locks = nullptr;  // A8
+  // Every productUri of each asset's product tree (A7, nested merchandise included), by assetId;
+  // filled from the state's product cache, refreshed by the caller.
+  const std::map<std::string, std::vector<std::string>>* productsByAssetId = nullptr;
 };
 
 // The whole diff. Pure: no I/O, no clock, no randomness; the same inputs give the same plan.

@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace membersync::state {
 
@@ -57,6 +58,50 @@ struct ExportRecord {
   Millis at = 0;
 };
 
+// An asset number membersync assigned (A9) to a member: only these are ever withdrawn, unless
+// the asset's pool is declared exclusive.
+struct OwnedAsset {
+  std::string assetNum;
+  std::string globalId;  // the member it was assigned to
+  std::string rule;      // the policy rule that granted it
+  Millis assignedAt = 0;
+};
+
+// A lending (A10) membersync made: the member's managed assets moved into a lock.
+struct Lending {
+  std::string globalId;
+  std::string lockNumber;
+  std::string rule;
+  Millis lentAt = 0;
+};
+
+// How an enrolment (B1) of one person by one activity rule ended.
+enum class EnrolmentStatus {
+  Enrolled,      // 0000: products granted (productsJson)
+  NotQualified,  // 3002: the units' reasons recorded; not retried until the rule changes
+  Refused,       // 1001, 1004, 2001: recorded with the message; not retried until the input changes
+  RetryLater,    // 1002 or transient: retried on later runs
+  Unknown,       // sent, no answer: B1 has no read call, so never re-sent on its own
+};
+
+struct Enrolment {
+  std::string employeeId;
+  std::string rule;
+  std::string activityLabel;
+  EnrolmentStatus status = EnrolmentStatus::Enrolled;
+  std::string inputHash;     // of the rule and the identity: a change allows a new attempt
+  std::string productsJson;  // Enrolled: the granted products as JSON (uri, validity, activation)
+  std::string message;       // reasons (3002 units' errorCode/errorMessage) or the refusal
+  Millis at = 0;
+};
+
+// A7's product tree of one asset, reduced to what rules match on, cached between runs.
+struct ProductCacheEntry {
+  std::string assetId;
+  std::vector<std::string> productUris;
+  Millis fetchedAt = 0;
+};
+
 // Everything the planner needs from the state database, read in one go.
 struct Snapshot {
   std::map<std::string, Link> linksByEmployee;  // by employee_id
@@ -64,6 +109,10 @@ struct Snapshot {
   std::map<std::string, ItemRecord> items;      // by item key
   std::optional<ExportRecord> lastGoodExport;   // the last export a run completed with
   std::set<std::string> releasedItems;          // destructive item keys released by allow-deletes
+  std::map<std::string, OwnedAsset> ownedAssets;          // by asset number
+  std::map<std::string, Lending> lendings;                // by member globalId
+  std::map<std::string, Enrolment> enrolments;            // by "<employee_id>|<rule>"
+  std::map<std::string, ProductCacheEntry> productCache;  // by assetId
 };
 
 }  // namespace membersync::state
