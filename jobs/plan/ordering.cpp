@@ -9,6 +9,8 @@
 namespace membersync::plan::detail {
 namespace {
 
+// Adds before assignments, assignments before lendings, enrolments after both; withdrawals
+// before deletes; what makes no call last.
 int rank(ItemKind kind) {
   switch (kind) {
     case ItemKind::Add:
@@ -17,20 +19,26 @@ int rank(ItemKind kind) {
       return 1;
     case ItemKind::Edit:
       return 2;
-    case ItemKind::Withdraw:
+    case ItemKind::Assign:
       return 3;
-    case ItemKind::Delete:
+    case ItemKind::Lend:
       return 4;
-    case ItemKind::Held:
+    case ItemKind::Enrol:
       return 5;
-    case ItemKind::Rename:
+    case ItemKind::Withdraw:
       return 6;
-    case ItemKind::Orphan:
+    case ItemKind::Delete:
       return 7;
-    case ItemKind::Problem:
+    case ItemKind::Held:
       return 8;
+    case ItemKind::Rename:
+      return 9;
+    case ItemKind::Orphan:
+      return 10;
+    case ItemKind::Problem:
+      return 11;
   }
-  return 9;
+  return 12;
 }
 
 struct SortKey {

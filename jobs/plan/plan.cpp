@@ -5,7 +5,8 @@ namespace {
 
 constexpr ItemKind kAllKinds[] = {ItemKind::Add,      ItemKind::Edit,   ItemKind::Adopt,
                                   ItemKind::Withdraw, ItemKind::Delete, ItemKind::Orphan,
-                                  ItemKind::Held,     ItemKind::Rename, ItemKind::Problem};
+                                  ItemKind::Held,     ItemKind::Rename, ItemKind::Problem,
+                                  ItemKind::Assign,   ItemKind::Lend,   ItemKind::Enrol};
 
 }  // namespace
 
@@ -29,6 +30,12 @@ const char* toString(ItemKind kind) {
       return "rename";
     case ItemKind::Problem:
       return "problem";
+    case ItemKind::Assign:
+      return "assign";
+    case ItemKind::Lend:
+      return "lend";
+    case ItemKind::Enrol:
+      return "enrol";
   }
   return "problem";
 }
@@ -66,6 +73,15 @@ Counts countsOf(const std::vector<Item>& items) {
         break;
       case ItemKind::Rename:
         ++c.rename;
+        break;
+      case ItemKind::Assign:
+        ++c.assign;
+        break;
+      case ItemKind::Lend:
+        ++c.lend;
+        break;
+      case ItemKind::Enrol:
+        ++c.enrol;
         break;
       case ItemKind::Problem:
         ++c.problem;

@@ -60,6 +60,12 @@ void writeAddFields(std::ostream& os, const Item& i) {
   if (i.mobile) fieldLine(os, "passwordMobile", quoted(*i.mobile));
 }
 
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& a : items) out += (out.empty() ? "" : ", ") + a;
+  return out;
+}
+
 void writeChanges(std::ostream& os, const Item& i) {
   for (const plan::FieldChange& c : i.changes)
     os << "      " << c.field << ": " << quoted(c.before) << " -> " << quoted(c.after) << "\n";
@@ -81,11 +87,7 @@ void writeItem(std::ostream& os, const Item& i) {
     case ItemKind::Withdraw:
     case ItemKind::Delete:
       os << "  - " << plan::toString(i.kind) << " " << who(i) << ": " << i.reason << "\n";
-      if (!i.assetsToWithdraw.empty()) {
-        std::string assets;
-        for (const std::string& a : i.assetsToWithdraw) assets += (assets.empty() ? "" : ", ") + a;
-        fieldLine(os, "assets", assets);
-      }
+      if (!i.assetsToWithdraw.empty()) fieldLine(os, "assets", joined(i.assetsToWithdraw));
       break;
     case ItemKind::Held:
       os << "  ! held " << plan::toString(i.heldKind) << " " << who(i) << ": " << i.reason << "\n";
@@ -96,6 +98,20 @@ void writeItem(std::ostream& os, const Item& i) {
       break;
     case ItemKind::Orphan:
       os << "  # orphan " << who(i) << ": " << i.reason << "\n";
+      break;
+    case ItemKind::Assign:
+      os << "  ~ assets " << who(i) << " (rule " << i.rule << ")\n";
+      if (!i.assetsToAdd.empty()) fieldLine(os, "assign", joined(i.assetsToAdd));
+      if (!i.assetsToWithdraw.empty()) fieldLine(os, "withdraw", joined(i.assetsToWithdraw));
+      break;
+    case ItemKind::Lend:
+      os << "  ~ lend " << who(i) << " -> lock " << i.lockNumber << " (rule " << i.rule << ")\n";
+      fieldLine(os, "asset ids", joined(i.assetIds));
+      break;
+    case ItemKind::Enrol:
+      os << "  + enrol " << who(i) << " in " << quoted(i.activityLabel) << " (rule " << i.rule
+         << ")\n";
+      fieldLine(os, "identity", quoted(i.identity));
       break;
     case ItemKind::Problem:
       os << "  # problem" << (i.line > 0 ? " line " + std::to_string(i.line) : std::string())
