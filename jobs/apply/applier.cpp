@@ -146,7 +146,6 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
       case AddOutcome::Status::Created:
         store_.journalSucceeded(steps[i], o.member->globalId);
         afterSuccess(ctx, item, o.member->globalId);
-        noteCall(ctx, true, nullptr);
         break;
       case AddOutcome::Status::Refused:
       case AddOutcome::Status::RetryLater: {
@@ -156,18 +155,11 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
         // The member was not created: the generated password is owed to no one.
         store_.passwordDelivered(lowerAscii(item.account));
         recordFailure(ctx, item, status, o.code, o.message);
-        // A refused row, or the trial-member quota (60009), says nothing about the service's
-        // health: only other failures count towards stopping the run.
-        center::Error e;
-        e.kind = o.kind;
-        e.message = o.message;
-        noteCall(ctx, status == ItemStatus::Refused || o.code == "60009", &e);
         break;
       }
       case AddOutcome::Status::Unknown:
         store_.journalUnknown(steps[i], o.message);
         recordFailure(ctx, item, ItemStatus::Unknown, o.code, o.message);
-        noteCall(ctx, false, nullptr);
         break;
     }
     progress_.advance();
@@ -180,7 +172,20 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
       e.message = "not sent: " + ctx.result.stopReason;
       return center::Result<center::AddMembersResult>::failure(e);
     }
-    return client_.addMembers(batch);
+    // The systemic-failure rule counts calls: one A1 request is one call, however many rows it
+    // carries (counting its rows would let a single lost answer stop the run).
+    auto result = client_.addMembers(batch);
+    if (result.ok()) {
+      noteCall(ctx, true, nullptr);  // a 60027 partial answer too: refused rows are the rows' fault
+    } else if (result.unknown()) {
+      noteCall(ctx, false, nullptr);
+    } else {
+      // A refused request, or the trial-member quota (60009), says nothing about the service's
+      // health: only other failures count towards stopping the run.
+      const center::Error& e = result.error();
+      noteCall(ctx, statusOf(e) == ItemStatus::Refused || e.code == "60009", &e);
+    }
+    return result;
   };
   addInChunks(members, settings_.addChunk, settings_.workers, settings_.accountSuffix, send,
               observer);
