@@ -208,6 +208,46 @@ void visitRow(PendingPassword& r, V& v) {
   v.integer(r.generatedAt);
 }
 
+inline constexpr const char* kOwnedAssetColumns = "asset_num, global_id, rule, assigned_at";
+template <class V>
+void visitRow(OwnedAsset& r, V& v) {
+  v.text(r.assetNum);
+  v.text(r.globalId);
+  v.text(r.rule);
+  v.integer(r.assignedAt);
+}
+
+inline constexpr const char* kLendingColumns = "global_id, lock_number, rule, lent_at";
+template <class V>
+void visitRow(Lending& r, V& v) {
+  v.text(r.globalId);
+  v.text(r.lockNumber);
+  v.text(r.rule);
+  v.integer(r.lentAt);
+}
+
+inline constexpr const char* kEnrolmentColumns =
+    "employee_id, rule, activity_label, status, input_hash, products_json, message, at";
+template <class V>
+void visitRow(Enrolment& r, V& v) {
+  v.text(r.employeeId);
+  v.text(r.rule);
+  v.text(r.activityLabel);
+  v.name(r.status, &parseEnrolmentStatus);
+  v.text(r.inputHash);
+  v.text(r.productsJson);
+  v.text(r.message);
+  v.integer(r.at);
+}
+
+inline constexpr const char* kRunProblemColumns = "run_id, item_key, message";
+template <class V>
+void visitRow(RunProblem& r, V& v) {
+  v.integer(r.runId);
+  v.text(r.key);
+  v.text(r.message);
+}
+
 // Poco's TypeHandler for a record read with visitRow(); reading only (writes bind columns).
 template <class Row>
 class RowHandler {
@@ -260,5 +300,18 @@ class TypeHandler<membersync::state::HeldItem>
 template <>
 class TypeHandler<membersync::state::PendingPassword>
     : public membersync::state::detail::RowHandler<membersync::state::PendingPassword> {};
+
+template <>
+class TypeHandler<membersync::state::OwnedAsset>
+    : public membersync::state::detail::RowHandler<membersync::state::OwnedAsset> {};
+template <>
+class TypeHandler<membersync::state::Lending>
+    : public membersync::state::detail::RowHandler<membersync::state::Lending> {};
+template <>
+class TypeHandler<membersync::state::Enrolment>
+    : public membersync::state::detail::RowHandler<membersync::state::Enrolment> {};
+template <>
+class TypeHandler<membersync::state::RunProblem>
+    : public membersync::state::detail::RowHandler<membersync::state::RunProblem> {};
 
 }  // namespace Poco::Data

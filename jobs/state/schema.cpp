@@ -113,6 +113,50 @@ const std::vector<Migration>& migrations() {
                 generated_at INTEGER NOT NULL,
                 delivered_at INTEGER))",
        }},
+      {3,
+       "owned assets, lendings, enrolments, product cache, run problems",
+       {
+           // Asset numbers membersync assigned (A9): the only ones it ever withdraws, unless a
+           // pool is exclusive. One member per asset number.
+           R"(CREATE TABLE owned_assets (
+                asset_num TEXT PRIMARY KEY,
+                global_id TEXT NOT NULL,
+                rule TEXT NOT NULL DEFAULT '',
+                assigned_at INTEGER NOT NULL))",
+           "CREATE INDEX owned_assets_by_member ON owned_assets (global_id)",
+           // Lendings membersync made (A10), one per member.
+           R"(CREATE TABLE lendings (
+                global_id TEXT PRIMARY KEY,
+                lock_number TEXT NOT NULL,
+                rule TEXT NOT NULL DEFAULT '',
+                lent_at INTEGER NOT NULL))",
+           // How each person's enrolment (B1) by each activity rule last ended.
+           R"(CREATE TABLE enrolments (
+                employee_id TEXT NOT NULL,
+                rule TEXT NOT NULL,
+                activity_label TEXT NOT NULL DEFAULT '',
+                status TEXT NOT NULL,
+                input_hash TEXT NOT NULL DEFAULT '',
+                products_json TEXT NOT NULL DEFAULT '',
+                message TEXT NOT NULL DEFAULT '',
+                at INTEGER NOT NULL,
+                PRIMARY KEY (employee_id, rule)))",
+           // A7 product trees reduced to their productUris, in tree order.
+           R"(CREATE TABLE product_cache (
+                asset_id TEXT PRIMARY KEY,
+                fetched_at INTEGER NOT NULL))",
+           R"(CREATE TABLE product_cache_uris (
+                asset_id TEXT NOT NULL REFERENCES product_cache (asset_id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                product_uri TEXT NOT NULL,
+                PRIMARY KEY (asset_id, position)))",
+           // What a run reported for people to act on (pool shortages, ...), for `status`.
+           R"(CREATE TABLE run_problems (
+                run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                item_key TEXT NOT NULL,
+                message TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (run_id, item_key)))",
+       }},
   };
   return steps;
 }

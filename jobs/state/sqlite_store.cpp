@@ -8,6 +8,11 @@
 
 namespace membersync::state {
 
+namespace detail {
+// entitlements.cpp: owned assets, lendings, enrolments and the product cache, into `snap`.
+void loadEntitlements(Poco::Data::Session& s, Snapshot& snap);
+}  // namespace detail
+
 using namespace Poco::Data::Keywords;
 using detail::Connection;
 
@@ -70,6 +75,8 @@ Snapshot SqliteStore::load() {
                " WHERE released_at IS NOT NULL AND consumed_at IS NULL",
               into(released), now;
           snap.releasedItems.insert(released.begin(), released.end());
+
+          detail::loadEntitlements(s, snap);
         });
       },
       Connection::Lock::Read);

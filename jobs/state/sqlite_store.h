@@ -79,6 +79,17 @@ class SqliteStore final : public StateStore {
   int releaseRun(RunId run) override;
   void consumeRelease(const std::string& key) override;
 
+  void saveOwnedAsset(const OwnedAsset& asset) override;
+  void dropOwnedAsset(const std::string& assetNum) override;
+  void saveLending(const Lending& lending) override;
+  void dropLending(const std::string& globalId) override;
+  void saveEnrolment(const Enrolment& enrolment) override;
+  void saveProductCache(const ProductCacheEntry& entry) override;
+  void saveProductCaches(const std::vector<ProductCacheEntry>& entries) override;
+
+  void recordProblems(RunId run, const std::vector<RunProblem>& problems) override;
+  std::vector<RunProblem> problemsOfRun(RunId run) override;
+
   void passwordGenerated(const std::string& account, RunId run) override;
   void passwordDelivered(const std::string& account) override;
   std::vector<PendingPassword> undeliveredPasswords() override;

@@ -125,6 +125,40 @@ class StateStore {
   // the key was never held.
   virtual void consumeRelease(const std::string& key) = 0;
 
+  // --- entitlements: owned assets, lendings, enrolments, product cache ----------------------
+  // What membersync did on the entitlement side (A9, A10, B1) and what it read (A7), read back
+  // through load() (Snapshot::ownedAssets, lendings, enrolments, productCache). In records, a
+  // time of 0 (assignedAt, lentAt, Enrolment::at, fetchedAt) means "now". Callers recording
+  // many at once wrap the calls in transaction() (one commit instead of one each).
+
+  // membersync assigned asset.assetNum (A9) to asset.globalId under asset.rule: only assets
+  // recorded here are ever withdrawn (unless their pool is exclusive). Inserts or replaces the
+  // record of that asset number (an asset belongs to one member at a time).
+  virtual void saveOwnedAsset(const OwnedAsset& asset) = 0;
+  // Forgets an asset number (withdrawn, the member deleted, or no longer the member's on the
+  // center); no-op when there is none.
+  virtual void dropOwnedAsset(const std::string& assetNum) = 0;
+  // membersync lent a member's managed assets to a lock (A10). Inserts or replaces the lending
+  // of lending.globalId (one per member).
+  virtual void saveLending(const Lending& lending) = 0;
+  // Forgets a member's lending; no-op when there is none.
+  virtual void dropLending(const std::string& globalId) = 0;
+  // Inserts or replaces how the enrolment of enrolment.employeeId by enrolment.rule ended
+  // (Snapshot::enrolments, by "<employee_id>|<rule>").
+  virtual void saveEnrolment(const Enrolment& enrolment) = 0;
+  // Inserts or replaces the cached product list of entry.assetId (its productUris in order).
+  virtual void saveProductCache(const ProductCacheEntry& entry) = 0;
+  // The same for many entries in one transaction (a first run reads every asset's tree).
+  virtual void saveProductCaches(const std::vector<ProductCacheEntry>& entries) = 0;
+
+  // --- problems a run reported --------------------------------------------------------------
+
+  // Records what `run` reported for people to act on (pool shortages, an activity that does not
+  // exist, ...); a key already recorded for the run is replaced. Runs purged take theirs along.
+  virtual void recordProblems(RunId run, const std::vector<RunProblem>& problems) = 0;
+  // A run's problems in key order. Empty for an unknown run.
+  virtual std::vector<RunProblem> problemsOfRun(RunId run) = 0;
+
   // --- password delivery (never the password itself) ----------------------------------------
 
   // A password for `account` was written to the outbox in `run`; its add or reset is not yet

@@ -33,6 +33,13 @@ constexpr Names<ItemStatus, 4> kItemStatuses{{{ItemStatus::Succeeded, "succeeded
                                               {ItemStatus::Refused, "refused"},
                                               {ItemStatus::Unknown, "unknown"}}};
 
+constexpr Names<EnrolmentStatus, 5> kEnrolmentStatuses{
+    {{EnrolmentStatus::Enrolled, "enrolled"},
+     {EnrolmentStatus::NotQualified, "not-qualified"},
+     {EnrolmentStatus::Refused, "refused"},
+     {EnrolmentStatus::RetryLater, "retry-later"},
+     {EnrolmentStatus::Unknown, "unknown"}}};
+
 template <class E, std::size_t N>
 const char* nameOf(const Names<E, N>& names, E value) {
   for (const auto& [v, name] : names)
@@ -75,6 +82,13 @@ const char* toString(ItemStatus status) {
 }
 std::optional<ItemStatus> parseItemStatus(std::string_view text) {
   return valueOf(kItemStatuses, text);
+}
+
+const char* toString(EnrolmentStatus status) {
+  return nameOf(kEnrolmentStatuses, status);
+}
+std::optional<EnrolmentStatus> parseEnrolmentStatus(std::string_view text) {
+  return valueOf(kEnrolmentStatuses, text);
 }
 
 }  // namespace membersync::state

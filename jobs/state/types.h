@@ -92,6 +92,13 @@ std::optional<Settlement> parseSettlement(std::string_view text);
 const char* toString(ItemStatus status);  // "succeeded", "retry-later", "refused", "unknown"
 std::optional<ItemStatus> parseItemStatus(std::string_view text);
 
+// The key of Snapshot::enrolments: "<employee_id>|<rule>".
+std::string enrolmentKey(const std::string& employeeId, const std::string& rule);
+
+// "enrolled", "not-qualified", "refused", "retry-later", "unknown"
+const char* toString(EnrolmentStatus status);
+std::optional<EnrolmentStatus> parseEnrolmentStatus(std::string_view text);
+
 struct Step {
   StepId id = 0;
   RunId runId = 0;
@@ -106,6 +113,16 @@ struct Step {
   std::optional<Millis> finishedAt;  // when Succeeded, Failed or Unknown was recorded
   std::optional<Settlement> settlement;
   std::optional<Millis> settledAt;
+};
+
+// --- problems a run reported ----------------------------------------------------------------
+
+// Something a run could not do and a person should know about until a later run no longer
+// reports it: a pool run dry (who is left without), an activity that does not exist, ...
+struct RunProblem {
+  RunId runId = 0;
+  std::string key;      // the plan item's key, e.g. "problem:pool:cad-seat:E1004"
+  std::string message;  // for people; never a secret
 };
 
 // --- passwords ------------------------------------------------------------------------------

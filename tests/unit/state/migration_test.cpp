@@ -69,7 +69,75 @@ void writeVersion1(const std::string& path) {
       now;
 }
 
+// Version 2 as that release created it, on top of version 1 (frozen like kSchemaV1).
+const char* const kSchemaV2[] = {
+    R"(CREATE TABLE held_items (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        item_key TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', held_at INTEGER NOT NULL,
+        released_at INTEGER, consumed_at INTEGER, PRIMARY KEY (run_id, item_key)))",
+    "CREATE INDEX held_items_by_key ON held_items (item_key)",
+    R"(CREATE TABLE passwords (account TEXT PRIMARY KEY, run_id INTEGER NOT NULL,
+        generated_at INTEGER NOT NULL, delivered_at INTEGER))",
+    "PRAGMA user_version = 2",
+};
+
+// A v2 database after a member sync that held a delete and owes a password.
+void writeVersion2(const std::string& path) {
+  writeVersion1(path);
+  Poco::Data::Session s(
+      Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
+  for (const char* sql : kSchemaV2) s << sql, now;
+  s << "INSERT INTO held_items (run_id, item_key, reason, held_at, released_at) VALUES"
+       " (1, 'delete:G7', 'guard', 1000, 1100)",
+      now;
+  s << "INSERT INTO passwords (account, run_id, generated_at) VALUES ('dave', 1, 1000)", now;
+}
+
 }  // namespace
+
+TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and enrolments",
+          "[state]") {
+  membersync::testing::TempDir dir;
+  membersync::ManualClock clock;
+  std::string path = (dir.path() / "state.db").string();
+  writeVersion2(path);
+
+  auto store = SqliteStore::open(path, clock);
+
+  // Everything version 2 held is still there.
+  Snapshot snap = store->load();
+  CHECK(snap.linksByEmployee.at("E1").globalId == "G1");
+  CHECK(snap.releasedItems.count("delete:G7") == 1);
+  REQUIRE(store->undeliveredPasswords().size() == 1);
+  CHECK(store->undeliveredPasswords()[0].account == "dave");
+  CHECK(store->unsettledSteps().size() == 1);
+  // The new tables start empty.
+  CHECK(snap.ownedAssets.empty());
+  CHECK(snap.lendings.empty());
+  CHECK(snap.enrolments.empty());
+  CHECK(snap.productCache.empty());
+
+  // And what version 3 added works on the upgraded file.
+  store->saveOwnedAsset({"AN-0003", "G1", "cad-seat", 0});
+  store->saveLending({"G1", "LK-0001", "offline", 0});
+  store->saveEnrolment({"E1", "welcome", "welcome-2026", EnrolmentStatus::Enrolled, "", "[]", "", 0});
+  store->saveProductCache({"AID-0003", {"uri:cad-pro"}, 0});
+  store->recordProblems(1, {{1, "problem:pool:cad-seat:E9", "pool empty"}});
+  store.reset();
+  store = SqliteStore::open(path, clock);
+  snap = store->load();
+  CHECK(snap.ownedAssets.at("AN-0003").rule == "cad-seat");
+  CHECK(snap.lendings.at("G1").lockNumber == "LK-0001");
+  CHECK(snap.enrolments.at("E1|welcome").status == EnrolmentStatus::Enrolled);
+  CHECK(snap.productCache.at("AID-0003").productUris == std::vector<std::string>{"uri:cad-pro"});
+  CHECK(store->problemsOfRun(1).size() == 1);
+
+  int version = 0;
+  Poco::Data::Session s(
+      Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
+  s << "PRAGMA user_version", into(version), now;
+  CHECK(version == 3);
+  CHECK(SqliteStore::schemaVersion() == 3);
+}
 
 TEST_CASE("state: a version 1 database is upgraded and keeps everything it held", "[state]") {
   membersync::testing::TempDir dir;
