@@ -39,6 +39,13 @@ struct FieldChange {
   std::string after;   // as it will be sent ("" clears remark / passwordMobile)
 };
 
+// Assign, Lend and Enrol items of a person added in the same plan (no member yet) have an empty
+// globalId and are keyed by employee id: "assign:<employee_id>", "lend:<employee_id>:<lock>"
+// ("assign:<globalId>", "lend:<globalId>:<lock>" otherwise; "enrol:<employee_id>:<rule>" always).
+// The applier fills their globalId from the result of the Add with the same employeeId, which
+// the order puts first; when that add did not land, they are not sent (not a failure either:
+// the next run plans them again). A Lend's assetIds may include assets its member's Assign of the
+// same plan adds: the applier sends the Lend only after that Assign succeeded.
 struct Item {
   ItemKind kind = ItemKind::Problem;
   // The key the journal and the item history use: "add:<employee_id>", "edit:<employee_id>",
@@ -58,6 +65,9 @@ struct Item {
   std::vector<FieldChange> changes;       // Edit
   std::vector<std::string> assetsToWithdraw;  // Withdraw, Assign: membersync's asset numbers (A9)
   std::vector<std::string> assetsToAdd;       // Assign: asset numbers to assign (A9)
+  // Assign: the rule that grants each of assetsToAdd, same order and size (what the applier
+  // records as OwnedAsset::rule). `rule` names every rule of the item, for people.
+  std::vector<std::string> assetRules;
   std::string rule;                           // Assign, Lend, Enrol: the policy rule
   std::string lockNumber;                     // Lend
   std::vector<std::string> assetIds;          // Lend: A6 asset ids to lend
@@ -92,6 +102,12 @@ struct StateChanges {
                                               // (or with no live linked member left)
   std::vector<state::Link> links;             // adoptions and relinks
   std::vector<std::string> droppedLinks;      // employee ids whose member no longer exists
+  // Member globalIds of state.lendings to forget: A8 no longer shows the lock lent to that member
+  // (returned by hand), or the member is gone.
+  std::vector<std::string> endedLendings;
+  // Asset numbers of state.ownedAssets to forget: A6 shows the asset no longer held by the member
+  // membersync assigned it to (withdrawn or moved by hand, or gone from the enterprise).
+  std::vector<std::string> droppedOwnedAssets;
 };
 
 struct Counts {
