@@ -52,6 +52,9 @@ struct DirectoryConfig {
 
 struct PolicyConfig {
   std::string path;  // empty: no policy
+  // A7 product trees are cached in the state database; an asset's entry older than this many
+  // hours is read again (a new asset is always read). 0: read every asset's tree on every run.
+  int productCacheHours = 24;
 };
 
 enum class DepartedAction { WithdrawThenDelete, Withdraw, Delete, Report };

@@ -321,6 +321,8 @@ Config loadConfig(const std::string& path, const LoadEnvironment& env) {
   c.center = readCenter(ini, env);
   c.directory = readDirectory(ini);
   c.policy.path = ini.path(ini.text("policy", "path", ""));
+  c.policy.productCacheHours = static_cast<int>(
+      ini.integer("policy", "product_cache_hours", c.policy.productCacheHours, 0, 24 * 365));
   c.sync = readSync(ini);
   c.state.database = ini.path(ini.text("state", "database", "membersync.db"));
   if (c.sync.passwordOutbox.empty()) {

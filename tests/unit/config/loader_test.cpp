@@ -71,6 +71,20 @@ TEST_CASE("config: a minimal file gets every documented default", "[config]") {
   CHECK(c.sync.keepRunsDays == 90);
   CHECK(c.daemon.schedule == "daily 02:00");
   CHECK(c.daemon.listen == "127.0.0.1:9469");
+  CHECK(c.policy.path.empty());
+  CHECK(c.policy.productCacheHours == 24);
+}
+
+TEST_CASE("config: [policy] product_cache_hours is read and checked", "[config]") {
+  Fixture f;
+  CHECK(loadConfig(f.config("[policy]\nproduct_cache_hours = 0\n"), {}).policy.productCacheHours ==
+        0);
+  CHECK(loadConfig(f.config("[policy]\nproduct_cache_hours = 168\n"), {})
+            .policy.productCacheHours == 168);
+  CHECK_THAT(errorOf(f.config("[policy]\nproduct_cache_hours = -1\n")),
+             Catch::Contains("[policy] product_cache_hours"));
+  CHECK_THAT(errorOf(f.config("[policy]\nproduct_cache_hours = daily\n")),
+             Catch::Contains("[policy] product_cache_hours: 'daily' is not a whole number"));
 }
 
 TEST_CASE("config: relative paths resolve against the config file's folder", "[config]") {
