@@ -146,7 +146,8 @@ void visitRow(ItemRecord& r, V& v) {
 
 inline constexpr const char* kRunColumns =
     "id, kind, started_at, finished_at, outcome, message, added, edited, deleted, withdrawn, "
-    "adopted, held, failed, unknown, export_hash, export_rows, policy_hash";
+    "adopted, held, failed, unknown, assigned, lent, enrolled, export_hash, export_rows, "
+    "policy_hash";
 template <class V>
 void visitRow(RunSummary& r, V& v) {
   v.integer(r.id);
@@ -156,7 +157,8 @@ void visitRow(RunSummary& r, V& v) {
   v.text(r.outcome);
   v.text(r.message);
   for (int* n : {&r.counts.added, &r.counts.edited, &r.counts.deleted, &r.counts.withdrawn,
-                 &r.counts.adopted, &r.counts.held, &r.counts.failed, &r.counts.unknown})
+                 &r.counts.adopted, &r.counts.held, &r.counts.failed, &r.counts.unknown,
+                 &r.counts.assigned, &r.counts.lent, &r.counts.enrolled})
     v.integer(*n);
   v.text(r.exportHash);
   v.integer(r.exportRows);

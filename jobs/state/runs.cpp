@@ -37,14 +37,15 @@ void SqliteStore::finishRun(RunId run, const std::string& outcome, const RunCoun
   db_->guarded("recording the end of a run", [&](Session& s) {
     Poco::Int64 at = wallMillis();
     Poco::Int64 id = run;
-    std::vector<int> c{counts.added,   counts.edited, counts.deleted, counts.withdrawn,
-                       counts.adopted, counts.held,   counts.failed,  counts.unknown};
+    std::vector<int> c{counts.added,   counts.edited,   counts.deleted, counts.withdrawn,
+                       counts.adopted, counts.held,     counts.failed,  counts.unknown,
+                       counts.assigned, counts.lent,    counts.enrolled};
     Poco::Data::Statement update(s);
     update << "UPDATE runs SET finished_at = ?, outcome = ?, message = ?, added = ?, edited = ?,"
-              " deleted = ?, withdrawn = ?, adopted = ?, held = ?, failed = ?, unknown = ?"
-              " WHERE id = ?",
+              " deleted = ?, withdrawn = ?, adopted = ?, held = ?, failed = ?, unknown = ?,"
+              " assigned = ?, lent = ?, enrolled = ? WHERE id = ?",
         use(at), useRef(outcome), useRef(message), use(c[0]), use(c[1]), use(c[2]), use(c[3]),
-        use(c[4]), use(c[5]), use(c[6]), use(c[7]), use(id);
+        use(c[4]), use(c[5]), use(c[6]), use(c[7]), use(c[8]), use(c[9]), use(c[10]), use(id);
     if (update.execute() == 0)
       throw std::invalid_argument("no run " + std::to_string(run) + " in the journal");
   });

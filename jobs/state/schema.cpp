@@ -116,6 +116,9 @@ const std::vector<Migration>& migrations() {
       {3,
        "owned assets, lendings, enrolments, product cache, run problems",
        {
+           "ALTER TABLE runs ADD COLUMN assigned INTEGER NOT NULL DEFAULT 0",
+           "ALTER TABLE runs ADD COLUMN lent INTEGER NOT NULL DEFAULT 0",
+           "ALTER TABLE runs ADD COLUMN enrolled INTEGER NOT NULL DEFAULT 0",
            // Asset numbers membersync assigned (A9): the only ones it ever withdraws, unless a
            // pool is exclusive. One member per asset number.
            R"(CREATE TABLE owned_assets (

@@ -33,6 +33,9 @@ struct RunStart {
 struct RunCounts {
   int added = 0, edited = 0, deleted = 0, withdrawn = 0, adopted = 0, held = 0, failed = 0,
       unknown = 0;
+  int assigned = 0;  // A9 asset changes of the policy (Assign items) carried out
+  int lent = 0;      // A10 lendings made
+  int enrolled = 0;  // B1 enrolments that granted products
 };
 
 struct RunSummary {

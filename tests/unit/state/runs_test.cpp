@@ -28,7 +28,7 @@ TEST_CASE("state: a run records its start, its end, outcome and counts", "[state
   CHECK(open->policyHash == "pol-hash");
 
   rig.clock.advance(90s);
-  rig.store->finishRun(run, "partial", {3, 4, 5, 6, 7, 8, 9, 10}, "2 items failed");
+  rig.store->finishRun(run, "partial", {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, "2 items failed");
   auto done = rig.store->findRun(run);
   REQUIRE(done);
   REQUIRE(done->finishedAt);
@@ -43,6 +43,9 @@ TEST_CASE("state: a run records its start, its end, outcome and counts", "[state
   CHECK(done->counts.held == 8);
   CHECK(done->counts.failed == 9);
   CHECK(done->counts.unknown == 10);
+  CHECK(done->counts.assigned == 11);
+  CHECK(done->counts.lent == 12);
+  CHECK(done->counts.enrolled == 13);
 }
 
 TEST_CASE("state: recent runs come newest first, up to the limit", "[state]") {
