@@ -9,13 +9,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <sstream>
 
 #include "jobs/core/sha256.h"
 #include "jobs/directory/json_syntax.h"
 #include "jobs/directory/text.h"
 #include "jobs/policy/policy_json.h"
+#include "jobs/policy/rules_json.h"
 
 namespace membersync::policy {
 
@@ -49,9 +49,6 @@ Var parse(const std::string& text, const std::string& file) {
   }
 }
 
-// Sections a later part of membersync reads (asset, lock and activity rules): allowed here.
-const std::set<std::string> kRuleSections{"assets", "locks", "activities"};
-
 }  // namespace
 
 Policy loadPolicy(const std::string& path) {
@@ -62,17 +59,28 @@ Policy loadPolicy(const std::string& path) {
   if (!detail::isObject(root))
     throw PolicyError(path + ": the top level must be a JSON object, not " + detail::shown(root));
 
+  detail::RuleSections rules;  // read after departments, which `when.department` is checked against
   for (const auto& [key, value] : *root.extract<Poco::JSON::Object::Ptr>()) {
     if (key == "departments") {
       policy.departments = detail::readDepartments(value, path);
     } else if (key == "protect") {
       policy.protect = detail::readProtect(value, path);
-    } else if (!kRuleSections.count(key)) {
+    } else if (key == "assets") {
+      rules.assets = value;
+      rules.hasAssets = true;
+    } else if (key == "locks") {
+      rules.locks = value;
+      rules.hasLocks = true;
+    } else if (key == "activities") {
+      rules.activities = value;
+      rules.hasActivities = true;
+    } else {
       detail::fail(path, detail::keyPath("", key),
                    "unknown key; a policy holds departments, protect, assets, locks and "
                    "activities");
     }
   }
+  detail::readRules(rules, path, policy);
   policy.path = path;
   policy.contentHash = Sha256::of(bytes);
   return policy;

@@ -45,21 +45,27 @@ TEST_CASE("policy: no policy file gives an empty policy with an empty hash", "[p
   CHECK(p.protect.empty());
 }
 
-TEST_CASE("policy: the design's example loads; rule sections are accepted for later",
-          "[policy]") {
+TEST_CASE("policy: the design's example loads, rules included", "[policy]") {
   PolicyFile f;
   const std::string json = R"({
     "departments": { "ENG": 1001, "DESIGN": "1002" },
     "protect": ["admin", "svc*"],
     "assets": [ { "rule": "cad-seat", "when": { "department": ["ENG"] }, "pool": ["AN-0001"] } ],
     "locks": [ { "rule": "offline", "when": { "lock": "*" }, "lock_from": "lock" } ],
-    "activities": [ { "rule": "welcome", "when": { "department": "ENG" }, "label": "w" } ]
+    "activities": [ { "rule": "welcome", "when": { "department": "ENG" }, "label": "w",
+                      "source": "membersync" } ]
   })";
   const Policy p = f.load(json);
   CHECK(p.path == f.path);
   CHECK(p.contentHash == membersync::Sha256::of(json));
   CHECK(p.departments == std::map<std::string, std::string>{{"DESIGN", "1002"}, {"ENG", "1001"}});
   CHECK(p.protect == std::vector<std::string>{"admin", "svc*"});
+  REQUIRE(p.assets.size() == 1);
+  CHECK(p.assets[0].rule == "cad-seat");
+  REQUIRE(p.locks.size() == 1);
+  CHECK(p.locks[0].lockFrom == "lock");
+  REQUIRE(p.activities.size() == 1);
+  CHECK(p.activities[0].label == "w");
 }
 
 TEST_CASE("policy: every key is optional", "[policy]") {
