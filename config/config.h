@@ -81,6 +81,8 @@ struct StateConfig {
 struct DaemonConfig {
   std::string schedule = "daily 02:00";
   std::string listen = "127.0.0.1:9469";  // empty: no health endpoint
+  std::string logFile;                    // resolved; empty: stderr (journald under systemd)
+  std::string logLevel = "info";          // error, warning, notice, info or debug
 };
 
 struct Config {

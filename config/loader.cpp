@@ -334,6 +334,14 @@ Config loadConfig(const std::string& path, const LoadEnvironment& env) {
   if (!c.daemon.listen.empty() && c.daemon.listen.rfind(':') == std::string::npos) {
     ini.fail("daemon", "listen", "'" + c.daemon.listen + "' must be host:port, or empty to disable");
   }
+  c.daemon.logFile = ini.path(ini.text("daemon", "log_file", ""));
+  c.daemon.logLevel = lower(ini.text("daemon", "log_level", c.daemon.logLevel));
+  if (c.daemon.logLevel == "information") c.daemon.logLevel = "info";
+  static const std::set<std::string> kLevels{"error", "warning", "notice", "info", "debug"};
+  if (!kLevels.count(c.daemon.logLevel)) {
+    ini.fail("daemon", "log_level",
+             "'" + c.daemon.logLevel + "' is not error, warning, notice, info or debug");
+  }
   ini.rejectUnknown();
   return c;
 }

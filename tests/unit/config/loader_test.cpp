@@ -71,6 +71,8 @@ TEST_CASE("config: a minimal file gets every documented default", "[config]") {
   CHECK(c.sync.keepRunsDays == 90);
   CHECK(c.daemon.schedule == "daily 02:00");
   CHECK(c.daemon.listen == "127.0.0.1:9469");
+  CHECK(c.daemon.logFile.empty());
+  CHECK(c.daemon.logLevel == "info");
   CHECK(c.policy.path.empty());
   CHECK(c.policy.productCacheHours == 24);
 }
@@ -85,6 +87,18 @@ TEST_CASE("config: [policy] product_cache_hours is read and checked", "[config]"
              Catch::Contains("[policy] product_cache_hours"));
   CHECK_THAT(errorOf(f.config("[policy]\nproduct_cache_hours = daily\n")),
              Catch::Contains("[policy] product_cache_hours: 'daily' is not a whole number"));
+}
+
+TEST_CASE("config: [daemon] log_file resolves like other paths and log_level is checked",
+          "[config]") {
+  Fixture f;
+  auto c = loadConfig(f.config("[daemon]\nlog_file = logs/membersync.log\nlog_level = Debug\n"), {});
+  CHECK(c.daemon.logFile == (f.dir.path() / "logs/membersync.log").lexically_normal().string());
+  CHECK(c.daemon.logLevel == "debug");
+  CHECK(loadConfig(f.config("[daemon]\nlog_level = information\n"), {}).daemon.logLevel == "info");
+  CHECK_THAT(errorOf(f.config("[daemon]\nlog_level = verbose\n")),
+             Catch::Contains("[daemon] log_level: 'verbose' is not error, warning, notice, info or "
+                             "debug"));
 }
 
 TEST_CASE("config: relative paths resolve against the config file's folder", "[config]") {
