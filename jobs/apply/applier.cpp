@@ -117,10 +117,9 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
     try {
       outbox_.append(entries);
     } catch (const std::exception& e) {
-      std::lock_guard<std::mutex> lock(ctx.mutex);
-      ctx.stop = true;
-      ctx.result.stoppedEarly = true;
-      ctx.result.stopReason = std::string(e.what()) + "; no member is added without its password";
+      stopRun(ctx, std::string(e.what()) + "; no member is added without its password");
+      // Rows after this chunk have no password and no journal step: they are not handed to the
+      // sender at all. The prepared ones are, and come back "not sent" (the run is stopping).
       members.resize(start);
       break;
     }
@@ -144,8 +143,12 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
     const Item& item = *adds[i];
     switch (o.status) {
       case AddOutcome::Status::Created:
-        store_.journalSucceeded(steps[i], o.member->globalId);
-        afterSuccess(ctx, item, o.member->globalId);
+        // One transaction: a crash between the journal and the link would make the next run
+        // adopt the member as not membersync's and reset its password for nothing.
+        store_.transaction([&] {
+          store_.journalSucceeded(steps[i], o.member->globalId);
+          afterSuccess(ctx, item, o.member->globalId);
+        });
         break;
       case AddOutcome::Status::Refused:
       case AddOutcome::Status::RetryLater: {
@@ -169,6 +172,7 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
       center::Error e;
       e.endpoint = "A1 add members";
       e.kind = center::ErrorKind::RetryLater;
+      std::lock_guard<std::mutex> lock(ctx.mutex);
       e.message = "not sent: " + ctx.result.stopReason;
       return center::Result<center::AddMembersResult>::failure(e);
     }
@@ -244,16 +248,20 @@ center::Status Applier::send(const Item& item) {
 void Applier::recordOutcome(Context& ctx, const Item& item, state::StepId step,
                             const center::Status& result) {
   if (result.ok()) {
-    store_.journalSucceeded(step, std::nullopt);
-    afterSuccess(ctx, item, item.globalId);
+    store_.transaction([&] {
+      store_.journalSucceeded(step, std::nullopt);
+      afterSuccess(ctx, item, item.globalId);
+    });
     noteCall(ctx, true, nullptr);
     return;
   }
   const center::Error& e = result.error();
   // A member already gone is what a delete wanted.
   if (item.kind == ItemKind::Delete && result.failed() && e.kind == center::ErrorKind::NotFound) {
-    store_.journalSucceeded(step, std::nullopt);
-    afterSuccess(ctx, item, item.globalId);
+    store_.transaction([&] {
+      store_.journalSucceeded(step, std::nullopt);
+      afterSuccess(ctx, item, item.globalId);
+    });
     noteCall(ctx, true, nullptr);
     return;
   }
@@ -351,21 +359,30 @@ void Applier::noteCall(Context& ctx, bool ok, const center::Error* error) {
   ++ctx.calls;
   if (ctx.stop) return;
   if (!ok && error && error->kind == center::ErrorKind::Configuration) {
-    ctx.stop = true;
-    ctx.result.stoppedEarly = true;
-    ctx.result.stopReason = "the service refused membersync's credentials or settings: " +
-                            error->describe();
+    stopLocked(ctx, "the service refused membersync's credentials or settings: " +
+                        error->describe());
     return;
   }
   if (!ok && (!error || statusOf(*error) != ItemStatus::Refused)) ++ctx.transientFailures;
   if (ctx.calls >= 10 && ctx.transientFailures * 10 >= ctx.calls * 8) {
-    ctx.stop = true;
-    ctx.result.stoppedEarly = true;
-    ctx.result.stopReason = std::to_string(ctx.transientFailures) + " of " +
-                            std::to_string(ctx.calls) +
-                            " calls failed for a transient cause; the service looks unavailable" +
-                            (error ? ": " + error->describe() : std::string());
+    stopLocked(ctx, std::to_string(ctx.transientFailures) + " of " + std::to_string(ctx.calls) +
+                        " calls failed for a transient cause; the service looks unavailable" +
+                        (error ? ": " + error->describe() : std::string()));
   }
+}
+
+void Applier::stopRun(Context& ctx, const std::string& reason) {
+  std::lock_guard<std::mutex> lock(ctx.mutex);
+  stopLocked(ctx, reason);
+}
+
+// The reason is written before the flag, both under the mutex: a worker that sees the flag and
+// then takes the mutex reads a complete reason.
+void Applier::stopLocked(Context& ctx, const std::string& reason) {
+  if (ctx.stop) return;
+  ctx.result.stoppedEarly = true;
+  ctx.result.stopReason = reason;
+  ctx.stop = true;
 }
 
 }  // namespace membersync::apply

@@ -66,6 +66,8 @@ class Applier {
                      const std::string& code, const std::string& message);
   void afterSuccess(Context& ctx, const plan::Item& item, const std::string& globalId);
   void noteCall(Context& ctx, bool ok, const center::Error* error);
+  void stopRun(Context& ctx, const std::string& reason);
+  void stopLocked(Context& ctx, const std::string& reason);  // ctx.mutex held
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;

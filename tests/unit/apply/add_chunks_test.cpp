@@ -1,5 +1,10 @@
 #include "jobs/apply/add_chunks.h"
 
+#include <atomic>
+#include <stdexcept>
+
+#include "jobs/apply/parallel.h"
+
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <mutex>
@@ -136,4 +141,17 @@ TEST_CASE("adds: every request is announced before it is sent", "[apply]") {
   addInChunks(people(4), 100, 1, "@acme", [&](const auto& b) { return center(b); }, observer);
   // 4 rows, then 2 + 2, then 1 + 1 for the half holding the bad row.
   CHECK(announced.size() == 4 + 4 + 2);
+}
+
+TEST_CASE("parallel: an exception in a worker reaches the caller after every thread is joined",
+          "[apply]") {
+  std::atomic<int> calls{0};
+  auto run = [&] {
+    membersync::apply::parallelFor(100, 4, [&](std::size_t i) {
+      ++calls;
+      if (i == 10) throw std::runtime_error("state database is locked");
+    });
+  };
+  CHECK_THROWS_WITH(run(), "state database is locked");
+  CHECK(calls.load() < 100);  // no new index was started once one failed
 }
