@@ -48,19 +48,51 @@ std::optional<std::vector<center::MemberListItem>> SyncJob::start(
     const SyncRequest& request) {
   report.run = store_.beginRun({request.kind, hr.contentHash,
                                 static_cast<std::int64_t>(hr.rowCount), policy.contentHash});
+  auto fail = [&](const std::string& message) {
+    report.outcome = SyncOutcome::Failed;
+    report.message = message;
+    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+  };
   auto members = client_.listAllMembers();
   if (!members.ok()) {
-    report.outcome = SyncOutcome::Failed;
-    report.message = "cannot read the member list: " + members.error().describe();
-    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    fail("cannot read the member list: " + members.error().describe());
     return std::nullopt;
   }
-  if (request.apply) {
-    report.settled = settleInDoubt(
-        store_, client_, members.value(), outbox_, random_, clock_,
-        {request.applySettings.accountSuffix, request.applySettings.passwordLength}, report.run);
+  if (auto problem = incompleteMemberList(store_.load(), members.value(), request)) {
+    fail(*problem);
+    return std::nullopt;
   }
   return std::move(members).value();
+}
+
+void SyncJob::settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
+                     const SyncRequest& request) {
+  if (!request.apply) return;
+  report.settled = settleInDoubt(
+      store_, client_, members, outbox_, random_, clock_,
+      {request.applySettings.accountSuffix, request.applySettings.passwordLength}, report.run);
+}
+
+// A member list that lost most of the members membersync manages is far more likely a glitch of
+// the service (an empty page, another enterprise's view) than half the company leaving overnight:
+// acting on it would drop links, reset absences and try to re-add everyone.
+std::optional<std::string> SyncJob::incompleteMemberList(
+    const state::Snapshot& snapshot, const std::vector<center::MemberListItem>& members,
+    const SyncRequest& request) {
+  const std::size_t linked = snapshot.linksByEmployee.size();
+  if (linked < kMinLinkedForListCheck || !request.plan.onlyAccount.empty()) return std::nullopt;
+  std::set<std::string> live;
+  for (const auto& m : members) {
+    if (!m.deleted) live.insert(m.globalId);
+  }
+  std::size_t found = 0;
+  for (const auto& [employeeId, link] : snapshot.linksByEmployee) found += live.count(link.globalId);
+  if (found * 2 >= linked) return std::nullopt;
+  return "the member list holds only " + std::to_string(found) + " of the " +
+         std::to_string(linked) +
+         " members membersync manages; refusing to act on what looks like an incomplete list "
+         "(check the enterprise id and the service; if they were really deleted on the center, "
+         "remove the state database's links for them)";
 }
 
 SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& policy,
@@ -68,6 +100,7 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   SyncReport report;
   const auto members = start(report, hr, policy, request);
   if (!members) return report;
+  settle(report, *members, request);
 
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
@@ -103,6 +136,8 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
     store_.finishRun(report.run, toString(report.outcome), {}, report.message);
     return report;
   }
+  // Only now that the plan is known to be current may anything be sent, settling included.
+  settle(report, *members, request);
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   report.plan = saved;
@@ -126,8 +161,13 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
       report.message = "stopped early: " + a.stopReason;
     } else if (p.guard.tripped) {
       outcome = SyncOutcome::Held;
-    } else if (a.counts.failed > 0 || a.counts.unknown > 0) {
+    } else if (a.counts.failed > 0 || a.counts.unknown > 0 || report.settled.failed > 0) {
+      // A password reset that settling could not confirm is left to do, like a failed item.
       outcome = SyncOutcome::PartlyFailed;
+      if (report.settled.failed > 0 && report.message.empty()) {
+        report.message = std::to_string(report.settled.failed) +
+                         " password resets were not confirmed; the next sync tries again";
+      }
     }
   } else if (p.guard.tripped) {
     outcome = SyncOutcome::Held;
@@ -149,6 +189,13 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
       for (const auto& item : p.items) planned.insert(item.key);
       for (const auto& key : report.releasedBefore) {
         if (!planned.count(key)) store_.consumeRelease(key);
+      }
+      // Likewise an item's failure record outlives its item only as noise: the add that became an
+      // adoption, the edit whose difference vanished. Under --only the plan covers one account.
+      if (request.plan.onlyAccount.empty() && outcome != SyncOutcome::Failed) {
+        for (const auto& record : store_.openItems()) {
+          if (!planned.count(record.key)) store_.clearItem(record.key);
+        }
       }
       // A guarded, short or failed run must not make a shrunken export the new yardstick: during
       // the grace runs a short export holds nothing yet, and would otherwise become the baseline

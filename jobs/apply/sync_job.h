@@ -62,11 +62,21 @@ class SyncJob {
 
  private:
   SyncOutcome finish(SyncReport& report, const SyncRequest& request);
-  // Starts the run and reads the members; nullopt (the report says why) when they are unreadable.
+  // Starts the run and reads the members; nullopt (the report says why) when they are unreadable
+  // or look incomplete.
   std::optional<std::vector<center::MemberListItem>> start(SyncReport& report,
                                                           const directory::Export& hr,
                                                           const policy::Policy& policy,
                                                           const SyncRequest& request);
+  // Settles what earlier runs left in doubt (applying runs only).
+  void settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
+              const SyncRequest& request);
+  static std::optional<std::string> incompleteMemberList(
+      const state::Snapshot& snapshot, const std::vector<center::MemberListItem>& members,
+      const SyncRequest& request);
+  // Below this many managed members the completeness check is skipped: a small enterprise may
+  // really lose half its members at once.
+  static constexpr std::size_t kMinLinkedForListCheck = 10;
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;
