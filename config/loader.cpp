@@ -166,11 +166,34 @@ Secret readSecret(IniReader& ini, const std::string& section, const std::string&
   return Secret(std::move(value));
 }
 
+// The host of an http(s) URL, lower case: what lies between "//" and the next '/', ':' or '?'
+// (an IPv6 literal keeps its brackets).
+std::string hostOf(const std::string& lowerUrl) {
+  const auto start = lowerUrl.find("//") + 2;
+  if (start < lowerUrl.size() && lowerUrl[start] == '[') {
+    const auto close = lowerUrl.find(']', start);
+    return lowerUrl.substr(start, close == std::string::npos ? std::string::npos : close - start + 1);
+  }
+  const auto end = lowerUrl.find_first_of("/:?#", start);
+  return lowerUrl.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+// https:// always; http:// only to this machine (the emulator): over plain HTTP the client
+// secret and the admin password would cross the network readable by anyone on the way.
 void requireUrl(IniReader& ini, const std::string& key, const std::string& url) {
   const std::string l = lower(url);
-  if (l.rfind("https://", 0) != 0 && l.rfind("http://", 0) != 0) {
-    ini.fail("center", key, "'" + url + "' must start with https:// (or http:// for a local test)");
+  if (l.rfind("https://", 0) == 0) return;
+  if (l.rfind("http://", 0) == 0) {
+    const std::string host = hostOf(l);
+    const bool ipv4Loopback = host.rfind("127.", 0) == 0 &&
+                              host.find_first_not_of("0123456789.") == std::string::npos;
+    if (host == "localhost" || host == "[::1]" || ipv4Loopback) return;
+    ini.fail("center", key,
+             "'" + url + "' is plain http:// to another machine, which would send the client "
+             "secret and admin password unencrypted; use https:// (http:// is accepted only for "
+             "localhost, e.g. the emulator)");
   }
+  ini.fail("center", key, "'" + url + "' must start with https://");
 }
 
 CenterConfig readCenter(IniReader& ini, const LoadEnvironment& env) {

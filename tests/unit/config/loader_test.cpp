@@ -182,3 +182,15 @@ TEST_CASE("config: the shipped example loads without error", "[config]") {
   CHECK(c.center.enterpriseGlobalId == "ENT-ACME-0001");
   CHECK(c.center.clientSecret.reveal() == "demo-client-secret");
 }
+
+TEST_CASE("config: plain http is refused for any host but this machine", "[config]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("[center]\nbase_url = http://center.example.com\n")),
+             Catch::Contains("[center] base_url") && Catch::Contains("unencrypted"));
+  CHECK_THAT(errorOf(f.config("[center]\ntoken_url = http://127.0.0.1.evil.com/t\n")),
+             Catch::Contains("[center] token_url"));
+  CHECK(errorOf(f.config("[center]\nbase_url = http://127.0.0.1:8700\n")).empty());
+  CHECK(errorOf(f.config("[center]\nbase_url = http://localhost:8700/\n")).empty());
+  CHECK_THAT(errorOf(f.config("[center]\nbase_url = ftp://x\n")),
+             Catch::Contains("must start with https://"));
+}
