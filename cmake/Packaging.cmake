@@ -1,0 +1,119 @@
+# Installation layout and the Debian package (issue 5, section 3). Included by the top-level
+# CMakeLists.txt after every target is defined.
+#
+#   cmake --install build --prefix /usr          (or DESTDIR=/tmp/stage cmake --install ...)
+#   cmake --build build --target package         (or scripts/package.sh: a Release build + .deb)
+#
+# Layout, with prefix /usr:
+#   /usr/bin/membersync, /usr/bin/membercenter-emulator
+#   /usr/lib/systemd/system/membersync.service, membersync-sync.service, membersync-sync.timer
+#   /usr/lib/sysusers.d/membersync.conf, /usr/lib/tmpfiles.d/membersync.conf
+#   /usr/share/man/man1/membersync.1.gz
+#   /usr/share/doc/membersync/README.md, emulator.md, examples/ (membersync.ini: the template
+#     for /etc/membersync; membersync-demo.ini: every key, for the emulator; policy.json,
+#     hr-export.csv)
+#   /usr/share/membersync/emulator/demo.json (the emulator's demo fixture)
+# Nothing goes to /etc: the administrator copies examples/membersync.ini there (README, "Run it
+# under systemd"), so no placeholder configuration is ever started and dpkg has no conffile to
+# merge. The demo secrets (config/examples/secrets) are not installed anywhere.
+include(GNUInstallDirs)
+
+set(MEMBERSYNC_SYSTEMD_UNIT_DIR "lib/systemd/system" CACHE STRING
+    "Where the systemd units are installed, relative to the prefix")
+set(MEMBERSYNC_SYSUSERS_DIR "lib/sysusers.d" CACHE STRING
+    "Where the sysusers.d file is installed, relative to the prefix")
+set(MEMBERSYNC_TMPFILES_DIR "lib/tmpfiles.d" CACHE STRING
+    "Where the tmpfiles.d file is installed, relative to the prefix")
+set(MEMBERSYNC_PACKAGE_MAINTAINER "membersync maintainers <membersync@example.com>" CACHE STRING
+    "The Maintainer field of the Debian package")
+
+install(TARGETS membersync membercenter-emulator RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# The units name /usr/bin/membersync, as installed by the package. For another prefix (a
+# /usr/local install), the path is rewritten at install time, when the prefix is known.
+set(_membersync_units
+  ${PROJECT_SOURCE_DIR}/systemd/membersync.service
+  ${PROJECT_SOURCE_DIR}/systemd/membersync-sync.service
+  ${PROJECT_SOURCE_DIR}/systemd/membersync-sync.timer)
+install(CODE "
+  set(_units \"${_membersync_units}\")
+  set(_bindir \"${CMAKE_INSTALL_BINDIR}\")
+  if(NOT IS_ABSOLUTE \"\${_bindir}\")
+    set(_bindir \"\${CMAKE_INSTALL_PREFIX}/\${_bindir}\")
+  endif()
+  set(_unitdir \"${MEMBERSYNC_SYSTEMD_UNIT_DIR}\")
+  if(NOT IS_ABSOLUTE \"\${_unitdir}\")
+    set(_unitdir \"\${CMAKE_INSTALL_PREFIX}/\${_unitdir}\")
+  endif()
+  set(_work \"${PROJECT_BINARY_DIR}/systemd-units\")
+  file(MAKE_DIRECTORY \"\${_work}\")
+  foreach(_unit IN LISTS _units)
+    get_filename_component(_name \"\${_unit}\" NAME)
+    file(READ \"\${_unit}\" _text)
+    string(REPLACE \"/usr/bin/membersync\" \"\${_bindir}/membersync\" _text \"\${_text}\")
+    file(WRITE \"\${_work}/\${_name}\" \"\${_text}\")
+    file(INSTALL DESTINATION \"\${_unitdir}\" TYPE FILE
+         PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ
+         FILES \"\${_work}/\${_name}\")
+  endforeach()
+")
+install(FILES systemd/membersync.sysusers DESTINATION ${MEMBERSYNC_SYSUSERS_DIR}
+        RENAME membersync.conf)
+install(FILES systemd/membersync.tmpfiles DESTINATION ${MEMBERSYNC_TMPFILES_DIR}
+        RENAME membersync.conf)
+
+# membersync(1), compressed as Debian installs man pages.
+set(_membersync_man ${PROJECT_BINARY_DIR}/man/membersync.1.gz)
+add_custom_command(
+  OUTPUT ${_membersync_man}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+  COMMAND sh -c "gzip -9 -n -c '${PROJECT_SOURCE_DIR}/docs/membersync.1' > '${_membersync_man}'"
+  DEPENDS ${PROJECT_SOURCE_DIR}/docs/membersync.1
+  COMMENT "Compressing membersync(1)"
+  VERBATIM)
+add_custom_target(membersync_man ALL DEPENDS ${_membersync_man})
+install(FILES ${_membersync_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+
+install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES tests/emulator/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME emulator.md)
+install(FILES packaging/membersync.ini config/examples/policy.json config/examples/hr-export.csv
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+install(FILES config/examples/membersync.ini DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
+        RENAME membersync-demo.ini)
+install(FILES tests/emulator/fixtures/demo.json
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/membersync/emulator)
+
+# The Debian package: membersync_<version>_<arch>.deb.
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME membersync)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "${MEMBERSYNC_PACKAGE_MAINTAINER}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "keeps a member center's accounts in step with an HR export")
+set(CPACK_PACKAGE_DESCRIPTION
+    "membersync reads the HR directory's nightly export (CSV or JSON), compares it with the\n\
+members of the vendor's member center and makes the member center match: it adds, edits\n\
+and removes members, hands out licence assets, lends hardware locks and enrols people in\n\
+activities according to a policy file. Every run is journalled in a SQLite database.\n\
+It runs as a systemd service (membersync.service) or a nightly timer\n\
+(membersync-sync.timer). The package also holds membercenter-emulator, a local stand-in\n\
+for the member center to try a configuration and policy against.")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION admin)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+# The shared libraries' packages (libpoco*, libboost-program-options1.74.0, libcsv3,
+# libsystemd0, libstdc++6, libc6) come from dpkg-shlibdeps on the installed binaries.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# systemd-sysusers and systemd-tmpfiles create the user and folders; without systemd the
+# programs still work from the command line.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "systemd")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
+  ${PROJECT_SOURCE_DIR}/packaging/debian/postinst
+  ${PROJECT_SOURCE_DIR}/packaging/debian/prerm
+  ${PROJECT_SOURCE_DIR}/packaging/debian/postrm)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+set(CPACK_SOURCE_GENERATOR TGZ)
+set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/")
+include(CPack)
