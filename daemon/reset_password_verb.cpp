@@ -52,21 +52,26 @@ ExitCode runResetPassword(const VerbContext& ctx) {
   if (result.ok()) {
     store.journalSucceeded(step, std::nullopt);
     store.passwordDelivered(account);
+    rt.outbox().mark({account}, apply::OutboxMark::Set, isoUtc(rt.clock().wallNow()));
     store.finishRun(run, "done", counts, "password of " + account + " reset");
     ctx.out << "new password for " << account << " written to " << ctx.config.sync.passwordOutbox
             << " (run " << run << ")\n";
     return ExitCode::Done;
   }
   const auto& e = result.error();
+  const std::string why = redact(e.describe(), password);
   if (result.unknown()) {
-    store.journalUnknown(step, e.describe());
+    store.journalUnknown(step, why);
     counts.unknown = 1;
   } else {
-    store.journalFailed(step, e.code, e.describe(), state::ItemStatus::RetryLater);
+    // Not set: the member keeps its old password, and this one must not be handed out.
+    rt.outbox().mark({account}, apply::OutboxMark::Void, isoUtc(rt.clock().wallNow()));
+    store.journalFailed(step, e.code, why, state::ItemStatus::Refused);
+    store.passwordDelivered(account);  // nothing is owed: the old password is still in force
     counts.failed = 1;
   }
-  store.finishRun(run, "failed", counts, e.describe());
-  ctx.err << "membersync: reset-password: " << e.describe()
+  store.finishRun(run, "failed", counts, why);
+  ctx.err << "membersync: reset-password: " << why
           << (result.unknown() ? " (the next sync settles it and delivers a password)" : "")
           << "\n";
   return e.kind == center::ErrorKind::Configuration ? ExitCode::Configuration : ExitCode::Failed;

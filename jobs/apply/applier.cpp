@@ -4,8 +4,10 @@
 #include <map>
 
 #include "jobs/apply/add_chunks.h"
+#include "jobs/apply/applier_context.h"
 #include "jobs/apply/parallel.h"
 #include "jobs/apply/password.h"
+#include "jobs/apply/step_detail.h"
 #include "jobs/core/text.h"
 
 namespace membersync::apply {
@@ -15,12 +17,20 @@ using plan::Item;
 using plan::ItemKind;
 using state::ItemStatus;
 
+// The code and reason of what a cancelled run (settings.cancel) did not send.
+const char* const kCancelled = "cancelled";
+const char* const kCancelReason =
+    "membersync was asked to stop: nothing new was sent after that; the next run sends the rest";
+
 state::Millis toMillis(Clock::WallPoint t) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
 
-// Refusals wait for their input to change; everything else that failed is tried again later.
-ItemStatus statusOf(const center::Error& e) {
+using detail::statusOf;
+
+}  // namespace
+
+ItemStatus detail::statusOf(const center::Error& e) {
   switch (e.kind) {
     case center::ErrorKind::BadInput:
     case center::ErrorKind::Conflict:
@@ -31,8 +41,6 @@ ItemStatus statusOf(const center::Error& e) {
   }
 }
 
-}  // namespace
-
 state::Millis nextAttemptAt(state::Millis now, int attempts) {
   const state::Millis quarterHour = 15 * 60 * 1000;
   const state::Millis day = 24 * 60 * 60 * 1000;
@@ -41,42 +49,37 @@ state::Millis nextAttemptAt(state::Millis now, int attempts) {
   return now + std::min(delay, day);
 }
 
-// What one apply() shares between its worker threads.
-struct Applier::Context {
-  const plan::Plan& plan;
-  const state::Snapshot& snapshot;
-  state::RunId run;
-  state::Millis now;
-  std::mutex mutex;  // guards result and the call tallies
-  ApplyResult result;
-  std::atomic<bool> stop{false};
-  int calls = 0;
-  int transientFailures = 0;
-};
-
 Applier::Applier(center::MemberCenterClient& client, state::StateStore& store,
                  PasswordOutbox& outbox, RandomSource& random, Clock& clock, Progress& progress,
-                 ApplySettings settings)
+                 ApplySettings settings, center::ActivityClient* activities)
     : client_(client),
       store_(store),
       outbox_(outbox),
       random_(random),
       clock_(clock),
       progress_(progress),
-      settings_(std::move(settings)) {}
+      settings_(std::move(settings)),
+      activities_(activities) {}
 
 ApplyResult Applier::apply(const plan::Plan& plan, const state::Snapshot& snapshot,
                            state::RunId run) {
-  Context ctx{plan, snapshot, run, toMillis(clock_.wallNow()), {}, {}, {}, 0, 0};
+  Context ctx{plan, snapshot, run, toMillis(clock_.wallNow()), {}, {}, {}, 0, 0, {}, {}, {}, {}, {}};
   applyStateChanges(plan);
 
   std::map<ItemKind, std::vector<const Item*>> byKind;
   for (const auto& item : plan.items) byKind[item.kind].push_back(&item);
   ctx.result.counts.adopted = static_cast<int>(byKind[ItemKind::Adopt].size());
   ctx.result.counts.held = static_cast<int>(byKind[ItemKind::Held].size());
+  for (const Item* add : byKind[ItemKind::Add]) ctx.plannedAdds.insert(add->employeeId);
+  for (const Item* a : byKind[ItemKind::Assign]) ctx.plannedAssigns.insert(a->employeeId);
 
+  // Adds before assignments (a new member's assets need its globalId), assignments before
+  // lendings (a lending may lend what an assignment adds), withdrawals before deletes.
   applyAdds(ctx, byKind[ItemKind::Add]);
   applyOneByOne(ctx, "edits", byKind[ItemKind::Edit]);
+  applyOneByOne(ctx, "assignments", byKind[ItemKind::Assign]);
+  applyOneByOne(ctx, "lendings", byKind[ItemKind::Lend]);
+  applyEnrolments(ctx, byKind[ItemKind::Enrol]);
   applyOneByOne(ctx, "withdrawals", byKind[ItemKind::Withdraw]);
   applyOneByOne(ctx, "deletes", byKind[ItemKind::Delete]);
   return std::move(ctx.result);
@@ -90,11 +93,13 @@ void Applier::applyStateChanges(const plan::Plan& plan) {
     if (!changes.links.empty()) store_.saveLinks(changes.links);
     for (const auto& a : changes.absences) store_.saveAbsence(a);
     for (const auto& id : changes.clearedAbsences) store_.clearAbsence(id);
+    for (const auto& gid : changes.endedLendings) store_.dropLending(gid);
+    for (const auto& num : changes.droppedOwnedAssets) store_.dropOwnedAsset(num);
   });
 }
 
 void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
-  if (adds.empty() || ctx.stop) return;
+  if (adds.empty() || stopping(ctx)) return;
   progress_.phase("adds", adds.size());
   std::vector<center::NewMember> members(adds.size());
   std::vector<state::StepId> steps(adds.size());
@@ -157,6 +162,8 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
         store_.journalFailed(steps[i], o.code, o.message, status);
         // The member was not created: the generated password is owed to no one.
         store_.passwordDelivered(lowerAscii(item.account));
+        // Not sent because membersync is stopping: the next run sends it, without a delay.
+        if (o.code == kCancelled) break;
         recordFailure(ctx, item, status, o.code, o.message);
         break;
       }
@@ -168,10 +175,11 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
     progress_.advance();
   };
   auto send = [&](const std::vector<center::NewMember>& batch) {
-    if (ctx.stop) {
+    if (stopping(ctx)) {
       center::Error e;
       e.endpoint = "A1 add members";
       e.kind = center::ErrorKind::RetryLater;
+      if (settings_.cancel && settings_.cancel->load()) e.code = kCancelled;
       std::lock_guard<std::mutex> lock(ctx.mutex);
       e.message = "not sent: " + ctx.result.stopReason;
       return center::Result<center::AddMembersResult>::failure(e);
@@ -191,19 +199,32 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
     }
     return result;
   };
-  addInChunks(members, settings_.addChunk, settings_.workers, settings_.accountSuffix, send,
-              observer);
+  const auto outcomes = addInChunks(members, settings_.addChunk, settings_.workers,
+                                    settings_.accountSuffix, send, observer);
+  // Tell the outbox's reader which passwords are in force and which were never set; a lost
+  // answer stays `pending` until the next run settles it.
+  std::vector<std::string> set;
+  std::vector<std::string> never;
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    const auto status = outcomes[i].status;
+    if (status == AddOutcome::Status::Created) set.push_back(lowerAscii(members[i].account));
+    if (status == AddOutcome::Status::Refused || status == AddOutcome::Status::RetryLater) {
+      never.push_back(lowerAscii(members[i].account));
+    }
+  }
+  outbox_.mark(set, OutboxMark::Set, isoUtc(clock_.wallNow()));
+  outbox_.mark(never, OutboxMark::Void, isoUtc(clock_.wallNow()));
   progress_.endPhase();
 }
 
 void Applier::applyOneByOne(Context& ctx, const std::string& phase,
                             const std::vector<const Item*>& items) {
-  if (items.empty() || ctx.stop) return;
+  if (items.empty() || stopping(ctx)) return;
   progress_.phase(phase, items.size());
   parallelFor(
       items.size(), settings_.workers,
       [&](std::size_t i) {
-        applyOne(ctx, *items[i]);
+        if (!stopping(ctx)) applyOne(ctx, *items[i]);
         progress_.advance();
       },
       &ctx.stop);
@@ -211,6 +232,8 @@ void Applier::applyOneByOne(Context& ctx, const std::string& phase,
 }
 
 void Applier::applyOne(Context& ctx, const Item& item) {
+  if (item.kind == ItemKind::Assign) return applyAssign(ctx, item);
+  if (item.kind == ItemKind::Lend) return applyLend(ctx, item);
   // A withdrawal with no asset of membersync's to strip is only a date to remember.
   if (item.kind == ItemKind::Withdraw && item.assetsToWithdraw.empty()) {
     afterSuccess(ctx, item, item.globalId);
@@ -219,8 +242,16 @@ void Applier::applyOne(Context& ctx, const Item& item) {
   const char* kind = item.kind == ItemKind::Edit       ? "edit"
                      : item.kind == ItemKind::Delete   ? "delete"
                                                        : "withdraw";
+  std::string detail = item.reason;
+  if (item.kind == ItemKind::Withdraw) {
+    // The assets go along, so a withdrawal left in doubt is settled by reading A6.
+    StepDetail withdrawal;
+    withdrawal.reason = item.reason;
+    withdrawal.withdraw = item.assetsToWithdraw;
+    detail = encodeDetail(withdrawal);
+  }
   const auto step = store_.journalPlanned(
-      ctx.run, {item.key, kind, lowerAscii(item.account), item.employeeId, item.globalId, item.reason});
+      ctx.run, {item.key, kind, lowerAscii(item.account), item.employeeId, item.globalId, detail});
   store_.journalSent(step);
   recordOutcome(ctx, item, step, send(item));
 }
@@ -299,13 +330,16 @@ void Applier::recordFailure(Context& ctx, const Item& item, ItemStatus status,
 
 void Applier::afterSuccess(Context& ctx, const Item& item, const std::string& globalId) {
   switch (item.kind) {
-    case ItemKind::Add:
+    case ItemKind::Add: {
       store_.transaction([&] {
         store_.saveLink({item.employeeId, lowerAscii(item.account), globalId, true, 0});
         store_.passwordDelivered(lowerAscii(item.account));
         store_.clearItem(item.key);
       });
+      std::lock_guard<std::mutex> lock(ctx.mutex);
+      ctx.addedGlobalIds[item.employeeId] = globalId;  // for its assignments, lending, enrolments
       break;
+    }
     case ItemKind::Edit:
       store_.clearItem(item.key);
       break;
@@ -321,6 +355,8 @@ void Applier::afterSuccess(Context& ctx, const Item& item, const std::string& gl
       }
       absence.withdrawnAt = ctx.now;
       store_.transaction([&] {
+        // The stripped assets are membersync's no more.
+        for (const auto& assetNum : item.assetsToWithdraw) store_.dropOwnedAsset(assetNum);
         store_.saveAbsence(absence);
         store_.consumeRelease(item.key);
         store_.clearItem(item.key);
@@ -333,6 +369,11 @@ void Applier::afterSuccess(Context& ctx, const Item& item, const std::string& gl
           store_.dropLink(item.employeeId);
           store_.clearAbsence(item.employeeId);
         }
+        // A4 frees the member's assets and lock: what membersync assigned or lent it is over.
+        for (const auto& [assetNum, owned] : ctx.snapshot.ownedAssets) {
+          if (owned.globalId == item.globalId) store_.dropOwnedAsset(assetNum);
+        }
+        store_.dropLending(item.globalId);
         store_.consumeRelease(item.key);
         store_.clearItem(item.key);
       });
@@ -357,6 +398,7 @@ void Applier::afterSuccess(Context& ctx, const Item& item, const std::string& gl
 void Applier::noteCall(Context& ctx, bool ok, const center::Error* error) {
   std::lock_guard<std::mutex> lock(ctx.mutex);
   ++ctx.calls;
+  if (settings_.cancel && settings_.cancel->load()) stopLocked(ctx, kCancelReason);
   if (ctx.stop) return;
   if (!ok && error && error->kind == center::ErrorKind::Configuration) {
     stopLocked(ctx, "the service refused membersync's credentials or settings: " +
@@ -369,6 +411,11 @@ void Applier::noteCall(Context& ctx, bool ok, const center::Error* error) {
                         " calls failed for a transient cause; the service looks unavailable" +
                         (error ? ": " + error->describe() : std::string()));
   }
+}
+
+bool Applier::stopping(Context& ctx) {
+  if (settings_.cancel && settings_.cancel->load()) stopRun(ctx, kCancelReason);
+  return ctx.stop;
 }
 
 void Applier::stopRun(Context& ctx, const std::string& reason) {

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 #include <stdexcept>
 
@@ -17,16 +18,31 @@ std::mutex& outboxMutex() {
   return m;
 }
 
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw std::runtime_error("password outbox " + path + ": " + what + ": " + std::strerror(errno) +
+                           "; check [sync] password_outbox");
+}
+
 void writeAll(int fd, const std::string& data, const std::string& path) {
   std::size_t done = 0;
   while (done < data.size()) {
     ssize_t n = ::write(fd, data.data() + done, data.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw std::runtime_error("password outbox " + path + ": write failed: " + std::strerror(errno));
+      fail(path, "write failed");
     }
     done += static_cast<std::size_t>(n);
   }
+}
+
+// A new file's directory entry is only durable once its folder is synced.
+void syncFolderOf(const std::string& path) {
+  const auto folder = std::filesystem::path(path).parent_path();
+  int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) fail(path, "cannot open its folder");
+  const int rc = ::fsync(dir);
+  ::close(dir);
+  if (rc != 0) fail(path, "cannot sync its folder");
 }
 
 }  // namespace
@@ -35,35 +51,40 @@ FileOutbox::FileOutbox(std::string path) : path_(std::move(path)) {}
 
 void FileOutbox::append(const std::vector<OutboxEntry>& entries) {
   if (entries.empty()) return;
-  std::lock_guard<std::mutex> lock(outboxMutex());
-  int fd = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    throw std::runtime_error("password outbox " + path_ + ": cannot open: " +
-                             std::strerror(errno) + "; check [sync] password_outbox");
+  std::string lines;
+  // Accounts and generated passwords are letters and digits, the time has no comma: no quoting.
+  for (const auto& e : entries) {
+    lines += e.account + "," + e.password.reveal() + "," + e.createdIso8601 + ",pending\n";
   }
+  write(lines);
+}
+
+void FileOutbox::mark(const std::vector<std::string>& accounts, OutboxMark mark,
+                      const std::string& atIso8601) {
+  if (accounts.empty()) return;
+  std::string lines;
+  const char* word = mark == OutboxMark::Set ? "set" : "void";
+  for (const auto& account : accounts) lines += account + ",," + atIso8601 + "," + word + "\n";
+  write(lines);
+}
+
+void FileOutbox::write(const std::string& lines) {
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  const bool existed = ::access(path_.c_str(), F_OK) == 0;
+  int fd = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) fail(path_, "cannot open");
   struct Closer {
     int fd;
     ~Closer() { ::close(fd); }
   } closer{fd};
   struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    throw std::runtime_error("password outbox " + path_ + ": stat failed: " + std::strerror(errno));
-  }
+  if (::fstat(fd, &st) != 0) fail(path_, "stat failed");
   // A file someone created or loosened by hand is tightened before a password goes into it.
-  if ((st.st_mode & 0077) != 0 && ::fchmod(fd, 0600) != 0) {
-    throw std::runtime_error("password outbox " + path_ + ": cannot make it 0600: " +
-                             std::strerror(errno));
-  }
-  std::string line;
-  if (st.st_size == 0) line = "account,password,created\n";
-  // Accounts and generated passwords are letters and digits, the time has no comma: no quoting.
-  for (const auto& e : entries) {
-    line += e.account + "," + e.password.reveal() + "," + e.createdIso8601 + "\n";
-  }
-  writeAll(fd, line, path_);
-  if (::fsync(fd) != 0) {
-    throw std::runtime_error("password outbox " + path_ + ": fsync failed: " + std::strerror(errno));
-  }
+  if ((st.st_mode & 0077) != 0 && ::fchmod(fd, 0600) != 0) fail(path_, "cannot make it 0600");
+  const std::string header = st.st_size == 0 ? "account,password,created,status\n" : "";
+  writeAll(fd, header + lines, path_);
+  if (::fsync(fd) != 0) fail(path_, "fsync failed");
+  if (!existed) syncFolderOf(path_);
 }
 
 }  // namespace membersync::apply

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "jobs/apply/password.h"
+#include "jobs/apply/settle_entitlements.h"
 #include "jobs/core/text.h"
 
 namespace membersync::apply {
@@ -24,7 +25,7 @@ LiveMembers index(const std::vector<center::MemberListItem>& members, const std:
 }
 
 void settleStep(state::StateStore& store, const state::Step& step, const LiveMembers& live,
-                SettleResult& result) {
+                SettleResult& result, std::vector<std::string>& voided) {
   const auto& info = step.info;
   if (info.kind == "add") {
     auto found = live.byAccount.find(info.account);
@@ -43,6 +44,7 @@ void settleStep(state::StateStore& store, const state::Step& step, const LiveMem
         store.clearItem(info.itemKey);
       });
       ++result.notDone;
+      voided.push_back(info.account);  // the password written for that add was never set
       result.notes.push_back("add of " + info.account + " was in doubt: no such member; added again");
     }
   } else if (info.kind == "delete") {
@@ -57,11 +59,6 @@ void settleStep(state::StateStore& store, const state::Step& step, const LiveMem
       store.clearItem(info.itemKey);
     });
     ++(gone ? result.done : result.notDone);
-  } else if (info.kind == "enrol") {
-    store.journalSettled(step.id, state::Settlement::Unresolved, std::nullopt);
-    ++result.unresolved;
-    result.notes.push_back("enrolment " + info.itemKey +
-                           " is in doubt and cannot be read back; it is not re-sent");
   } else {
     // Edits, resets and asset changes are recomputed from what was just read.
     store.transaction([&] {
@@ -77,10 +74,18 @@ void settleStep(state::StateStore& store, const state::Step& step, const LiveMem
 SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
                            const std::vector<center::MemberListItem>& members,
                            PasswordOutbox& outbox, RandomSource& random, Clock& clock,
-                           const SettleSettings& settings, state::RunId run) {
+                           const SettleSettings& settings, state::RunId run,
+                           const std::vector<center::AssetNumber>* assets,
+                           const std::vector<center::BorrowedLock>* locks) {
   SettleResult result;
   const LiveMembers live = index(members, settings.accountSuffix);
-  for (const auto& step : store.unsettledSteps()) settleStep(store, step, live, result);
+  // Asset changes, lendings and enrolments first (settle_entitlements.cpp), the rest here.
+  const detail::EntitlementSettler entitlements(members, assets, locks);
+  std::vector<std::string> voided;
+  for (const auto& step : store.unsettledSteps()) {
+    if (!entitlements.settle(store, step, result)) settleStep(store, step, live, result, voided);
+  }
+  outbox.mark(voided, OutboxMark::Void, isoUtc(clock.wallNow()));
 
   for (const auto& pending : store.undeliveredPasswords()) {
     auto found = live.byAccount.find(pending.account);
@@ -93,21 +98,27 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
               found->second->globalId, "password never confirmed delivered"});
     store.journalSent(step);
     auto reset = client.resetPassword(found->second->globalId, password);
+    const std::string why = reset.ok() ? "" : redact(reset.error().describe(), password);
     if (reset.ok()) {
       store.transaction([&] {
         store.journalSucceeded(step, std::nullopt);
         store.passwordDelivered(pending.account);
       });
+      outbox.mark({pending.account}, OutboxMark::Set, isoUtc(clock.wallNow()));
       ++result.passwordsReset;
       result.notes.push_back("password of " + pending.account +
                              " was never confirmed: a new one is in the outbox");
     } else if (reset.unknown()) {
-      store.journalUnknown(step, reset.error().describe());
-    } else {
-      store.journalFailed(step, reset.error().code, reset.error().describe(),
-                          state::ItemStatus::RetryLater);
+      store.journalUnknown(step, why);
+      ++result.failed;
       result.notes.push_back("password of " + pending.account +
-                             " could not be reset yet: " + reset.error().describe());
+                             " was never confirmed, and the reset is in doubt: " + why);
+    } else {
+      // The reset did not take effect: its password is void, and the next run tries again.
+      outbox.mark({pending.account}, OutboxMark::Void, isoUtc(clock.wallNow()));
+      store.journalFailed(step, reset.error().code, why, state::ItemStatus::RetryLater);
+      ++result.failed;
+      result.notes.push_back("password of " + pending.account + " could not be reset yet: " + why);
     }
   }
   return result;

@@ -72,9 +72,24 @@ TEST_CASE("outbox: new file is 0600 with a header, lines appended in order", "[a
   REQUIRE(stat(path.c_str(), &st) == 0);
   CHECK((st.st_mode & 0777) == 0600);
   CHECK(read(path) ==
-        "account,password,created\n"
-        "zhangwei,Abc12345,2026-11-21T02:00:00Z\n"
-        "lina,Xyz98765,2026-11-21T02:00:01Z\n");
+        "account,password,created,status\n"
+        "zhangwei,Abc12345,2026-11-21T02:00:00Z,pending\n"
+        "lina,Xyz98765,2026-11-21T02:00:01Z,pending\n");
+}
+
+TEST_CASE("outbox: set and void lines carry no password", "[apply]") {
+  membersync::testing::TempDir dir;
+  const auto path = (dir.path() / "new-passwords.csv").string();
+  FileOutbox outbox(path);
+  outbox.append("zhangwei", Secret("Abc12345"), "t1");
+  outbox.mark({"zhangwei"}, membersync::apply::OutboxMark::Set, "t2");
+  outbox.mark({"lina", "wangfang"}, membersync::apply::OutboxMark::Void, "t3");
+  CHECK(read(path) ==
+        "account,password,created,status\n"
+        "zhangwei,Abc12345,t1,pending\n"
+        "zhangwei,,t2,set\n"
+        "lina,,t3,void\n"
+        "wangfang,,t3,void\n");
 }
 
 TEST_CASE("outbox: a file left world-readable is tightened before a password goes in",
