@@ -8,10 +8,13 @@ Context::Context(const PlanInputs& inputs, Plan& out)
       members(inputs.members, inputs.settings.accountSuffix, inputs.state, &arena_),
       plan(out),
       links_(&arena_),
-      named_(members.live().size(), 0) {
+      named_(members.live().size(), 0),
+      poolRules_(&arena_) {
   links_.reserve(in.state.linksByEmployee.size());
   for (const auto& [employeeId, link] : in.state.linksByEmployee)
     links_.emplace(employeeId, EmployeeLink{&link, false});
+  for (const policy::AssetRule& rule : in.policy.assets)
+    for (const std::string& asset : rule.pool) poolRules_.emplace(asset, &rule);
 }
 
 const state::Link* Context::linkOf(std::string_view employeeId) const {
@@ -43,6 +46,20 @@ bool Context::skipped(const std::string& employeeId, const std::string& accountK
 
 bool Context::isProtected(std::string_view account) const {
   return policy::isProtected(in.policy, std::string(account));
+}
+
+}  // namespace membersync::plan::detail
+
+namespace membersync::plan::detail {
+
+const policy::AssetRule* Context::poolRuleOf(std::string_view assetNum) const {
+  auto it = poolRules_.find(assetNum);
+  return it == poolRules_.end() ? nullptr : it->second;
+}
+
+bool Context::ownedBy(const std::string& assetNum, const std::string& globalId) const {
+  auto it = in.state.ownedAssets.find(assetNum);
+  return it != in.state.ownedAssets.end() && !globalId.empty() && it->second.globalId == globalId;
 }
 
 }  // namespace membersync::plan::detail

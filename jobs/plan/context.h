@@ -1,6 +1,8 @@
 #pragma once
 
+#include <map>
 #include <memory_resource>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -48,6 +50,16 @@ class Context {
   bool isProtected(std::string_view account) const;
   void add(Item item) { plan.items.push_back(std::move(item)); }
 
+  // The asset rule whose pool lists this asset number, or null (the loader lets an asset be in
+  // one pool only).
+  const policy::AssetRule* poolRuleOf(std::string_view assetNum) const;
+  // True when state records that membersync assigned this asset to this member.
+  bool ownedBy(const std::string& assetNum, const std::string& globalId) const;
+
+  // Problems that concern several people (a pool run dry), by item key -> their lower-case
+  // accounts: `--only ACCOUNT` keeps such a problem when it names that account.
+  std::map<std::string, std::set<std::string>> problemAccounts;
+
  private:
   struct EmployeeLink {
     const state::Link* link = nullptr;
@@ -56,6 +68,7 @@ class Context {
   };
   std::pmr::unordered_map<std::string_view, EmployeeLink> links_;  // by employee id
   std::vector<char> named_;                                        // by MemberIndex::indexOf
+  std::pmr::unordered_map<std::string_view, const policy::AssetRule*> poolRules_;  // by asset
 };
 
 }  // namespace membersync::plan::detail

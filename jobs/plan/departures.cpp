@@ -25,13 +25,18 @@ state::Absence countAbsence(Context& ctx, const std::string& employeeId) {
   return a;
 }
 
-// The member's assets membersync may withdraw: those it assigned (PlanInputs::managedAssets).
+// The member's assets (A5 assetNums) membersync may withdraw: those state records it assigned
+// to this member (or PlanInputs::managedAssets lists), and those of an exclusive pool.
 std::vector<std::string> withdrawable(const Context& ctx, const LiveMember& m) {
   std::vector<std::string> out;
-  if (!ctx.in.managedAssets) return out;
-  for (const std::string& asset : m.item->assetNums)
-    if (ctx.in.managedAssets->count(asset)) out.push_back(asset);
+  for (const std::string& asset : m.item->assetNums) {
+    const policy::AssetRule* pool = ctx.poolRuleOf(asset);
+    if (ctx.ownedBy(asset, m.item->globalId) || (pool && pool->exclusive) ||
+        (ctx.in.managedAssets && ctx.in.managedAssets->count(asset)))
+      out.push_back(asset);
+  }
   std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -12,8 +12,10 @@ namespace {
 constexpr const char* kRelease = "or release them with `membersync allow-deletes RUN`";
 
 bool guarded(const Context& ctx, const Item& item) {
-  return (item.kind == ItemKind::Withdraw || item.kind == ItemKind::Delete) &&
-         !ctx.in.state.releasedItems.count(item.key);
+  // An Assign that withdraws assets is destructive like a withdrawal.
+  const bool destructive = item.kind == ItemKind::Withdraw || item.kind == ItemKind::Delete ||
+                           (item.kind == ItemKind::Assign && item.destructive);
+  return destructive && !ctx.in.state.releasedItems.count(item.key);
 }
 
 std::string number(double value) {

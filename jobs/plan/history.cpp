@@ -8,7 +8,8 @@ namespace {
 
 bool makesACall(ItemKind kind) {
   return kind == ItemKind::Add || kind == ItemKind::Edit || kind == ItemKind::Withdraw ||
-         kind == ItemKind::Delete;
+         kind == ItemKind::Delete || kind == ItemKind::Assign || kind == ItemKind::Lend ||
+         kind == ItemKind::Enrol;
 }
 
 std::string codeAndMessage(const state::ItemRecord& r) {

@@ -4,8 +4,8 @@
 
 namespace membersync::plan::detail {
 
-// Applies the item history (state.items, by key) to the planned adds, edits, withdrawals and
-// deletes: one the service refused with the same inputHash is Held until its HR row or the
+// Applies the item history (state.items, by key) to the planned adds, edits, withdrawals,
+// deletes, asset assignments, lendings and enrolments: one the service refused with the same inputHash is Held until its HR row or the
 // policy changes; one waiting out a transient failure is Held until nextAttemptAt.
 void applyHistory(Context& ctx);
 

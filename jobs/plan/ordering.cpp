@@ -77,7 +77,8 @@ void orderStateChanges(Plan& plan) {
   auto byEmployee = [](const auto& a, const auto& b) { return a.employeeId < b.employeeId; };
   std::stable_sort(sc.absences.begin(), sc.absences.end(), byEmployee);
   std::stable_sort(sc.links.begin(), sc.links.end(), byEmployee);
-  for (auto* ids : {&sc.clearedAbsences, &sc.droppedLinks}) {
+  for (auto* ids : {&sc.clearedAbsences, &sc.droppedLinks, &sc.endedLendings,
+                    &sc.droppedOwnedAssets}) {
     std::sort(ids->begin(), ids->end());
     ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
   }

@@ -99,6 +99,9 @@ bool Plan::hasChanges() const {
       case ItemKind::Edit:
       case ItemKind::Withdraw:
       case ItemKind::Delete:
+      case ItemKind::Assign:
+      case ItemKind::Lend:
+      case ItemKind::Enrol:
         return true;
       default:
         break;

@@ -130,8 +130,8 @@ struct Plan {
   std::string membersFingerprint;  // see membersFingerprint() in planner.h
   state::Millis computedAt = 0;
 
-  // True when there is an add, edit, withdraw or delete to make (exit 2 for `plan`); held items,
-  // orphans, renames and problems alone are not changes.
+  // True when there is an add, edit, withdraw, delete, asset assignment, lending or enrolment
+  // to make (exit 2 for `plan`); held items, orphans, renames and problems alone are not changes.
   bool hasChanges() const;
 };
 

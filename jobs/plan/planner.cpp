@@ -2,6 +2,7 @@
 
 #include "jobs/plan/context.h"
 #include "jobs/plan/departures.h"
+#include "jobs/plan/entitlements.h"
 #include "jobs/plan/guard.h"
 #include "jobs/plan/history.h"
 #include "jobs/plan/ordering.h"
@@ -26,11 +27,13 @@ Plan makePlan(const PlanInputs& in) {
   detail::settleAbsences(ctx);
   detail::planOrphans(ctx);  // members nobody claims
   detail::addRowProblems(ctx);
+  detail::planEntitlements(ctx);  // assets, locks, activities: needs the adds and adoptions
   // The history holds what was refused or waits for a retry, before the guard counts what
   // will really be sent; --only narrows the plan before the guard, so it guards that account.
   detail::applyHistory(ctx);
   detail::restrictToAccount(ctx);
   detail::applyGuard(ctx);
+  detail::holdDependents(ctx);  // what waits for an add or an assignment that is not going out
   detail::addDepartmentProblems(ctx);
   detail::orderItems(plan);
   detail::orderStateChanges(plan);

@@ -27,15 +27,33 @@ std::unordered_set<std::string> employeesOf(const Context& ctx, const std::strin
   return ids;
 }
 
+// Member globalIds the account concerns: those of the kept items, of its live member, and of
+// state links to it.
+std::unordered_set<std::string> membersOf(const Context& ctx, const std::string& only) {
+  std::unordered_set<std::string> ids;
+  for (const Item& item : ctx.plan.items)
+    if (!item.globalId.empty()) ids.insert(item.globalId);
+  if (const LiveMember* m = ctx.members.byAccount(only)) ids.insert(m->item->globalId);
+  for (const auto& [employeeId, link] : ctx.in.state.linksByEmployee)
+    if (link.account == only) ids.insert(link.globalId);
+  return ids;
+}
+
 }  // namespace
 
 void restrictToAccount(Context& ctx) {
   const std::string only = lower(ctx.in.settings.onlyAccount);
   if (only.empty()) return;
   auto& items = ctx.plan.items;
+  // A problem about several people (a pool run dry) stays when it names the account.
+  auto names = [&](const Item& i) {
+    auto it = ctx.problemAccounts.find(i.key);
+    return it != ctx.problemAccounts.end() && it->second.count(only);
+  };
   items.erase(std::remove_if(items.begin(), items.end(),
                              [&](const Item& i) {
-                               return lower(i.account) != only && lower(i.centerAccount) != only;
+                               return lower(i.account) != only && lower(i.centerAccount) != only &&
+                                      !names(i);
                              }),
               items.end());
   const std::unordered_set<std::string> ids = employeesOf(ctx, only);
@@ -44,6 +62,12 @@ void restrictToAccount(Context& ctx) {
   keepOnly(sc.links, ids, [](const state::Link& l) { return l.employeeId; });
   keepOnly(sc.clearedAbsences, ids, [](const std::string& id) { return id; });
   keepOnly(sc.droppedLinks, ids, [](const std::string& id) { return id; });
+  const std::unordered_set<std::string> members = membersOf(ctx, only);
+  keepOnly(sc.endedLendings, members, [](const std::string& id) { return id; });
+  keepOnly(sc.droppedOwnedAssets, members, [&](const std::string& asset) {
+    auto it = ctx.in.state.ownedAssets.find(asset);
+    return it == ctx.in.state.ownedAssets.end() ? std::string() : it->second.globalId;
+  });
 }
 
 }  // namespace membersync::plan::detail

@@ -3,6 +3,7 @@
 // Hand-made planner inputs for the [plan] tests: an HR export, the member list, a policy, a
 // state snapshot and settings, with small builders so each test states only what it is about.
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -49,6 +50,10 @@ struct Scenario {
   PlanSettings settings;
   std::set<std::string> managedAssets;
   state::Millis now = kNow;
+  // The entitlement inputs; absent: not read this run.
+  std::optional<std::vector<center::AssetNumber>> assets;
+  std::optional<std::vector<center::BorrowedLock>> locks;
+  std::map<std::string, std::vector<std::string>> products;  // by assetId
 
   Scenario() {
     settings.accountSuffix = "@acme";
@@ -87,8 +92,43 @@ struct Scenario {
     return *this;
   }
 
+  // An enterprise asset (A6), id "ID-<number>", assigned to `holder` ("" for nobody).
+  Scenario& asset(const std::string& number, const std::string& holder = "",
+                  bool borrowed = false) {
+    if (!assets) assets.emplace();
+    center::AssetNumber a;
+    a.assetNum = number;
+    a.assetId = "ID-" + number;
+    if (!holder.empty()) a.cloudAccountGlobalId = holder;
+    a.borrowedFlag = borrowed;
+    assets->push_back(a);
+    for (auto& m : members)
+      if (m.globalId == holder) m.assetNums.push_back(number);
+    return *this;
+  }
+  // A borrowed lock (A8), lent to `lentTo` ("" for nobody).
+  Scenario& lock(const std::string& number, const std::string& lentTo = "") {
+    if (!locks) locks.emplace();
+    center::BorrowedLock l;
+    l.assetNum = number;
+    l.assetId = "LID-" + number;
+    l.borrowedFlag = !lentTo.empty();
+    if (!lentTo.empty()) l.cloudAccountGlobalId = lentTo;
+    locks->push_back(l);
+    return *this;
+  }
+  // State: membersync assigned the asset to that member for that rule.
+  Scenario& owned(const std::string& number, const std::string& globalId,
+                  const std::string& rule) {
+    state.ownedAssets[number] = state::OwnedAsset{number, globalId, rule, kNow - kDay};
+    return *this;
+  }
+
   Plan plan() const {
     PlanInputs in{hr, members, policy, state, settings, now, &managedAssets};
+    if (assets) in.assets = &*assets;
+    if (locks) in.locks = &*locks;
+    in.productsByAssetId = &products;
     return makePlan(in);
   }
 };

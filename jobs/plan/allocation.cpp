@@ -1,0 +1,346 @@
+#include "jobs/plan/allocation.h"
+
+#include <algorithm>
+#include <set>
+
+#include "jobs/plan/field_buffer.h"
+#include "jobs/plan/item_fields.h"
+#include "jobs/plan/protect.h"
+#include "jobs/plan/text_util.h"
+#include "jobs/policy/rules.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+constexpr std::size_t kListed = 50;  // people a shortage names before "and N more"
+
+struct Grant {
+  std::size_t rule;
+  std::size_t asset;
+};
+
+struct Withdrawal {
+  std::size_t asset;
+  std::string why;
+  std::string rule;  // the rule the asset was assigned for, or whose exclusive pool holds it
+};
+
+// One member the asset rules act on, and what the plan does with its assets.
+struct Holder {
+  const Entitled* who = nullptr;      // null: a member no HR row manages (exclusive pools only)
+  const LiveMember* member = nullptr;  // null: added by this plan
+  std::vector<std::size_t> rules;      // the asset rules the person matches, in policy order
+  std::vector<Grant> kept, added;
+  std::vector<Withdrawal> withdrawn;
+
+  bool satisfied(std::size_t rule) const {
+    for (const Grant& g : kept)
+      if (g.rule == rule) return true;
+    return false;
+  }
+  bool keeps(std::size_t asset) const {
+    for (const Grant& g : kept)
+      if (g.asset == asset) return true;
+    return false;
+  }
+};
+
+std::string joined(const std::vector<std::string>& parts, const char* separator) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : separator) + p;
+  return out;
+}
+
+class Allocator {
+ public:
+  Allocator(Context& ctx, const AssetIndex& index)
+      : ctx_(ctx), index_(index), rules_(ctx.in.policy.assets), taken_(index.size(), 0),
+        byRule_(rules_.size()) {}
+
+  ManagedAssets run(const std::vector<Entitled>& people) {
+    match(people);
+    for (Holder& h : holders_) keep(h);
+    for (std::size_t r = 0; r < rules_.size(); ++r) allocate(r);
+    for (Holder& h : holders_) withdraw(h);
+    addUnmanagedMembers();
+    for (const Holder& h : holders_) addItem(h);
+    reportMissingPoolAssets();
+    dropStaleOwnership();
+    return managed();
+  }
+
+ private:
+  void match(const std::vector<Entitled>& people) {
+    holders_.reserve(people.size());
+    for (const Entitled& e : people) {
+      Holder h;
+      h.who = &e;
+      h.member = e.member;
+      for (std::size_t r = 0; r < rules_.size(); ++r)
+        if (policy::matches(rules_[r].when, *e.person)) h.rules.push_back(r);
+      for (std::size_t r : h.rules) byRule_[r].push_back(holders_.size());
+      holders_.push_back(std::move(h));
+    }
+  }
+
+  const std::string& globalIdOf(const Holder& h) const {
+    static const std::string kNone;
+    return h.member ? h.member->item->globalId : kNone;
+  }
+
+  // Lower is better: membersync's asset for this rule, then membersync's, then any; a product
+  // rule prefers assets outside every pool (a pool's assets are for its own rule).
+  int rank(const Holder& h, std::size_t rule, std::size_t asset) const {
+    int r = 2;
+    auto owned = ctx_.in.state.ownedAssets.find(index_.at(asset).assetNum);
+    if (owned != ctx_.in.state.ownedAssets.end() && owned->second.globalId == globalIdOf(h))
+      r = owned->second.rule == rules_[rule].rule ? 0 : 1;
+    const bool foreignPool = !rules_[rule].product.empty() &&
+                             index_.poolRule(asset) != AssetIndex::kNoRule;
+    return r * 2 + (foreignPool ? 1 : 0);
+  }
+
+  // A member keeps, for each rule it matches, the best held asset that rule grants; pool rules
+  // choose first, so a product rule does not take a pool asset its pool rule would keep.
+  void keep(Holder& h) {
+    if (!h.member) return;
+    const std::vector<std::size_t>& held = index_.heldBy(globalIdOf(h));
+    for (bool poolRules : {true, false}) {
+      for (std::size_t rule : h.rules) {
+        if (rules_[rule].product.empty() != poolRules) continue;
+        std::size_t best = AssetIndex::kNone;
+        for (std::size_t a : held) {
+          if (h.keeps(a) || !index_.grants(rule, a)) continue;
+          if (best == AssetIndex::kNone || rank(h, rule, a) < rank(h, rule, best)) best = a;
+        }
+        if (best != AssetIndex::kNone) h.kept.push_back({rule, best});
+      }
+    }
+  }
+
+  // Hands rule r's free assets, in its order, to the people it grants one and who keep none.
+  void allocate(std::size_t r) {
+    const std::vector<std::size_t>& candidates = index_.candidates(r);
+    std::size_t next = 0;
+    std::vector<std::string> without;
+    std::set<std::string> accounts;
+    for (std::size_t n : byRule_[r]) {
+      Holder& h = holders_[n];
+      if (h.satisfied(r)) continue;
+      while (next < candidates.size() &&
+             (taken_[candidates[next]] || !index_.unassigned(candidates[next])))
+        ++next;
+      if (next == candidates.size()) {
+        without.push_back(h.who->account);
+        accounts.insert(lower(h.who->account));
+        continue;
+      }
+      taken_[candidates[next]] = 1;
+      h.added.push_back({r, candidates[next]});
+    }
+    if (!without.empty()) reportShortage(r, without, std::move(accounts));
+  }
+
+  void reportShortage(std::size_t r, const std::vector<std::string>& without,
+                      std::set<std::string> accounts) {
+    const policy::AssetRule& rule = rules_[r];
+    std::vector<std::string> named(without.begin(),
+                                   without.begin() + std::min(without.size(), kListed));
+    std::string list = joined(named, ", ");
+    if (without.size() > kListed) list += ", and " + std::to_string(without.size() - kListed) + " more";
+    Item item;
+    item.kind = ItemKind::Problem;
+    item.key = "problem:assets:" + rule.rule;
+    item.rule = rule.rule;
+    const std::string people = std::to_string(without.size()) +
+                               (without.size() == 1 ? " person" : " people") + " without: " + list;
+    item.reason = rule.product.empty()
+                      ? "pool " + rule.rule + " ran dry: " + people +
+                            " (add free asset numbers to the rule's pool, or free some)"
+                      : "no free asset holds " + rule.product + " (rule " + rule.rule +
+                            "): " + people + " (buy more, or free some)";
+    ctx_.problemAccounts[item.key] = std::move(accounts);
+    ctx_.add(std::move(item));
+  }
+
+  // Why a held asset that no rule grants this member may be withdrawn; "" when it may not.
+  Withdrawal withdrawable(const LiveMember& m, std::size_t a) const {
+    const std::string& num = index_.at(a).assetNum;
+    auto owned = ctx_.in.state.ownedAssets.find(num);
+    if (owned != ctx_.in.state.ownedAssets.end() && owned->second.globalId == m.item->globalId)
+      return {a,
+              num + ": membersync assigned it (rule " + owned->second.rule +
+                  ") and no rule grants it to this member any more",
+              owned->second.rule};
+    const int pool = index_.poolRule(a);
+    if (pool != AssetIndex::kNoRule && rules_[pool].exclusive)
+      return {a,
+              num + ": pool " + rules_[pool].rule +
+                  " is exclusive and no rule grants it to this member",
+              rules_[pool].rule};
+    return {a, "", ""};
+  }
+
+  void withdraw(Holder& h) {
+    if (!h.member) return;
+    for (std::size_t a : index_.heldBy(globalIdOf(h))) {
+      if (h.keeps(a)) continue;
+      Withdrawal w = withdrawable(*h.member, a);
+      if (!w.why.empty()) h.withdrawn.push_back(std::move(w));
+    }
+  }
+
+  // Members no HR row manages (not linked, not adopted, not named by a skipped row) give back
+  // the assets of exclusive pools: such a pool is membersync's alone. Linked members whose
+  // person left are the departures' business (grace runs first).
+  void addUnmanagedMembers() {
+    bool anyExclusive = false;
+    for (const policy::AssetRule& r : rules_) anyExclusive = anyExclusive || r.exclusive;
+    if (!anyExclusive) return;
+    std::vector<char> entitled(ctx_.members.live().size(), 0);
+    for (const Holder& h : holders_)
+      if (h.member) entitled[ctx_.members.indexOf(*h.member)] = 1;
+    for (const LiveMember& m : ctx_.members.live()) {
+      if (entitled[ctx_.members.indexOf(m)] || m.link || ctx_.skipped("", m.accountKey)) continue;
+      Holder h;
+      h.member = &m;
+      for (std::size_t a : index_.heldBy(m.item->globalId)) {
+        const int pool = index_.poolRule(a);
+        if (pool != AssetIndex::kNoRule && rules_[pool].exclusive)
+          h.withdrawn.push_back(withdrawable(m, a));
+      }
+      if (!h.withdrawn.empty()) holders_.push_back(std::move(h));
+    }
+  }
+
+  std::string grantText(const Grant& g) const {
+    const policy::AssetRule& rule = rules_[g.rule];
+    const std::string& num = index_.at(g.asset).assetNum;
+    return rule.product.empty() ? "rule " + rule.rule + " grants " + num + " from its pool"
+                                : "rule " + rule.rule + " grants " + num + ", which holds " +
+                                      rule.product;
+  }
+
+  void addItem(const Holder& h) {
+    if (h.added.empty() && h.withdrawn.empty()) return;
+    Item item;
+    item.kind = ItemKind::Assign;
+    item.globalId = globalIdOf(h);
+    item.key = "assign:" + (h.who ? h.who->key : item.globalId);
+    item.account = h.who ? h.who->account : h.member->account;
+    if (h.who) {
+      item.employeeId = h.who->person->employeeId;
+      item.name = h.who->person->name;
+      item.line = h.who->person->line;
+    } else {
+      item.name = h.member->item->name;
+    }
+    fillAssets(item, h);
+    item.destructive = !item.assetsToWithdraw.empty();
+    item.inputHash = hashOf(item, h);
+    if (item.destructive && ctx_.isProtected(item.account)) hold(item, kProtectedReason);
+    ctx_.add(std::move(item));
+  }
+
+  void fillAssets(Item& item, const Holder& h) const {
+    std::vector<Grant> added = h.added;
+    std::sort(added.begin(), added.end(), [&](const Grant& a, const Grant& b) {
+      return index_.at(a.asset).assetNum < index_.at(b.asset).assetNum;
+    });
+    std::vector<std::string> reasons, ruleNames;
+    auto name = [&](const std::string& rule) {
+      if (!rule.empty() && std::find(ruleNames.begin(), ruleNames.end(), rule) == ruleNames.end())
+        ruleNames.push_back(rule);
+    };
+    for (const Grant& g : added) {
+      item.assetsToAdd.push_back(index_.at(g.asset).assetNum);
+      item.assetRules.push_back(rules_[g.rule].rule);
+      reasons.push_back(grantText(g));
+      name(rules_[g.rule].rule);
+    }
+    std::vector<Withdrawal> withdrawn = h.withdrawn;
+    std::sort(withdrawn.begin(), withdrawn.end(), [&](const Withdrawal& a, const Withdrawal& b) {
+      return index_.at(a.asset).assetNum < index_.at(b.asset).assetNum;
+    });
+    for (const Withdrawal& w : withdrawn) {
+      item.assetsToWithdraw.push_back(index_.at(w.asset).assetNum);
+      reasons.push_back("withdraw " + w.why);
+      if (added.empty()) name(w.rule);
+    }
+    item.rule = joined(ruleNames, ", ");
+    item.reason = joined(reasons, "; ");
+  }
+
+  // What the item is computed from: the member, the assets, and the hashes of the rules the
+  // person matches (so a changed rule retries an item the center refused).
+  std::string hashOf(const Item& item, const Holder& h) const {
+    FieldBuffer f;
+    f.field("assign").field(item.key).field(item.globalId).field(item.account);
+    f.field(std::to_string(item.assetsToAdd.size()));
+    for (std::size_t i = 0; i < item.assetsToAdd.size(); ++i)
+      f.field(item.assetsToAdd[i]).field(item.assetRules[i]);
+    f.field(std::to_string(item.assetsToWithdraw.size()));
+    for (const std::string& a : item.assetsToWithdraw) f.field(a);
+    for (std::size_t r : h.rules) f.field(rules_[r].hash);
+    return f.sha256();
+  }
+
+  void reportMissingPoolAssets() {
+    for (std::size_t r = 0; r < rules_.size(); ++r) {
+      const std::vector<std::string>& missing = index_.missing(r);
+      if (missing.empty()) continue;
+      Item item;
+      item.kind = ItemKind::Problem;
+      item.key = "problem:pool-assets:" + rules_[r].rule;
+      item.rule = rules_[r].rule;
+      item.reason = "pool " + rules_[r].rule + " lists " + joined(missing, ", ") +
+                    ", which the enterprise's assets (A6) do not include; correct the asset "
+                    "numbers in the policy";
+      ctx_.add(std::move(item));
+    }
+  }
+
+  // Ownership A6 contradicts (the asset withdrawn or moved by hand, or gone) is forgotten, so an
+  // asset membersync once assigned is never taken back from someone it was given to by hand.
+  void dropStaleOwnership() {
+    for (const auto& [num, owned] : ctx_.in.state.ownedAssets) {
+      const std::size_t a = index_.find(num);
+      if (a == AssetIndex::kNone || index_.unassigned(a) ||
+          *index_.at(a).cloudAccountGlobalId != owned.globalId)
+        ctx_.plan.stateChanges.droppedOwnedAssets.push_back(num);
+    }
+  }
+
+  ManagedAssets managed() const {
+    ManagedAssets out;
+    for (const Holder& h : holders_) {
+      if (!h.who) continue;
+      std::vector<std::size_t>& assets = out[h.who->key];
+      for (const Grant& g : h.kept) {
+        const int pool = index_.poolRule(g.asset);
+        if (ctx_.ownedBy(index_.at(g.asset).assetNum, globalIdOf(h)) ||
+            (pool != AssetIndex::kNoRule && rules_[pool].exclusive))
+          assets.push_back(g.asset);
+      }
+      for (const Grant& g : h.added) assets.push_back(g.asset);
+      std::sort(assets.begin(), assets.end());
+    }
+    return out;
+  }
+
+  Context& ctx_;
+  const AssetIndex& index_;
+  const std::vector<policy::AssetRule>& rules_;
+  std::vector<char> taken_;                       // by asset: handed out by this plan
+  std::vector<Holder> holders_;                   // entitled people first, in employee id order
+  std::vector<std::vector<std::size_t>> byRule_;  // rule -> holders matching it, in that order
+};
+
+}  // namespace
+
+ManagedAssets planAssets(Context& ctx, const AssetIndex& index,
+                         const std::vector<Entitled>& people) {
+  return Allocator(ctx, index).run(people);
+}
+
+}  // namespace membersync::plan::detail

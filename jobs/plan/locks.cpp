@@ -1,0 +1,201 @@
+#include "jobs/plan/locks.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "jobs/plan/field_buffer.h"
+#include "jobs/plan/text_util.h"
+#include "jobs/policy/rules.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+// The lock a person should have lent, and by which rule.
+struct Wanted {
+  std::string lock;
+  const policy::LockRule* rule = nullptr;
+};
+
+std::string joined(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+class Lender {
+ public:
+  Lender(Context& ctx, const AssetIndex& index, const ManagedAssets& managed)
+      : ctx_(ctx), index_(index), managed_(managed) {
+    for (const center::BorrowedLock& lock : *ctx.in.locks) locks_.emplace(lock.assetNum, &lock);
+  }
+
+  void run(const std::vector<Entitled>& people) {
+    for (const Entitled& e : people) planPerson(e);
+    endLendings();
+  }
+
+ private:
+  static Wanted wanted(const policy::Policy& policy, const directory::Person& p) {
+    for (const policy::LockRule& rule : policy.locks) {
+      if (!policy::matches(rule.when, p)) continue;
+      const std::string lock = policy::fieldValue(p, rule.lockFrom).value_or("");
+      if (!lock.empty()) return {lock, &rule};
+    }
+    return {};
+  }
+
+  const center::BorrowedLock* lockOf(const std::string& number) const {
+    auto it = locks_.find(number);
+    return it == locks_.end() ? nullptr : it->second;
+  }
+
+  // A8 shows the lock lent to this member.
+  bool lentTo(const center::BorrowedLock* lock, const std::string& globalId) const {
+    return lock && !globalId.empty() && lock->cloudAccountGlobalId.value_or("") == globalId;
+  }
+
+  const state::Lending* lendingOf(const std::string& globalId) const {
+    auto it = ctx_.in.state.lendings.find(globalId);
+    return it == ctx_.in.state.lendings.end() ? nullptr : &it->second;
+  }
+
+  std::string holderOf(const std::string& globalId) const {
+    const LiveMember* m = ctx_.members.byGlobalId(globalId);
+    return m ? "the member " + m->account + " (" + globalId + ")" : "the member " + globalId;
+  }
+
+  void planPerson(const Entitled& e) {
+    const Wanted w = wanted(ctx_.in.policy, *e.person);
+    if (!w.rule) return;
+    const std::string gid = e.member ? e.member->item->globalId : std::string();
+    if (!gid.empty()) wanted_[gid] = w;
+    const std::string from = "lock " + w.lock + " (HR column " + w.rule->lockFrom + ", rule " +
+                             w.rule->rule + ")";
+    const center::BorrowedLock* lock = lockOf(w.lock);
+    if (!lock)
+      return problem(e, from + " is not among the enterprise's borrowed locks (A8); correct "
+                               "the lock number in HR");
+    const state::Lending* lending = gid.empty() ? nullptr : lendingOf(gid);
+    if (lentTo(lock, gid) || (lending && lending->lockNumber == w.lock)) return;  // lent once
+    const std::string other = lock->cloudAccountGlobalId.value_or("");
+    if (!other.empty() || lock->borrowedFlag)
+      return problem(e, from + " is already lent to " +
+                            (other.empty() ? std::string("another member") : holderOf(other)) +
+                            "; have it returned in the member center, or correct the lock "
+                            "number in HR");
+    // Another lock of membersync's is still lent to the member: endLendings() reports it.
+    if (lending && lentTo(lockOf(lending->lockNumber), gid)) return;
+    lend(e, w, from);
+  }
+
+  void lend(const Entitled& e, const Wanted& w, const std::string& from) {
+    auto it = managed_.find(e.key);
+    std::vector<std::string> ids, nums, lent;
+    if (it != managed_.end()) {
+      for (std::size_t a : it->second) {
+        const center::AssetNumber& asset = index_.at(a);
+        if (asset.borrowedFlag) {
+          lent.push_back(asset.assetNum);
+        } else {
+          ids.push_back(asset.assetId);
+          nums.push_back(asset.assetNum);
+        }
+      }
+    }
+    if (ids.empty() && !lent.empty())
+      return problem(e, from + ": the member's assets " + joined(lent) +
+                            " are already lent to another lock; have them returned in the "
+                            "member center");
+    if (ids.empty())
+      return problem(e, from + ": nothing to lend, the member holds no asset membersync "
+                               "manages; an asset rule must grant it one");
+    std::sort(ids.begin(), ids.end());
+    Item item;
+    item.kind = ItemKind::Lend;
+    item.key = "lend:" + e.key + ":" + w.lock;
+    fillPerson(item, e);
+    item.rule = w.rule->rule;
+    item.lockNumber = w.lock;
+    item.assetIds = ids;
+    item.reason = "rule " + w.rule->rule + ": HR column " + w.rule->lockFrom + " holds lock " +
+                  w.lock + "; lends " + joined(nums);
+    FieldBuffer f;
+    f.field("lend").field(item.key).field(item.globalId).field(w.lock);
+    f.field(std::to_string(ids.size()));
+    for (const std::string& id : ids) f.field(id);
+    item.inputHash = f.field(w.rule->hash).sha256();
+    ctx_.add(std::move(item));
+  }
+
+  static void fillPerson(Item& item, const Entitled& e) {
+    item.employeeId = e.person->employeeId;
+    item.account = e.account;
+    item.globalId = e.member ? e.member->item->globalId : std::string();
+    item.name = e.person->name;
+    item.line = e.person->line;
+  }
+
+  void problem(const Entitled& e, std::string reason) {
+    Item item;
+    item.kind = ItemKind::Problem;
+    item.key = "problem:lock:" + e.person->employeeId;
+    fillPerson(item, e);
+    item.reason = std::move(reason);
+    ctx_.add(std::move(item));
+  }
+
+  // Lendings membersync made that no rule wants any more.
+  void endLendings() {
+    for (const auto& [gid, lending] : ctx_.in.state.lendings) {
+      const LiveMember* m = ctx_.members.byGlobalId(gid);
+      auto w = wanted_.find(gid);
+      const bool stillWanted = w != wanted_.end() && w->second.lock == lending.lockNumber;
+      if (stillWanted) continue;
+      if (!m || !lentTo(lockOf(lending.lockNumber), gid)) {
+        ctx_.plan.stateChanges.endedLendings.push_back(gid);  // gone, or returned by hand
+        continue;
+      }
+      reportEnding(*m, lending, w == wanted_.end() ? nullptr : &w->second);
+    }
+  }
+
+  void reportEnding(const LiveMember& m, const state::Lending& lending, const Wanted* now) {
+    std::string why;
+    if (now)
+      why = "HR column " + now->rule->lockFrom + " now holds lock " + now->lock;
+    else if (m.link && !ctx_.activeInExport(m.link->employeeId))
+      why = "the person left or is missing from the export";
+    else
+      why = "no lock rule gives the member a lock any more";
+    Item item;
+    item.kind = ItemKind::Problem;
+    item.key = "problem:lending:" + m.item->globalId;
+    item.employeeId = m.link ? m.link->employeeId : std::string();
+    item.account = m.account;
+    item.globalId = m.item->globalId;
+    item.rule = lending.rule;
+    item.lockNumber = lending.lockNumber;
+    item.reason = "lock " + lending.lockNumber + " was lent to this member (rule " + lending.rule +
+                  ", " + formatDate(lending.lentAt) + "), but " + why +
+                  "; the spec has no return call: return lock " + lending.lockNumber +
+                  " by hand in the member center (membersync forgets the lending once A8 shows "
+                  "it returned)" +
+                  (now ? "; lock " + now->lock + " is lent on the run after that" : "");
+    ctx_.add(std::move(item));
+  }
+
+  Context& ctx_;
+  const AssetIndex& index_;
+  const ManagedAssets& managed_;
+  std::unordered_map<std::string_view, const center::BorrowedLock*> locks_;  // by lock number
+  std::unordered_map<std::string, Wanted> wanted_;                           // by globalId
+};
+
+}  // namespace
+
+void planLocks(Context& ctx, const AssetIndex& index, const std::vector<Entitled>& people,
+               const ManagedAssets& managed) {
+  Lender(ctx, index, managed).run(people);
+}
+
+}  // namespace membersync::plan::detail
