@@ -33,15 +33,22 @@ std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResu
   return std::nullopt;
 }
 
+// An answer that cannot be read says nothing about whether a write took effect (a proxy's 500
+// after forwarding, a truncated body): for a call that is not safe to repeat it leaves the
+// outcome in doubt, and the caller settles it by reading; a read is simply refused.
+AttemptClass unreadableClass(Endpoint endpoint) {
+  return safeToRepeat(endpoint) ? AttemptClass::Refused : AttemptClass::NoAnswer;
+}
+
 Attempt unexpectedStatus(Endpoint endpoint, int status) {
-  return fail(AttemptClass::Refused, endpoint, ErrorKind::Protocol,
+  return fail(unreadableClass(endpoint), endpoint, ErrorKind::Protocol,
               "unexpected HTTP status " + std::to_string(status), status);
 }
 
-Attempt withStatus(Result<Envelope> r, int status) {
+Attempt withStatus(Endpoint endpoint, Result<Envelope> r, int status) {
   Error e = r.error();
   e.httpStatus = status;
-  return {AttemptClass::Refused, Result<Envelope>::failure(std::move(e))};
+  return {unreadableClass(endpoint), Result<Envelope>::failure(std::move(e))};
 }
 
 }  // namespace
@@ -51,7 +58,7 @@ Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial, const Tra
   if (answer.status != 200 && answer.status != 299) return unexpectedStatus(endpoint, answer.status);
 
   auto envelope = readEnvelope(endpoint, answer.body);
-  if (!envelope.ok()) return withStatus(std::move(envelope), answer.status);
+  if (!envelope.ok()) return withStatus(endpoint, std::move(envelope), answer.status);
   const Envelope& env = envelope.value();
   if (env.code == "0" || (acceptPartial && env.code == "60027"))
     return {AttemptClass::Success, std::move(envelope)};
@@ -73,7 +80,7 @@ Attempt readActivityAttempt(const TransportResult& answer) {
   if (answer.status != 200 && answer.status != 299) return unexpectedStatus(endpoint, answer.status);
 
   auto envelope = readActivityEnvelope(answer.body);
-  if (!envelope.ok()) return withStatus(std::move(envelope), answer.status);
+  if (!envelope.ok()) return withStatus(endpoint, std::move(envelope), answer.status);
   const Envelope& env = envelope.value();
   if (env.code == "0000") return {AttemptClass::Success, std::move(envelope)};
 

@@ -67,6 +67,14 @@ class Session {
   template <class T, class Decode>
   Result<T> finish(Endpoint endpoint, Clock::SteadyPoint started, Result<Envelope> envelope, Decode decode) {
     Result<T> out = envelope.ok() ? decode(envelope.value()) : Result<T>::carry(envelope);
+    // A write that succeeded (code 0) but whose data cannot be read did happen, in part or whole:
+    // for a call that is not safe to repeat that is an outcome in doubt, to settle by reading.
+    if (envelope.ok() && out.failed() && !safeToRepeat(endpoint)) {
+      Error why = out.error();
+      why.message = "the service answered, but its answer could not be read (" + why.message +
+                    "): outcome unknown";
+      out = Result<T>::unknown(std::move(why));
+    }
     stats_.finished(endpoint, out.outcome(), out.ok() ? nullptr : &out.error(), clock_.steadyNow() - started);
     return out;
   }

@@ -153,7 +153,10 @@ Result<Done> TokenProvider::interpret(Slot& slot, const TransportResult& answer)
   const std::string said = "HTTP " + std::to_string(status) +
                            (oauthError.empty() ? "" : " " + oauthError) +
                            (description.empty() ? "" : " (" + description + ")");
-  if (slot.passwordGrant && (oauthError == "invalid_grant" || oauthError == "account_locked")) {
+  // Any refusal of the password grant other than a rate limit, or the application's own
+  // credentials, is taken as final: asking again risks the vendor's lock-out.
+  const bool appRefused = oauthError == "invalid_client" || oauthError == "unauthorized_client";
+  if (slot.passwordGrant && status >= 400 && status < 500 && status != 429 && !appRefused) {
     passwordRefused_ = tokenError(
         ErrorKind::Configuration,
         "the admin credentials were refused for " + options_.adminUser + " (" + said +

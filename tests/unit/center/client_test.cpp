@@ -145,6 +145,26 @@ TEST_CASE("client: a lost answer on delete, configure, lend or a gateway 502 is 
   CHECK(rig.service.apiRequests().size() == 4);
 }
 
+TEST_CASE("client: an unreadable answer to a write is in doubt, sent once; to a read it is an error",
+          "[center]") {
+  Rig rig;
+  // A proxy's HTTP 500 after forwarding, then a truncated 200: either may follow a write that
+  // took effect.
+  rig.service.handler = [](const HttpRequest&) { return TransportResult::answered(500, "<html>"); };
+  CHECK(rig.members.addMembers({newMember("a")}).unknown());
+  rig.service.handler = [](const HttpRequest&) {
+    return TransportResult::answered(200, R"({"code":0,"message":"success","data":{"succ)");
+  };
+  CHECK(rig.members.deleteMember("G-1").unknown());
+  rig.service.handler = [](const HttpRequest&) { return okAnswer(R"({"succeeded":"oops"})"); };
+  CHECK(rig.members.addMembers({newMember("b")}).unknown());
+  CHECK(rig.service.apiRequests().size() == 3);
+  rig.service.handler = [](const HttpRequest&) { return TransportResult::answered(500, "<html>"); };
+  auto read = rig.members.listAssetNumbers();
+  REQUIRE(read.failed());
+  CHECK(read.error().kind == ErrorKind::Protocol);
+}
+
 TEST_CASE("client: a 500 on a read is retried with backoff until it succeeds", "[center]") {
   Rig rig;
   rig.service.push(businessAnswer("500", "network exception"));
