@@ -11,9 +11,10 @@ namespace membersync::apply {
 // account,password,created,status. Every generated password is appended with status `pending`
 // and flushed to disk BEFORE the call that sets it is sent, so no password is lost if the run
 // dies. Once the call's outcome is known a line without a password follows: `set` (the password
-// is in force) or `void` (the call did not take effect: that password was never set). An
-// account's password is the newest one that no later `void` line cancels; a call whose answer
-// was lost stays `pending` until the next run settles it.
+// is in force) or `void` (the call did not take effect: that password was never set). A `void`
+// line cancels the password on the latest `pending` line before it for that account; the
+// account's password is the newest one not cancelled. A call whose answer was lost stays
+// `pending` until the next run settles it.
 struct OutboxEntry {
   std::string account;
   Secret password;
