@@ -21,6 +21,10 @@ struct ApplySettings {
   std::size_t passwordLength = 16;
   int workers = 8;                // calls in flight (max_concurrency)
   std::size_t addChunk = 100;     // A1's limit
+  // Read before every call: once true, nothing new is sent (calls in flight finish) and the run
+  // ends stopped early; adds prepared but not sent are journaled as not sent, with no retry
+  // delay, so the next run sends them. Null: never cancelled. (The daemon sets it on SIGTERM.)
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // One item that did not succeed, for the run's summary and `status`.
@@ -68,6 +72,7 @@ class Applier {
   void noteCall(Context& ctx, bool ok, const center::Error* error);
   void stopRun(Context& ctx, const std::string& reason);
   void stopLocked(Context& ctx, const std::string& reason);  // ctx.mutex held
+  bool stopping(Context& ctx);  // ctx.stop, after folding in settings.cancel
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;
