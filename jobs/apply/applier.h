@@ -8,6 +8,7 @@
 
 #include "jobs/apply/password_outbox.h"
 #include "jobs/apply/progress.h"
+#include "jobs/center/activity_client.h"
 #include "jobs/center/member_center_client.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
@@ -48,10 +49,15 @@ struct ApplyResult {
 // settings.workers threads.
 class Applier {
  public:
+  // `activities` sends Enrol items (B1); without one they are reported as not sent.
   Applier(center::MemberCenterClient& client, state::StateStore& store, PasswordOutbox& outbox,
-          RandomSource& random, Clock& clock, Progress& progress, ApplySettings settings);
+          RandomSource& random, Clock& clock, Progress& progress, ApplySettings settings,
+          center::ActivityClient* activities = nullptr);
 
-  // Order: the plan's state changes (adoptions, absences), adds, edits, withdrawals, deletes.
+  // Order: the plan's state changes (adoptions, absences, ended lendings, ownership A6 no longer
+  // shows), adds, edits, assignments (A9), lendings (A10), enrolments (B1), withdrawals,
+  // deletes. An Assign, Lend or Enrol of a person added in this run takes the add's globalId,
+  // and is not sent when the add did not land; a Lend waits for its member's Assign.
   // Held, orphan, rename and problem items make no call. Returns what happened; throws only
   // for a state-store failure (StateError) — the caller ends the run as failed.
   ApplyResult apply(const plan::Plan& plan, const state::Snapshot& snapshot, state::RunId run);
@@ -73,6 +79,14 @@ class Applier {
   void stopRun(Context& ctx, const std::string& reason);
   void stopLocked(Context& ctx, const std::string& reason);  // ctx.mutex held
   bool stopping(Context& ctx);  // ctx.stop, after folding in settings.cancel
+  // entitlements.cpp: A9, A10, B1.
+  std::string memberFor(Context& ctx, const plan::Item& item);
+  void applyAssign(Context& ctx, const plan::Item& item);
+  void applyLend(Context& ctx, const plan::Item& item);
+  void applyEnrolments(Context& ctx, const std::vector<const plan::Item*>& items);
+  void applyEnrol(Context& ctx, const plan::Item& item);
+  void recordCallFailure(Context& ctx, const plan::Item& item, state::StepId step,
+                         const center::Status& result, const std::string& message);
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;
@@ -81,6 +95,7 @@ class Applier {
   Clock& clock_;
   Progress& progress_;
   ApplySettings settings_;
+  center::ActivityClient* activities_;
 };
 
 // When an item that failed for a transient cause is tried again: 15 minutes after the first

@@ -17,6 +17,7 @@ struct SettleResult {
   int notDone = 0;         // steps in doubt that had not: planned again like any other item
   int unresolved = 0;      // steps nothing can read back (enrolments): left for a person
   int passwordsReset = 0;  // members whose password was never confirmed, given a new one
+  int failed = 0;          // resets of those that failed or are in doubt: tried again next run
   std::vector<std::string> notes;  // one line per settled step, for the run's log
 };
 
@@ -31,13 +32,21 @@ struct SettleSettings {
 //   an add whose member does not exist did not, and is planned again;
 // - a delete whose member is gone took effect;
 // - edits are not settled one by one: the next diff recomputes them from the member list;
-// - an enrolment has no read call: it stays unresolved and is never re-sent on its own.
+// - an asset change (A9: assign, or a withdrawal's strip) took effect when the member holds every
+//   asset it added and none it withdrew, by A6 (`assets`; the member list's assetNums when A6
+//   was not read): then the state records the ownership; a lending (A10) when the lock is lent
+//   to the member, by A8 (`locks`; the member's borrowNum otherwise): then the lending is
+//   recorded; otherwise they are planned again;
+// - an enrolment has no read call: it stays unresolved, its record is marked unknown, and it is
+//   never re-sent on its own.
 // Then every member whose generated password was never confirmed (its add was in doubt, or a
 // reset was cut off) gets a new password: written to the outbox first, then set with A3.
 // Throws StateError for a store failure; call failures are noted and left for the next run.
 SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
                            const std::vector<center::MemberListItem>& members,
                            PasswordOutbox& outbox, RandomSource& random, Clock& clock,
-                           const SettleSettings& settings, state::RunId run);
+                           const SettleSettings& settings, state::RunId run,
+                           const std::vector<center::AssetNumber>* assets = nullptr,
+                           const std::vector<center::BorrowedLock>* locks = nullptr);
 
 }  // namespace membersync::apply

@@ -17,7 +17,25 @@ state::RunCounts planCounts(const plan::Plan& p) {
   c.withdrawn = static_cast<int>(p.counts.withdraw);
   c.deleted = static_cast<int>(p.counts.del);
   c.held = static_cast<int>(p.counts.held);
+  c.assigned = static_cast<int>(p.counts.assign);
+  c.lent = static_cast<int>(p.counts.lend);
+  c.enrolled = static_cast<int>(p.counts.enrol);
   return c;
+}
+
+// The plan's problems `status` shows until a later run no longer reports them: pools run dry
+// and pool assets A6 does not have, locks that cannot be lent, lendings that should end,
+// identities missing for an activity rule. (Invalid HR rows and unmapped departments are in
+// every plan's output and stay there.)
+bool isEntitlementProblem(const plan::Item& item) {
+  static const char* const kPrefixes[] = {"problem:assets:", "problem:pool-assets:",
+                                          "problem:lock:", "problem:lending:",
+                                          "problem:identity:"};
+  if (item.kind != plan::ItemKind::Problem) return false;
+  for (const char* prefix : kPrefixes) {
+    if (item.key.rfind(prefix, 0) == 0) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -35,13 +53,15 @@ const char* toString(SyncOutcome outcome) {
 }
 
 SyncJob::SyncJob(center::MemberCenterClient& client, state::StateStore& store,
-                 PasswordOutbox& outbox, RandomSource& random, Clock& clock, Progress& progress)
+                 PasswordOutbox& outbox, RandomSource& random, Clock& clock, Progress& progress,
+                 center::ActivityClient* activities)
     : client_(client),
       store_(store),
       outbox_(outbox),
       random_(random),
       clock_(clock),
-      progress_(progress) {}
+      progress_(progress),
+      activities_(activities) {}
 
 std::optional<std::vector<center::MemberListItem>> SyncJob::start(
     SyncReport& report, const directory::Export& hr, const policy::Policy& policy,
@@ -65,12 +85,39 @@ std::optional<std::vector<center::MemberListItem>> SyncJob::start(
   return std::move(members).value();
 }
 
+std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
+                                                             const policy::Policy& policy,
+                                                             const SyncRequest& request,
+                                                             bool forPolicy) {
+  const std::vector<state::Step> unsettled =
+      request.apply ? store_.unsettledSteps() : std::vector<state::Step>{};
+  const ReadNeeds needs = readNeedsOf(forPolicy ? policy : policy::Policy{}, unsettled);
+  if (!needs.assets && !needs.locks && !needs.products) return EntitlementReads{};
+  const auto cache = needs.products ? store_.load().productCache
+                                    : std::map<std::string, state::ProductCacheEntry>{};
+  EntitlementReads reads =
+      readEntitlements(client_, needs, cache, millis(clock_.wallNow()), request.productCacheHours,
+                       request.applySettings.workers);
+  report.readNotes = reads.notes;
+  report.productReads = reads.productReads;
+  if (!reads.error.empty()) {
+    report.outcome = SyncOutcome::Failed;
+    report.message = reads.error;
+    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    return std::nullopt;
+  }
+  // A cache of the center's own data, not a decision: kept by plan-only runs too.
+  store_.saveProductCaches(reads.refreshed);
+  return reads;
+}
+
 void SyncJob::settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
-                     const SyncRequest& request) {
+                     const SyncRequest& request, const EntitlementReads& reads) {
   if (!request.apply) return;
   report.settled = settleInDoubt(
       store_, client_, members, outbox_, random_, clock_,
-      {request.applySettings.accountSuffix, request.applySettings.passwordLength}, report.run);
+      {request.applySettings.accountSuffix, request.applySettings.passwordLength}, report.run,
+      reads.assets ? &*reads.assets : nullptr, reads.locks ? &*reads.locks : nullptr);
 }
 
 // A member list that lost most of the members membersync manages is far more likely a glitch of
@@ -100,15 +147,20 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   SyncReport report;
   const auto members = start(report, hr, policy, request);
   if (!members) return report;
-  settle(report, *members, request);
+  const auto reads = readEntitlementsFor(report, policy, request, true);
+  if (!reads) return report;
+  settle(report, *members, request, *reads);
 
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
-  report.plan = plan::makePlan(
-      {hr, *members, policy, snapshot, request.plan, millis(clock_.wallNow())});
+  plan::PlanInputs inputs{hr, *members, policy, snapshot, request.plan, millis(clock_.wallNow())};
+  const PlanEntitlements entitlements(snapshot, *reads);
+  entitlements.fill(inputs);
+  report.plan = plan::makePlan(inputs);
 
   if (request.apply) {
-    Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings);
+    Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings,
+                    activities_);
     report.applied = applier.apply(*report.plan, snapshot, report.run);
   }
   report.outcome = finish(report, request);
@@ -137,11 +189,14 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
     return report;
   }
   // Only now that the plan is known to be current may anything be sent, settling included.
-  settle(report, *members, request);
+  const auto reads = readEntitlementsFor(report, policy, request, false);
+  if (!reads) return report;
+  settle(report, *members, request, *reads);
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   report.plan = saved;
-  Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings);
+  Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings,
+                  activities_);
   report.applied = applier.apply(*report.plan, snapshot, report.run);
   report.outcome = finish(report, request);
   return report;
@@ -175,6 +230,12 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
     outcome = SyncOutcome::Changes;
   }
   if (p.guard.tripped && report.message.empty()) report.message = p.guard.reason;
+
+  std::vector<state::RunProblem> problems;
+  for (const auto& item : p.items) {
+    if (isEntitlementProblem(item)) problems.push_back({report.run, item.key, item.reason});
+  }
+  store_.recordProblems(report.run, problems);
 
   if (request.apply) {
     store_.transaction([&] {

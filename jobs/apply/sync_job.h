@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "jobs/apply/applier.h"
+#include "jobs/apply/entitlement_reads.h"
 #include "jobs/apply/settle.h"
+#include "jobs/center/activity_client.h"
 #include "jobs/directory/person.h"
 #include "jobs/plan/planner.h"
 #include "jobs/policy/policy.h"
@@ -17,9 +19,11 @@ struct SyncRequest {
   state::RunKind kind = state::RunKind::Sync;
   bool apply = true;          // false: plan only (`plan`, `sync --dry-run`); nothing is written
                               // to the center, the outbox or the state beyond the run record
+                              // (with its problems) and the product cache
   plan::PlanSettings plan;
   ApplySettings applySettings;
   int keepRunsDays = 90;
+  int productCacheHours = 24;  // [policy] product_cache_hours: A7 trees older than this are re-read
 };
 
 // How a run ended, most serious first; the command line maps it to an exit code.
@@ -41,15 +45,21 @@ struct SyncReport {
   std::optional<ApplyResult> applied;
   SettleResult settled;
   std::set<std::string> releasedBefore;  // released item keys the run started with
+  std::vector<std::string> readNotes;    // what reading assets and products noted (stale cache)
+  int productReads = 0;                  // A7 calls made (the rest came from the cache)
 };
 
-// One run: reads the member list, settles calls left in doubt by earlier runs, plans, and (when
-// asked) applies, recording the run, its steps and its outcome in the store. The HR export and
-// policy are read by the caller. Throws StateError when the store fails.
+// One run: reads the member list and, when the policy has asset or lock rules, the assets (A6),
+// borrowed locks (A8) and product trees (A7, cached in the state); settles calls left in doubt
+// by earlier runs; plans; and (when asked) applies, recording the run, its steps, its problems
+// and its outcome in the store. The HR export and policy are read by the caller. Throws
+// StateError when the store fails. `activities` sends enrolments (B1); without one they are
+// reported as not sent.
 class SyncJob {
  public:
   SyncJob(center::MemberCenterClient& client, state::StateStore& store, PasswordOutbox& outbox,
-          RandomSource& random, Clock& clock, Progress& progress);
+          RandomSource& random, Clock& clock, Progress& progress,
+          center::ActivityClient* activities = nullptr);
 
   SyncReport run(const directory::Export& hr, const policy::Policy& policy,
                  const SyncRequest& request);
@@ -68,9 +78,15 @@ class SyncJob {
                                                           const directory::Export& hr,
                                                           const policy::Policy& policy,
                                                           const SyncRequest& request);
+  // Reads what the policy's entitlement rules and the steps in doubt need (A6, A8, A7 through
+  // the product cache, which it refreshes); nullopt (the run failed, the report says why) when
+  // a needed read failed. `forPolicy` false: only what settling needs (apply PLANFILE).
+  std::optional<EntitlementReads> readEntitlementsFor(SyncReport& report,
+                                                      const policy::Policy& policy,
+                                                      const SyncRequest& request, bool forPolicy);
   // Settles what earlier runs left in doubt (applying runs only).
   void settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
-              const SyncRequest& request);
+              const SyncRequest& request, const EntitlementReads& reads);
   static std::optional<std::string> incompleteMemberList(
       const state::Snapshot& snapshot, const std::vector<center::MemberListItem>& members,
       const SyncRequest& request);
@@ -84,6 +100,7 @@ class SyncJob {
   RandomSource& random_;
   Clock& clock_;
   Progress& progress_;
+  center::ActivityClient* activities_;
 };
 
 }  // namespace membersync::apply

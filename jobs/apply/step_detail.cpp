@@ -1,0 +1,108 @@
+#include "jobs/apply/step_detail.h"
+
+#include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <sstream>
+
+namespace membersync::apply {
+namespace {
+
+void putText(Poco::JSON::Object& o, const char* key, const std::string& value) {
+  if (!value.empty()) o.set(key, value);
+}
+
+void putList(Poco::JSON::Object& o, const char* key, const std::vector<std::string>& values) {
+  if (values.empty()) return;
+  Poco::JSON::Array array;
+  for (const auto& v : values) array.add(v);
+  o.set(key, array);
+}
+
+std::string text(const Poco::JSON::Object& o, const char* key) {
+  return o.has(key) && o.get(key).isString() ? o.getValue<std::string>(key) : std::string();
+}
+
+std::vector<std::string> list(const Poco::JSON::Object& o, const char* key) {
+  std::vector<std::string> out;
+  auto array = o.getArray(key);
+  if (!array) return out;
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    if (array->get(i).isString()) out.push_back(array->getElement<std::string>(i));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string encodeDetail(const StepDetail& d) {
+  Poco::JSON::Object o(Poco::JSON_PRESERVE_KEY_ORDER);
+  putText(o, "reason", d.reason);
+  putText(o, "rule", d.rule);
+  putList(o, "add", d.add);
+  putList(o, "addRules", d.addRules);
+  putList(o, "withdraw", d.withdraw);
+  putText(o, "lock", d.lock);
+  putList(o, "assetIds", d.assetIds);
+  putText(o, "activityLabel", d.activityLabel);
+  putText(o, "identity", d.identity);
+  putText(o, "inputHash", d.inputHash);
+  std::ostringstream out;
+  o.stringify(out);
+  return out.str();
+}
+
+std::optional<StepDetail> decodeDetail(const std::string& text_) {
+  if (text_.empty() || text_.front() != '{') return std::nullopt;
+  try {
+    Poco::JSON::Parser parser;
+    auto parsed = parser.parse(text_);
+    auto o = parsed.extract<Poco::JSON::Object::Ptr>();
+    if (!o) return std::nullopt;
+    StepDetail d;
+    d.reason = text(*o, "reason");
+    d.rule = text(*o, "rule");
+    d.add = list(*o, "add");
+    d.addRules = list(*o, "addRules");
+    d.withdraw = list(*o, "withdraw");
+    d.lock = text(*o, "lock");
+    d.assetIds = list(*o, "assetIds");
+    d.activityLabel = text(*o, "activityLabel");
+    d.identity = text(*o, "identity");
+    d.inputHash = text(*o, "inputHash");
+    return d;
+  } catch (const Poco::Exception&) {
+    return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::vector<std::string> describeGrantedProducts(const std::string& productsJson) {
+  std::vector<std::string> lines;
+  try {
+    Poco::JSON::Parser parser;
+    auto array = parser.parse(productsJson).extract<Poco::JSON::Array::Ptr>();
+    for (std::size_t i = 0; array && i < array->size(); ++i) {
+      auto o = array->getObject(static_cast<unsigned>(i));
+      if (!o) continue;
+      std::string line = text(*o, "productUri");
+      const std::string from = text(*o, "limitStartDate"), to = text(*o, "limitEndDate");
+      if (!from.empty() || !to.empty()) {
+        line += ", valid " + (from.empty() ? std::string("?") : from) + " to " +
+                (to.empty() ? std::string("?") : to);
+      }
+      const std::string activate = text(*o, "activateType");
+      if (activate == "0") line += ", activated at claim";
+      if (activate == "1") line += ", to be activated separately";
+      lines.push_back(line);
+    }
+  } catch (const std::exception&) {
+    lines = {productsJson};
+  }
+  return lines;
+}
+
+}  // namespace membersync::apply

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/state/store.h"
+
+namespace membersync::apply {
+
+// What an entitlement step (A9, A10, B1) carried, kept in its journal entry (StepInfo::detail)
+// as a small JSON object, so a step left in doubt can be settled by reading without the plan
+// that made it. Never a secret. Empty fields are left out of the JSON.
+struct StepDetail {
+  std::string reason;                  // withdraw: why (for people)
+  std::string rule;                    // assign, lend, enrol: the policy rule(s)
+  std::vector<std::string> add;        // assign: asset numbers assigned
+  std::vector<std::string> addRules;   // assign: the rule granting each of `add`
+  std::vector<std::string> withdraw;   // assign, withdraw: asset numbers withdrawn
+  std::string lock;                    // lend: the lock number
+  std::vector<std::string> assetIds;   // lend: asset ids lent
+  std::string activityLabel;           // enrol
+  std::string identity;                // enrol
+  std::string inputHash;               // enrol: what the enrolment record is keyed on changing
+};
+
+std::string encodeDetail(const StepDetail& detail);
+// nullopt when `text` is not such a JSON object (e.g. the plain reason older steps carry).
+std::optional<StepDetail> decodeDetail(const std::string& text);
+
+// What an A9 that took effect means for the state, in one transaction: the `withdraw` assets are
+// no longer membersync's, the `add` ones are, assigned to `globalId` under the rule that granted
+// each (addRules[i], else `rule`). Used by the applier and when settling a step in doubt.
+void recordAssets(state::StateStore& store, const std::string& globalId, const StepDetail& d);
+
+// Enrolment::productsJson for people, one product per line: "uri:viewer, valid 2026-11-21
+// 10:00:00 to 2027-11-21 10:00:00, activated at claim". Text that is not such JSON comes back as
+// it is.
+std::vector<std::string> describeGrantedProducts(const std::string& productsJson);
+
+}  // namespace membersync::apply
