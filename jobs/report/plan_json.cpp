@@ -18,7 +18,12 @@ using Poco::JSON::Array;
 using Poco::JSON::Object;
 
 constexpr const char* kFormat = "membersync-plan";
-constexpr int kVersion = 1;
+// Version 2 added the asset, lock and activity steps: Item's assetsToAdd, assetRules, rule,
+// lockNumber, assetIds, activityLabel, source, branch and identity; the counts assign, lend and
+// enrol; StateChanges' endedLendings and droppedOwnedAssets. A version 1 plan (which has none of
+// them) still reads, with those empty.
+constexpr int kVersion = 2;
+constexpr int kOldestVersion = 1;
 
 // ---- writing ----
 
@@ -59,6 +64,15 @@ Object::Ptr itemJson(const Item& i) {
   }
   o->set("changes", changes);
   o->set("assetsToWithdraw", strings(i.assetsToWithdraw));
+  o->set("assetsToAdd", strings(i.assetsToAdd));
+  o->set("assetRules", strings(i.assetRules));
+  o->set("rule", i.rule);
+  o->set("lockNumber", i.lockNumber);
+  o->set("assetIds", strings(i.assetIds));
+  o->set("activityLabel", i.activityLabel);
+  o->set("source", i.source);
+  o->set("branch", i.branch);
+  o->set("identity", i.identity);
   o->set("heldKind", plan::toString(i.heldKind));
   o->set("destructive", i.destructive);
   o->set("heldByGuard", i.heldByGuard);
@@ -94,6 +108,8 @@ Object::Ptr stateChangesJson(const plan::StateChanges& sc) {
   }
   o->set("links", links);
   o->set("droppedLinks", strings(sc.droppedLinks));
+  o->set("endedLendings", strings(sc.endedLendings));
+  o->set("droppedOwnedAssets", strings(sc.droppedOwnedAssets));
   return o;
 }
 
@@ -108,6 +124,9 @@ Object::Ptr countsJson(const plan::Counts& c) {
   o->set("held", c.held);
   o->set("rename", c.rename);
   o->set("problem", c.problem);
+  o->set("assign", c.assign);
+  o->set("lend", c.lend);
+  o->set("enrol", c.enrol);
   return o;
 }
 
@@ -128,6 +147,10 @@ Object::Ptr guardJson(const plan::Guard& g) {
 class Reader {
  public:
   explicit Reader(std::string source) : source_(std::move(source)) {}
+
+  // The file's format version; fields added since are read only from files that have them.
+  int version = kVersion;
+  bool hasV2() const { return version >= 2; }
 
   [[noreturn]] void fail(const std::string& path, const std::string& what) const {
     throw PlanFileError(source_ + ": " + (path.empty() ? "" : path + ": ") + what);
@@ -174,10 +197,10 @@ class Reader {
   ItemKind kind(const Object& o, const std::string& key, const std::string& path) const {
     const std::string name = text(o, key, path);
     if (auto k = plan::itemKindFromString(name)) return *k;
-    fail(join(path, key),
-         "expected one of add, edit, adopt, withdraw, delete, orphan, held, "
-         "rename, problem, not \"" +
-             name + "\"");
+    std::string kinds;
+    for (int k = 0; k <= static_cast<int>(ItemKind::Enrol); ++k)
+      kinds += std::string(kinds.empty() ? "" : ", ") + plan::toString(static_cast<ItemKind>(k));
+    fail(join(path, key), "expected one of " + kinds + ", not \"" + name + "\"");
   }
   std::vector<std::string> strings(const Object& o, const std::string& key,
                                    const std::string& path) const {
@@ -230,6 +253,19 @@ Item readItem(const Reader& r, const Var& v, const std::string& path) {
     i.changes.push_back(readChange(r, changes.get(static_cast<unsigned>(n)),
                                    Reader::index(Reader::join(path, "changes"), n)));
   i.assetsToWithdraw = r.strings(o, "assetsToWithdraw", path);
+  if (r.hasV2()) {
+    i.assetsToAdd = r.strings(o, "assetsToAdd", path);
+    i.assetRules = r.strings(o, "assetRules", path);
+    if (i.assetRules.size() != i.assetsToAdd.size())
+      r.fail(Reader::join(path, "assetRules"), "expected one rule per asset of assetsToAdd");
+    i.rule = r.text(o, "rule", path);
+    i.lockNumber = r.text(o, "lockNumber", path);
+    i.assetIds = r.strings(o, "assetIds", path);
+    i.activityLabel = r.text(o, "activityLabel", path);
+    i.source = r.text(o, "source", path);
+    i.branch = r.text(o, "branch", path);
+    i.identity = r.text(o, "identity", path);
+  }
   i.heldKind = r.kind(o, "heldKind", path);
   i.destructive = r.flag(o, "destructive", path);
   i.heldByGuard = r.flag(o, "heldByGuard", path);
@@ -261,6 +297,10 @@ plan::StateChanges readStateChanges(const Reader& r, const Object& o, const std:
                         r.integer(l, "linkedAt", at)});
   }
   sc.droppedLinks = r.strings(o, "droppedLinks", path);
+  if (r.hasV2()) {
+    sc.endedLendings = r.strings(o, "endedLendings", path);
+    sc.droppedOwnedAssets = r.strings(o, "droppedOwnedAssets", path);
+  }
   return sc;
 }
 
@@ -275,13 +315,19 @@ plan::Counts readCounts(const Reader& r, const Object& o) {
   c.held = r.count(o, "held", "counts");
   c.rename = r.count(o, "rename", "counts");
   c.problem = r.count(o, "problem", "counts");
+  if (r.hasV2()) {
+    c.assign = r.count(o, "assign", "counts");
+    c.lend = r.count(o, "lend", "counts");
+    c.enrol = r.count(o, "enrol", "counts");
+  }
   return c;
 }
 
 bool sameCounts(const plan::Counts& a, const plan::Counts& b) {
   return a.add == b.add && a.edit == b.edit && a.adopt == b.adopt && a.withdraw == b.withdraw &&
          a.del == b.del && a.orphan == b.orphan && a.held == b.held && a.rename == b.rename &&
-         a.problem == b.problem;
+         a.problem == b.problem && a.assign == b.assign && a.lend == b.lend &&
+         a.enrol == b.enrol;
 }
 
 plan::Guard readGuard(const Reader& r, const Object& o) {
@@ -326,15 +372,18 @@ std::string planToJson(const plan::Plan& p) {
 }
 
 plan::Plan planFromJson(const std::string& text, const std::string& source) {
-  const Reader r(source);
+  Reader r(source);
   const Var root = parse(r, text);  // owns the objects the reads below refer to
   const Object& o = r.object(root, "");
   if (!o.has("format") || o.get("format").toString() != kFormat)
     r.fail("format",
            "not a membersync plan (expected \"format\": \"" + std::string(kFormat) + "\")");
-  if (r.integer(o, "version", "") != kVersion)
-    r.fail("version", "this membersync reads plan version " + std::to_string(kVersion) +
+  const std::int64_t version = r.integer(o, "version", "");
+  if (version < kOldestVersion || version > kVersion)
+    r.fail("version", "this membersync reads plan versions " + std::to_string(kOldestVersion) +
+                          " to " + std::to_string(kVersion) + ", not " + std::to_string(version) +
                           "; make the plan again with this version");
+  r.version = static_cast<int>(version);
   plan::Plan p;
   p.exportHash = r.text(o, "exportHash", "");
   p.exportRows = r.integer(o, "exportRows", "");

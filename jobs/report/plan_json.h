@@ -20,9 +20,10 @@ class PlanFileError : public std::runtime_error {
 };
 
 // Reads back what planToJson() wrote, for `apply PLANFILE`; `source` names the file in errors.
-// Throws PlanFileError when the text is not JSON, is another format or version, lacks a field or
-// has one of the wrong type, or its counts do not match its items. Keys it does not know are
-// ignored.
+// Reads version 2 (this membersync's) and version 1 (before asset, lock and activity steps: their
+// fields read as empty). Throws PlanFileError when the text is not JSON, is another format or
+// version, lacks a field or has one of the wrong type, or its counts do not match its items. Keys
+// it does not know are ignored.
 plan::Plan planFromJson(const std::string& text, const std::string& source);
 
 }  // namespace membersync::report

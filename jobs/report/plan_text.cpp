@@ -71,6 +71,11 @@ void writeChanges(std::ostream& os, const Item& i) {
     os << "      " << c.field << ": " << quoted(c.before) << " -> " << quoted(c.after) << "\n";
 }
 
+void writeAssets(std::ostream& os, const Item& i) {
+  if (!i.assetsToAdd.empty()) fieldLine(os, "assign", joined(i.assetsToAdd));
+  if (!i.assetsToWithdraw.empty()) fieldLine(os, "withdraw", joined(i.assetsToWithdraw));
+}
+
 void writeItem(std::ostream& os, const Item& i) {
   switch (i.kind) {
     case ItemKind::Add:
@@ -92,6 +97,7 @@ void writeItem(std::ostream& os, const Item& i) {
     case ItemKind::Held:
       os << "  ! held " << plan::toString(i.heldKind) << " " << who(i) << ": " << i.reason << "\n";
       writeChanges(os, i);
+      if (i.heldKind == ItemKind::Assign) writeAssets(os, i);
       break;
     case ItemKind::Rename:
       os << "  # rename " << i.centerAccount << " -> " << who(i) << ": " << i.reason << "\n";
@@ -101,8 +107,7 @@ void writeItem(std::ostream& os, const Item& i) {
       break;
     case ItemKind::Assign:
       os << "  ~ assets " << who(i) << " (rule " << i.rule << ")\n";
-      if (!i.assetsToAdd.empty()) fieldLine(os, "assign", joined(i.assetsToAdd));
-      if (!i.assetsToWithdraw.empty()) fieldLine(os, "withdraw", joined(i.assetsToWithdraw));
+      writeAssets(os, i);
       break;
     case ItemKind::Lend:
       os << "  ~ lend " << who(i) << " -> lock " << i.lockNumber << " (rule " << i.rule << ")\n";
@@ -130,6 +135,12 @@ void writeStateChanges(std::ostream& os, const plan::StateChanges& sc) {
     parts.push_back(counted(sc.clearedAbsences.size(), "absence", "absences") + " cleared");
   if (!sc.droppedLinks.empty())
     parts.push_back(counted(sc.droppedLinks.size(), "stale link", "stale links") + " dropped");
+  if (!sc.endedLendings.empty())
+    parts.push_back(counted(sc.endedLendings.size(), "returned lending", "returned lendings") +
+                    " forgotten");
+  if (!sc.droppedOwnedAssets.empty())
+    parts.push_back(counted(sc.droppedOwnedAssets.size(), "asset", "assets") +
+                    " no longer ours (changed by hand)");
   if (parts.empty()) return;
   os << "\nState to remember: ";
   for (std::size_t n = 0; n < parts.size(); ++n) os << (n ? ", " : "") << parts[n];
@@ -142,7 +153,11 @@ std::string planSummary(const plan::Plan& p) {
   const plan::Counts& c = p.counts;
   std::string s = "Plan: " + std::to_string(c.add) + " to add, ";
   if (c.adopt) s += std::to_string(c.adopt) + " to adopt, ";
-  s += std::to_string(c.edit) + " to change, " + std::to_string(c.withdraw) + " to withdraw, " +
+  s += std::to_string(c.edit) + " to change, ";
+  if (c.assign) s += counted(c.assign, "asset change", "asset changes") + ", ";
+  if (c.lend) s += counted(c.lend, "lending", "lendings") + ", ";
+  if (c.enrol) s += counted(c.enrol, "enrolment", "enrolments") + ", ";
+  s += std::to_string(c.withdraw) + " to withdraw, " +
        std::to_string(c.del) + " to delete; " + std::to_string(c.held) + " held, " +
        counted(c.orphan, "orphan", "orphans") + ", ";
   if (c.rename) s += counted(c.rename, "rename", "renames") + ", ";

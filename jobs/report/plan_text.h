@@ -15,7 +15,7 @@ void writePlanText(std::ostream& os, const plan::Plan& plan);
 std::string planText(const plan::Plan& plan);
 
 // "Plan: 3 to add, 2 to change, 1 to withdraw, 0 to delete; 2 held, 1 orphan, 1 problem."
-// Adoptions and renames are named only when there are some.
+// Adoptions, asset changes, lendings, enrolments and renames are named only when there are some.
 std::string planSummary(const plan::Plan& plan);
 
 }  // namespace membersync::report

@@ -90,7 +90,43 @@ inline plan::Plan samplePlan() {
   problem.line = 40;
   problem.reason = "account has a space";
 
-  p.items = {add, adopt, edit, withdraw, held, rename, orphan, problem};
+  Item assign;
+  assign.kind = ItemKind::Assign;
+  assign.key = "assign:g2";
+  assign.employeeId = "E2";
+  assign.account = "kim";
+  assign.globalId = "g2";
+  assign.assetsToAdd = {"DN-1", "VW-3"};
+  assign.assetRules = {"design-seat", "viewer"};
+  assign.assetsToWithdraw = {"AN-2"};
+  assign.rule = "design-seat, viewer";
+  assign.destructive = true;
+  assign.reason = "rule design-seat grants DN-1 from its pool";
+  assign.inputHash = "h2";
+
+  Item lend;
+  lend.kind = ItemKind::Lend;
+  lend.key = "lend:g2:LK-1";
+  lend.employeeId = "E2";
+  lend.account = "kim";
+  lend.globalId = "g2";
+  lend.rule = "offline";
+  lend.lockNumber = "LK-1";
+  lend.assetIds = {"ID-DN-1", "ID-VW-3"};
+  lend.reason = "rule offline: HR column lock holds lock LK-1";
+
+  Item enrol;
+  enrol.kind = ItemKind::Enrol;
+  enrol.key = "enrol:E1:welcome";
+  enrol.employeeId = "E1";
+  enrol.account = "zhangwei";
+  enrol.rule = "welcome";
+  enrol.activityLabel = "welcome-2026";
+  enrol.source = "membersync";
+  enrol.branch = "HQ";
+  enrol.identity = "zhangwei@acme";
+
+  p.items = {add, adopt, edit, assign, lend, enrol, withdraw, held, rename, orphan, problem};
   p.counts = plan::countsOf(p.items);
   p.guard.tripped = true;
   p.guard.destructive = 11;
@@ -101,6 +137,8 @@ inline plan::Plan samplePlan() {
   p.stateChanges.absences.push_back({"E4", 1, "e1", 1767225600000, std::nullopt});
   p.stateChanges.clearedAbsences = {"E9"};
   p.stateChanges.droppedLinks = {"E8"};
+  p.stateChanges.endedLendings = {"g7"};
+  p.stateChanges.droppedOwnedAssets = {"AN-7"};
   return p;
 }
 

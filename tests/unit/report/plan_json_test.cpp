@@ -1,6 +1,11 @@
 #include "jobs/report/plan_json.h"
 
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
 #include <catch2/catch.hpp>
+
+#include <sstream>
 
 #include "tests/unit/report/plan_fixture.h"
 
@@ -31,6 +36,15 @@ void requireSameItem(const plan::Item& a, const plan::Item& b) {
     CHECK(a.changes[i].after == b.changes[i].after);
   }
   CHECK(a.assetsToWithdraw == b.assetsToWithdraw);
+  CHECK(a.assetsToAdd == b.assetsToAdd);
+  CHECK(a.assetRules == b.assetRules);
+  CHECK(a.rule == b.rule);
+  CHECK(a.lockNumber == b.lockNumber);
+  CHECK(a.assetIds == b.assetIds);
+  CHECK(a.activityLabel == b.activityLabel);
+  CHECK(a.source == b.source);
+  CHECK(a.branch == b.branch);
+  CHECK(a.identity == b.identity);
   CHECK(a.heldKind == b.heldKind);
   CHECK(a.destructive == b.destructive);
   CHECK(a.heldByGuard == b.heldByGuard);
@@ -63,6 +77,9 @@ TEST_CASE("plan json: a saved plan reads back field for field", "[report]") {
   CHECK_FALSE(back.guard.shortExport);
   CHECK(back.counts.add == 1);
   CHECK(back.counts.held == 1);
+  CHECK(back.counts.assign == 1);
+  CHECK(back.counts.lend == 1);
+  CHECK(back.counts.enrol == 1);
   REQUIRE(back.items.size() == p.items.size());
   for (std::size_t i = 0; i < p.items.size(); ++i) requireSameItem(back.items[i], p.items[i]);
   const auto& sc = back.stateChanges;
@@ -78,6 +95,8 @@ TEST_CASE("plan json: a saved plan reads back field for field", "[report]") {
   CHECK_FALSE(sc.absences[1].withdrawnAt);
   CHECK(sc.clearedAbsences == std::vector<std::string>{"E9"});
   CHECK(sc.droppedLinks == std::vector<std::string>{"E8"});
+  CHECK(sc.endedLendings == std::vector<std::string>{"g7"});
+  CHECK(sc.droppedOwnedAssets == std::vector<std::string>{"AN-7"});
   CHECK(planToJson(back) == json);  // nothing lost or reordered
 }
 
@@ -102,10 +121,20 @@ TEST_CASE("plan json: a malformed plan file is refused with the file and the pat
   failsWith("{ not json", "plan.json: not a JSON plan file");
   failsWith("[]", "plan.json: expected an object");
   failsWith("{}", "plan.json: format: not a membersync plan");
-  failsWith(replaced(good, "\"version\": 1", "\"version\": 2"),
-            "plan.json: version: this membersync reads plan version 1");
+  failsWith(replaced(good, "\"version\": 2", "\"version\": 3"),
+            "plan.json: version: this membersync reads plan versions 1 to 2, not 3; make the "
+            "plan again with this version");
+  failsWith(replaced(good, "\"version\": 2", "\"version\": 0"),
+            "plan.json: version: this membersync reads plan versions 1 to 2, not 0");
   failsWith(replaced(good, "\"kind\": \"add\"", "\"kind\": \"frob\""),
-            "plan.json: items[0].kind: expected one of add, edit");
+            "plan.json: items[0].kind: expected one of add, edit, adopt, withdraw, delete, "
+            "orphan, held, rename, problem, assign, lend, enrol, not \"frob\"");
+  failsWith(replaced(good, "\"assetRules\": [\n        \"design-seat\",", "\"assetRules\": ["),
+            "plan.json: items[3].assetRules: expected one rule per asset of assetsToAdd");
+  failsWith(replaced(good, "\"lockNumber\": \"LK-1\",", ""),
+            "plan.json: items[4].lockNumber: missing");
+  failsWith(replaced(good, "\"enrol\": 1", "\"enrol\": 0"),
+            "plan.json: counts: do not match the items");
   failsWith(replaced(good, "\"exportRows\": 250", "\"exportRows\": \"250\""),
             "plan.json: exportRows: expected an integer");
   failsWith(replaced(good, "\"key\": \"add:E1\",", ""), "plan.json: items[0].key: missing");
@@ -113,4 +142,41 @@ TEST_CASE("plan json: a malformed plan file is refused with the file and the pat
             "plan.json: items[0].destructive: expected true or false");
   failsWith(replaced(good, "\"add\": 1", "\"add\": 2"),
             "plan.json: counts: do not match the items");
+}
+
+TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity steps, still reads",
+          "[report]") {
+  plan::Plan p = samplePlan();
+  // What version 1 could hold: no assignments, lendings or enrolments.
+  p.items.erase(p.items.begin() + 3, p.items.begin() + 6);
+  p.counts = plan::countsOf(p.items);
+  p.stateChanges.endedLendings.clear();
+  p.stateChanges.droppedOwnedAssets.clear();
+  // Written as a version 1 writer did: without any key version 2 added.
+  Poco::JSON::Parser parser;
+  Poco::JSON::Object::Ptr root =
+      parser.parse(planToJson(p)).extract<Poco::JSON::Object::Ptr>();
+  Poco::JSON::Object& o = *root;
+  o.set("version", 1);
+  for (const char* key : {"assign", "lend", "enrol"})
+    o.getObject("counts")->remove(key);
+  for (const char* key : {"endedLendings", "droppedOwnedAssets"})
+    o.getObject("stateChanges")->remove(key);
+  auto items = o.getArray("items");
+  for (std::size_t n = 0; n < items->size(); ++n)
+    for (const char* key : {"assetsToAdd", "assetRules", "rule", "lockNumber", "assetIds",
+                            "activityLabel", "source", "branch", "identity"})
+      items->getObject(static_cast<unsigned>(n))->remove(key);
+  std::ostringstream v1;
+  o.stringify(v1, 2);
+  REQUIRE(v1.str().find("lockNumber") == std::string::npos);
+  REQUIRE(v1.str().find("endedLendings") == std::string::npos);
+
+  const plan::Plan back = planFromJson(v1.str(), "old-plan.json");
+  REQUIRE(back.items.size() == p.items.size());
+  for (std::size_t i = 0; i < p.items.size(); ++i) requireSameItem(back.items[i], p.items[i]);
+  CHECK(back.counts.assign == 0);
+  CHECK(back.stateChanges.droppedLinks == std::vector<std::string>{"E8"});
+  CHECK(back.stateChanges.endedLendings.empty());
+  CHECK(planToJson(back) == planToJson(p));  // written again as version 2
 }

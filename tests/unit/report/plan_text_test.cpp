@@ -18,6 +18,13 @@ TEST_CASE("plan text: every kind reads like Terraform's, then the summary", "[re
         "  ~ edit kim (E2, g2)\n"
         "      name: \"Kim\" -> \"Kim Lee\"\n"
         "      remark: \"old\" -> \"\"\n"
+        "  ~ assets kim (E2, g2) (rule design-seat, viewer)\n"
+        "      assign:       DN-1, VW-3\n"
+        "      withdraw:     AN-2\n"
+        "  ~ lend kim (E2, g2) -> lock LK-1 (rule offline)\n"
+        "      asset ids:    ID-DN-1, ID-VW-3\n"
+        "  + enrol zhangwei (E1) in \"welcome-2026\" (rule welcome)\n"
+        "      identity:     \"zhangwei@acme\"\n"
         "  - withdraw max (E3, g3): missing from the export in 2 exports\n"
         "      assets:       AN-1, AN-2\n"
         "  ! held delete ned (E4, g4): held by the safety guard: 11 destructive items exceed the "
@@ -31,10 +38,10 @@ TEST_CASE("plan text: every kind reads like Terraform's, then the summary", "[re
         "10\n"
         "\n"
         "State to remember: 1 link to record, 2 absences counted, 1 absence cleared, 1 stale link "
-        "dropped.\n"
+        "dropped, 1 returned lending forgotten, 1 asset no longer ours (changed by hand).\n"
         "\n"
-        "Plan: 1 to add, 1 to adopt, 1 to change, 1 to withdraw, 0 to delete; 1 held, 1 orphan, "
-        "1 rename, 1 problem.\n");
+        "Plan: 1 to add, 1 to adopt, 1 to change, 1 asset change, 1 lending, 1 enrolment, "
+        "1 to withdraw, 0 to delete; 1 held, 1 orphan, 1 rename, 1 problem.\n");
 }
 
 TEST_CASE("plan text: the summary line counts each kind", "[report]") {
@@ -83,4 +90,17 @@ TEST_CASE("plan text: an unmapped department is shown as not sent", "[report]") 
   p.items = {add};
   CHECK(report::planText(p).find("      departmentId: none: department \"QA\" is not mapped\n") !=
         std::string::npos);
+}
+
+TEST_CASE("plan text: a held asset change shows its assets", "[report]") {
+  plan::Plan p;
+  plan::Item held;
+  held.kind = plan::ItemKind::Held;
+  held.heldKind = plan::ItemKind::Assign;
+  held.account = "a";
+  held.assetsToWithdraw = {"AN-1"};
+  held.reason = "protected by the policy's protect list";
+  p.items = {held};
+  CHECK(report::planText(p).find("  ! held assign a: protected by the policy's protect list\n"
+                                 "      withdraw:     AN-1\n") != std::string::npos);
 }
