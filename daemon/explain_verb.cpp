@@ -8,7 +8,10 @@
 #include "jobs/core/text.h"
 #include "daemon/wiring.h"
 #include "jobs/directory/describe.h"
+#include "jobs/apply/entitlement_reads.h"
+#include "jobs/apply/step_detail.h"
 #include "jobs/plan/planner.h"
+#include "jobs/policy/rules.h"
 #include "jobs/report/plan_text.h"
 
 namespace membersync::cli {
@@ -54,10 +57,150 @@ void explainRow(std::ostream& out, const directory::Export& hr, const std::strin
   out << "HR row: none for account " << account << " in " << hr.path << "\n";
 }
 
+std::string joined(const std::vector<std::string>& items, const char* sep = ", ") {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
+  return out;
+}
+
+// Why a rule's `when` matches the person or not: each key with the person's value.
+std::string whyOf(const policy::When& when, const directory::Person* person) {
+  if (when.empty()) return "everyone";
+  std::string out;
+  for (const auto& [name, patterns] : when) {
+    const std::string value = person ? policy::fieldValue(*person, name).value_or("") : "";
+    policy::When one{{name, patterns}};
+    const bool ok = person && policy::matches(one, *person);
+    out += (out.empty() ? "" : "; ") + name + " \"" + value + "\" " +
+           (ok ? "matches " : "does not match ") + joined(patterns, " | ");
+  }
+  return out;
+}
+
+// The policy's entitlement rules, each with whether and why it matches this person.
+void explainRules(std::ostream& out, const policy::Policy& policy, const directory::Person* person) {
+  if (policy.assets.empty() && policy.locks.empty() && policy.activities.empty()) return;
+  out << "\nrules (" << policy.path << ")\n";
+  auto verdict = [&](const policy::When& when) {
+    return std::string(person && policy::matches(when, *person) ? "matches" : "does not match") +
+           " (" + whyOf(when, person) + ")";
+  };
+  for (const auto& r : policy.assets) {
+    out << "  asset rule " << r.rule << " ("
+        << (r.product.empty() ? "pool of " + std::to_string(r.pool.size()) + " asset(s)" +
+                                    (r.exclusive ? ", exclusive" : "")
+                              : "an asset holding " + r.product)
+        << "): " << verdict(r.when) << "\n";
+  }
+  for (const auto& r : policy.locks) {
+    out << "  lock rule " << r.rule << " (lock number from \"" << r.lockFrom
+        << "\"): " << verdict(r.when);
+    if (person) out << "; lock \"" << policy::fieldValue(*person, r.lockFrom).value_or("") << "\"";
+    out << "\n";
+  }
+  for (const auto& r : policy.activities) {
+    out << "  activity rule " << r.rule << " (\"" << r.label << "\"): " << verdict(r.when)
+        << "\n";
+  }
+}
+
+// What the member holds and why: each asset (A6) with the rule that granted it, or that
+// membersync never assigned it; the lock lent to it (A8); the person's enrolments.
+void explainEntitlements(std::ostream& out, const policy::Policy& policy,
+                         const state::Snapshot& snapshot, const apply::EntitlementReads& reads,
+                         const center::MemberListItem* member, const directory::Person* person) {
+  if (member && reads.assets) {
+    out << "\nassets held (A6)\n";
+    bool any = false;
+    for (const auto& a : *reads.assets) {
+      if (a.cloudAccountGlobalId != member->globalId) continue;
+      any = true;
+      out << "  " << a.assetNum << " (" << a.assetId << ")";
+      auto owned = snapshot.ownedAssets.find(a.assetNum);
+      if (owned != snapshot.ownedAssets.end() && owned->second.globalId == member->globalId) {
+        out << ": granted by rule " << owned->second.rule << ", assigned by membersync on "
+            << date(owned->second.assignedAt);
+      } else {
+        const policy::AssetRule* exclusive = nullptr;
+        for (const auto& r : policy.assets) {
+          for (const auto& n : r.pool)
+            if (r.exclusive && n == a.assetNum) exclusive = &r;
+        }
+        out << (exclusive ? ": assigned outside membersync, in rule " + exclusive->rule +
+                                "'s exclusive pool (membersync manages it)"
+                          : ": assigned outside membersync; never withdrawn by it");
+      }
+      if (reads.productsByAssetId) {
+        auto products = reads.productsByAssetId->find(a.assetId);
+        if (products != reads.productsByAssetId->end() && !products->second.empty()) {
+          out << "; products " << joined(products->second);
+        }
+      }
+      out << (a.borrowedFlag ? "; lent into a lock" : "") << "\n";
+    }
+    if (!any) out << "  none\n";
+  }
+  if (member && (reads.locks || snapshot.lendings.count(member->globalId))) {
+    out << "\nlocks\n";
+    bool any = false;
+    if (reads.locks) {
+      for (const auto& l : *reads.locks) {
+        if (l.cloudAccountGlobalId != member->globalId) continue;
+        any = true;
+        out << "  " << l.assetNum << " is lent to this member";
+        auto lending = snapshot.lendings.find(member->globalId);
+        if (lending != snapshot.lendings.end() && lending->second.lockNumber == l.assetNum) {
+          out << " (by membersync, rule " << lending->second.rule << ", on "
+              << date(lending->second.lentAt) << ")";
+        } else {
+          out << " (not by membersync)";
+        }
+        out << "\n";
+      }
+    }
+    auto lending = snapshot.lendings.find(member->globalId);
+    if (lending != snapshot.lendings.end() && !reads.locks) {
+      any = true;
+      out << "  membersync lent the member's assets to " << lending->second.lockNumber
+          << " (rule " << lending->second.rule << ") on " << date(lending->second.lentAt)
+          << "\n";
+    }
+    if (!any) out << "  none\n";
+  }
+  if (!person) return;
+  bool header = false;
+  for (const auto& [key, e] : snapshot.enrolments) {
+    if (e.employeeId != person->employeeId) continue;
+    if (!header) out << "\nenrolments\n";
+    header = true;
+    out << "  rule " << e.rule << " (\"" << e.activityLabel << "\"): " << state::toString(e.status)
+        << " on " << date(e.at);
+    switch (e.status) {
+      case state::EnrolmentStatus::Enrolled: {
+        const auto products = apply::describeGrantedProducts(e.productsJson);
+        out << (products.empty() ? "; no products granted\n" : "; products granted:\n");
+        for (const auto& p : products) out << "    " << p << "\n";
+        break;
+      }
+      case state::EnrolmentStatus::NotQualified:
+        out << "; not qualified: " << e.message << "\n";
+        break;
+      case state::EnrolmentStatus::Refused:
+      case state::EnrolmentStatus::RetryLater:
+        out << ": " << e.message << "\n";
+        break;
+      case state::EnrolmentStatus::Unknown:
+        out << ": " << e.message << "\n";
+        break;
+    }
+  }
+}
+
 }  // namespace
 
 // For one account: the HR row, the member, what membersync remembers, the policy rules that
-// match, and the actions a sync would take now and why. Read-only.
+// match and why, the assets, lock and enrolments the person has and which rule granted each,
+// and the actions a sync would take now and why. Read-only.
 ExitCode runExplain(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
   const auto hr = readHrExport(ctx.config);
@@ -90,6 +233,18 @@ ExitCode runExplain(const VerbContext& ctx) {
   }
 
   const auto snapshot = rt.store().load();
+  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       rt.clock().wallNow().time_since_epoch()).count();
+  // The same reads a sync makes (A6, A8, product trees from the cache or A7); read-only: the
+  // product cache is not written here.
+  const auto reads = apply::readEntitlements(rt.client(), apply::readNeedsOf(policy, {}),
+                                             snapshot.productCache, now,
+                                             ctx.config.policy.productCacheHours,
+                                             ctx.config.center.maxConcurrency);
+  if (!reads.error.empty()) {
+    ctx.err << "membersync: explain: " << reads.error << "\n";
+    return ExitCode::Failed;
+  }
   for (const auto& [employeeId, link] : snapshot.linksByEmployee) {
     if (link.account != account && (!member || link.globalId != member->globalId)) continue;
     out << "remembered: employee " << employeeId << " -> " << link.account << " -> "
@@ -104,11 +259,15 @@ ExitCode runExplain(const VerbContext& ctx) {
     }
   }
 
+  explainRules(out, policy, person);
+  explainEntitlements(out, policy, snapshot, reads, member, person);
+
   plan::PlanSettings settings = rt.planSettings();
   settings.onlyAccount = account;
-  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       rt.clock().wallNow().time_since_epoch()).count();
-  const auto p = plan::makePlan({hr, members.value(), policy, snapshot, settings, now});
+  plan::PlanInputs inputs{hr, members.value(), policy, snapshot, settings, now};
+  const apply::PlanEntitlements entitlements(snapshot, reads);
+  entitlements.fill(inputs);
+  const auto p = plan::makePlan(inputs);
   if (p.items.empty()) {
     out << "\nplanned: nothing; " << (person && member ? "the member matches the HR row"
                                      : person && !person->active ? "departed, and no member exists"

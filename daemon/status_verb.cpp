@@ -30,6 +30,9 @@ std::string countsText(const state::RunCounts& c) {
   add(c.adopted, "adopted");
   add(c.withdrawn, "withdrawn");
   add(c.deleted, "deleted");
+  add(c.assigned, "asset changes");
+  add(c.lent, "lent");
+  add(c.enrolled, "enrolled");
   add(c.held, "held");
   add(c.failed, "failed");
   add(c.unknown, "in doubt");
@@ -39,7 +42,9 @@ std::string countsText(const state::RunCounts& c) {
 }  // namespace
 
 // From the state database alone: the last runs, items waiting for a retry, refused or in doubt,
-// passwords never confirmed delivered, and what the last run's guard held back.
+// enrolments that granted nothing (and why), steps in doubt, passwords never confirmed
+// delivered, what the last finished run reported (pool shortages, lock and activity problems)
+// and what the last run's guard held back.
 ExitCode runStatus(const VerbContext& ctx) {
   SystemClock clock;
   auto store = state::SqliteStore::open(ctx.config.state.database, clock);
@@ -65,11 +70,57 @@ ExitCode runStatus(const VerbContext& ctx) {
   }
   if (itemTable.empty()) out << "  none\n"; else itemTable.print(out);
 
+  // Enrolments that did not grant products: their reasons, and those in doubt (B1 has no read
+  // call, so they are never re-sent on their own).
+  const auto snapshot = store->load();
+  std::vector<const state::Enrolment*> enrolments;
+  for (const auto& [key, e] : snapshot.enrolments) {
+    if (e.status != state::EnrolmentStatus::Enrolled) enrolments.push_back(&e);
+  }
+  if (!enrolments.empty()) {
+    out << "\nenrolments not done (" << enrolments.size() << ")\n";
+    report::TextTable table({"employee", "rule", "activity", "state", "since", "why"});
+    for (const auto* e : enrolments) {
+      table.addRow({e->employeeId, e->rule, e->activityLabel, state::toString(e->status),
+                    localTime(e->at), e->message});
+    }
+    table.print(out);
+    for (const auto* e : enrolments) {
+      if (e->status == state::EnrolmentStatus::Unknown) {
+        out << "  (\"unknown\": the answer was lost and the activity service cannot be asked; "
+               "check there whether the person was enrolled)\n";
+        break;
+      }
+    }
+  }
+
+  const auto doubt = store->unsettledSteps();
+  if (!doubt.empty()) {
+    out << "\nsteps in doubt (" << doubt.size()
+        << "; the next sync settles them by reading before sending anything)\n";
+    for (const auto& step : doubt) {
+      out << "  run " << step.runId << " " << step.info.kind << " " << step.info.itemKey
+          << (step.info.account.empty() ? "" : " (" + step.info.account + ")") << "\n";
+    }
+  }
+
   const auto passwords = store->undeliveredPasswords();
   if (!passwords.empty()) {
     out << "\npasswords written to the outbox but not confirmed (" << passwords.size()
         << "; the next sync settles them)\n";
     for (const auto& p : passwords) out << "  " << p.account << " (run " << p.runId << ")\n";
+  }
+
+  // What the last run reported for people to act on: pools run dry (who is left without),
+  // locks that cannot be lent, activities that do not exist.
+  for (const auto& r : runs) {
+    if (!r.finishedAt) continue;
+    const auto problems = store->problemsOfRun(r.id);
+    if (!problems.empty()) {
+      out << "\nreported by run " << r.id << " (" << problems.size() << ")\n";
+      for (const auto& p : problems) out << "  " << p.key << ": " << p.message << "\n";
+    }
+    break;
   }
 
   if (!runs.empty()) {

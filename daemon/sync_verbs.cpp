@@ -40,12 +40,17 @@ void printPlan(const VerbContext& ctx, const plan::Plan& plan) {
 void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
   if (ctx.invocation.format == "json") return;  // the plan's JSON is the machine's record
   auto& out = ctx.out;
+  for (const auto& note : r.readNotes) out << "note: " << note << "\n";
   for (const auto& note : r.settled.notes) out << "settled: " << note << "\n";
   if (!r.applied) return;
   const auto& c = r.applied->counts;
   out << "\nApplied (run " << r.run << "): " << c.added << " added, " << c.edited << " changed, "
-      << c.adopted << " adopted, " << c.withdrawn << " withdrawn, " << c.deleted << " deleted; "
-      << c.failed << " failed, " << c.unknown << " in doubt.\n";
+      << c.adopted << " adopted, " << c.withdrawn << " withdrawn, " << c.deleted << " deleted";
+  if (c.assigned + c.lent + c.enrolled > 0) {
+    out << ", " << c.assigned << " asset changes, " << c.lent << " lent, " << c.enrolled
+        << " enrolled";
+  }
+  out << "; " << c.failed << " failed, " << c.unknown << " in doubt.\n";
   for (const auto& f : r.applied->failures) {
     out << "  " << state::toString(f.status) << " " << f.key << ": " << f.message << "\n";
   }
@@ -69,6 +74,7 @@ apply::SyncRequest requestFor(const VerbContext& ctx, Runtime& rt, state::RunKin
   req.plan.onlyAccount = lowerAscii(ctx.invocation.only);
   req.applySettings = rt.applySettings();
   req.keepRunsDays = ctx.config.sync.keepRunsDays;
+  req.productCacheHours = ctx.config.policy.productCacheHours;
   return req;
 }
 
@@ -78,7 +84,8 @@ ExitCode planOrSync(const VerbContext& ctx, bool applyChanges) {
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
-  apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress);
+  apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress,
+                     &rt.activities());
   const auto kind = applyChanges ? state::RunKind::Sync : state::RunKind::Plan;
   const auto r = job.run(hr, policy, requestFor(ctx, rt, kind, applyChanges));
   if (r.plan) {
@@ -124,7 +131,8 @@ ExitCode runApply(const VerbContext& ctx) {
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
-  apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress);
+  apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress,
+                     &rt.activities());
   const auto r = job.applySaved(saved, hr, policy, requestFor(ctx, rt, state::RunKind::Apply, true));
   printApplied(ctx, r);
   return finish(ctx, r);
