@@ -4,10 +4,13 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <optional>
 #include <ostream>
 
 #include "config/loader.h"
 #include "daemon/command_line.h"
+#include "daemon/host/daemon_settings.h"
+#include "daemon/lock_file.h"
 #include "daemon/verbs.h"
 #include "jobs/directory/person.h"
 #include "jobs/policy/policy.h"
@@ -36,6 +39,7 @@ const std::map<std::string, VerbFunction>& builtVerbs() {
       {"apply", runApply},
       {"explain", runExplain},
       {"reset-password", runResetPassword},
+      {"daemon", runDaemon},
   };
   return kBuilt;
 }
@@ -65,6 +69,13 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   try {
     config::Config config = config::loadConfig(inv.configPath, config::environmentFromProcess());
+    daemon::scheduleOf(config);  // a schedule the daemon could not follow is a config error
+    // One membersync at a time per state database for the verbs that write (lock_file.h).
+    std::optional<StateLock> lock;
+    if (takesStateLock(inv)) {
+      lock = acquireStateLock(config.state.database, inv.verb, inv.wait, err);
+      if (!lock) return ExitCode::Failed;
+    }
     return verb->second(VerbContext{inv, config, out, err});
   } catch (const config::ConfigError& e) {
     err << "membersync: configuration error: " << e.what() << "\n";

@@ -26,7 +26,8 @@ const std::vector<VerbSpec>& verbs() {
        "carry out exactly a saved plan; refused (exit 5) if the export or members changed"},
       {"sync", nullptr, {"dry-run", "only", "format", "wait"},
        "plan and apply once, then exit (--dry-run: plan only)"},
-      {"daemon", nullptr, {}, "run on the configured schedule until stopped"},
+      {"daemon", nullptr, {"wait"},
+       "run on the configured schedule in the foreground until SIGTERM (SIGHUP reloads)"},
       {"explain", "ACCOUNT", {"format"},
        "one person: the HR row, the member, the rules that match, the actions and why"},
       {"status", nullptr, {"format"}, "last runs, pending, held and failed items"},
@@ -98,6 +99,15 @@ std::string helpText() {
   os << "\nExit codes: 0 done, nothing left to do; 1 failed; 2 plan found changes; 3 applied but\n"
         "some items failed; 4 a safety guard held back deletions; 5 stale plan; 64 bad command\n"
         "line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, 0 wins.\n"
+        "\nOne membersync at a time per state database: sync, apply, reset-password,\n"
+        "allow-deletes and daemon lock <database>.lock; a second one exits 1 naming the holder,\n"
+        "or waits with --wait. plan, sync --dry-run and the read-only verbs need no lock.\n"
+        "\ndaemon runs in the foreground (no fork) on [daemon] schedule: `every 30s|15m|2h`,\n"
+        "`daily HH:MM` or a 5-field cron expression, in local time. SIGTERM or SIGINT: no new\n"
+        "call is sent, calls in flight finish, exit 0; SIGHUP: reload the configuration and\n"
+        "policy between runs (a bad file is logged and the old one kept). It notifies systemd\n"
+        "(READY=1, STATUS=, WATCHDOG=1, STOPPING=1) and serves GET /healthz and /metrics on\n"
+        "[daemon] listen (127.0.0.1:9469; empty disables).\n"
         "\nConfiguration: --config, else $CONFIGURATION_DIRECTORY/membersync.ini under systemd,\n"
         "else /etc/membersync/membersync.ini. Every key: config/examples/membersync.ini.\n";
   return os.str();

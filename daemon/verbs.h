@@ -27,5 +27,6 @@ ExitCode runSync(const VerbContext& ctx);
 ExitCode runApply(const VerbContext& ctx);
 ExitCode runExplain(const VerbContext& ctx);
 ExitCode runResetPassword(const VerbContext& ctx);
+ExitCode runDaemon(const VerbContext& ctx);
 
 }  // namespace membersync::cli

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "daemon/host/log_level.h"
 #include "daemon/host/scheduler.h"
 #include "jobs/core/clock.h"
 
@@ -26,8 +27,6 @@ class Waiter {
   virtual ~Waiter() = default;
   virtual void waitFor(Clock::Duration d) = 0;
 };
-
-enum class LogLevel { Error, Warning, Notice, Info, Debug };
 
 struct LoopHooks {
   std::function<bool()> stopRequested = [] { return false; };

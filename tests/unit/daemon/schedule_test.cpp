@@ -121,7 +121,7 @@ TEST_CASE("schedule: restricting both day fields matches either, as Vixie cron d
   CHECK(next("0 0 15 * *", at(2026, 3, 4, 0, 0)) == "2026-03-15 00:00:00");
 }
 
-TEST_CASE("schedule: local time follows the zone; a time skipped by DST runs after the gap",
+TEST_CASE("schedule: local time follows the zone and a time skipped by DST runs after the gap",
           "[daemon][schedule]") {
   // Central European time as a POSIX rule, so no time-zone database is needed.
   Zone zone("CET-1CEST,M3.5.0,M10.5.0/3");

@@ -1,0 +1,44 @@
+// `membersync daemon`: the service host (daemon/host) wired to the real clock, systemd and logs.
+
+#include <ostream>
+#include <stdexcept>
+
+#include "daemon/host/daemon_host.h"
+#include "daemon/host/notify.h"
+#include "daemon/logging.h"
+#include "daemon/verbs.h"
+#include "jobs/policy/policy.h"
+
+namespace membersync::cli {
+
+ExitCode runDaemon(const VerbContext& ctx) {
+  const config::Config& config = ctx.config;
+  daemon::LogSettings logs;
+  logs.file = config.daemon.logFile;
+  logs.level = config.daemon.logLevel;
+  logs.journal = daemon::stderrIsJournal();
+  logs.secrets = {config.center.clientSecret.reveal(), config.center.adminPassword.reveal(),
+                  config.center.activityClientSecret.reveal()};
+  try {
+    daemon::setUpLogging(logs);
+  } catch (const std::runtime_error& e) {
+    throw config::ConfigError(config.sourceFile + ": [daemon] log_file: " + e.what());
+  }
+  daemon::SystemdNotifier notifier;
+  SystemClock clock;
+  daemon::DaemonHost host(ctx.invocation.configPath, config, notifier, clock);
+  try {
+    return host.run();
+  } catch (const config::ConfigError& e) {
+    daemon::log(daemon::LogLevel::Error, std::string("cannot start: configuration error: ") + e.what());
+    return ExitCode::Configuration;
+  } catch (const policy::PolicyError& e) {
+    daemon::log(daemon::LogLevel::Error, std::string("cannot start: policy error: ") + e.what());
+    return ExitCode::Configuration;
+  } catch (const std::exception& e) {
+    daemon::log(daemon::LogLevel::Error, std::string("cannot start: ") + e.what());
+    return ExitCode::Failed;
+  }
+}
+
+}  // namespace membersync::cli

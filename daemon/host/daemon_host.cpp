@@ -1,0 +1,328 @@
+#include "daemon/host/daemon_host.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "config/loader.h"
+#include "daemon/health/health_server.h"
+#include "daemon/host/daemon_progress.h"
+#include "daemon/host/daemon_settings.h"
+#include "daemon/host/notify.h"
+#include "daemon/host/run_summary.h"
+#include "daemon/host/run_thread.h"
+#include "daemon/host/signal_waiter.h"
+#include "daemon/inputs.h"
+#include "daemon/logging.h"
+#include "daemon/runtime.h"
+#include "jobs/apply/sync_job.h"
+#include "jobs/directory/person.h"
+#include "jobs/state/state_error.h"
+
+namespace membersync::daemon {
+namespace {
+
+std::vector<std::string> secretsOf(const config::Config& c) {
+  return {c.center.clientSecret.reveal(), c.center.adminPassword.reveal(),
+          c.center.activityClientSecret.reveal()};
+}
+
+void addCalls(std::vector<center::CallStats::Row>& into,
+              const std::vector<center::CallStats::Row>& rows) {
+  if (into.empty()) {
+    into = rows;
+    return;
+  }
+  for (std::size_t i = 0; i < into.size() && i < rows.size(); ++i) {
+    auto& a = into[i].stats;
+    const auto& b = rows[i].stats;
+    a.calls += b.calls;
+    a.ok += b.ok;
+    a.failed += b.failed;
+    a.unknown += b.unknown;
+    a.attempts += b.attempts;
+    a.retries += b.retries;
+    a.renewals += b.renewals;
+    for (std::size_t k = 0; k < a.failedByKind.size(); ++k) a.failedByKind[k] += b.failedByKind[k];
+    a.totalTime += b.totalTime;
+  }
+}
+
+std::uint64_t attemptsOf(const std::vector<center::CallStats::Row>& rows) {
+  std::uint64_t n = 0;
+  for (const auto& r : rows) n += r.stats.attempts;
+  return n;
+}
+
+}  // namespace
+
+DaemonHost::DaemonHost(std::string configPath, const config::Config& config, Notifier& notifier,
+                       Clock& clock)
+    : configPath_(std::move(configPath)),
+      notifier_(notifier),
+      clock_(clock),
+      config_(std::make_unique<config::Config>(config)) {}
+
+DaemonHost::~DaemonHost() = default;
+
+ExitCode DaemonHost::run() {
+  // First, before any thread exists: every thread inherits the blocked signals.
+  waiter_ = std::make_unique<SignalWaiter>([this](int signo) { onSignal(signo); });
+  ::signal(SIGPIPE, SIG_IGN);  // a client closing /metrics early must not end the daemon
+  start();
+
+  LoopHooks hooks;
+  hooks.stopRequested = [this] { return stopRequested_; };
+  hooks.betweenRuns = [this] {
+    if (reloadPending_) reload();
+  };
+  hooks.awake = [this] { awake(); };
+  hooks.maxNap = [this](bool going) -> Clock::Duration {
+    if (going) return std::chrono::seconds(1);  // STATUS= follows the run's progress
+    Clock::Duration nap = std::chrono::seconds(30);
+    if (watchdogInterval_) nap = std::min(nap, *watchdogInterval_);
+    return nap;
+  };
+  hooks.log = [](LogLevel level, const std::string& message) { log(level, message); };
+  runServiceLoop(*scheduler_, *runner_, *waiter_, clock_, hooks);
+
+  stop();
+  return ExitCode::Done;
+}
+
+// READY=1 is sent only once the configuration, the policy and the database are loaded and the
+// health endpoint listens.
+void DaemonHost::start() {
+  scheduler_ = std::make_unique<Scheduler>(scheduleOf(*config_), clock_);
+  policy_ = cli::readPolicy(*config_);
+  runtime_ = std::make_unique<cli::Runtime>(*config_);
+  const auto recent = runtime_->store().recentRuns(1);
+  if (!recent.empty()) board_.seed(recent.front());
+
+  if (!config_->daemon.listen.empty()) {
+    HealthSource source;
+    source.status = [this] { return board_.healthStatus(); };
+    source.health = [this] { return board_.healthJson(); };
+    source.metrics = [this] { return board_.metricsText(callStats()); };
+    try {
+      server_ = std::make_unique<HealthServer>(config_->daemon.listen, std::move(source));
+    } catch (const std::invalid_argument& e) {
+      throw config::ConfigError(config_->sourceFile + ": [daemon] listen: " + e.what());
+    }
+    log(LogLevel::Notice, "health and metrics on http://" + server_->boundAddress() +
+                              "/healthz and /metrics");
+  }
+  runner_ = std::make_unique<RunThread>([this] { return runOnce(); }, [this] { waiter_->wake(); });
+  watchdogInterval_ = watchdogPingInterval();
+  lastWatchdog_ = clock_.steadyNow();
+  lastLifeAt_ = clock_.steadyNow();
+
+  board_.setSchedule(scheduler_->schedule().text(), scheduler_->nextDue(), {}, 0);
+  lastStatus_ = board_.statusLine();
+  notifier_.notify("READY=1\nSTATUS=" + lastStatus_);
+  log(LogLevel::Notice, "membersync daemon started (pid " + std::to_string(::getpid()) +
+                            "): schedule '" + scheduler_->schedule().text() + "', state " +
+                            config_->state.database + ", " +
+                            (scheduler_->nextDue() <= clock_.wallNow()
+                                 ? std::string("first run now")
+                                 : "first run " + localTimeText(scheduler_->nextDue())));
+}
+
+// After SIGTERM, SIGINT or SIGQUIT: the run going (if any) sends no new call and ends once the
+// calls in flight have (bounded by the client's time-out); the steps it did not send are
+// journaled as not done, for the next run.
+void DaemonHost::stop() {
+  board_.setStopping();
+  notifier_.notify("STOPPING=1\nSTATUS=" + board_.statusLine());
+  if (runner_->busy()) {
+    const Clock::Duration grace =
+        std::chrono::seconds(2 * config_->center.timeoutSeconds + 15);
+    log(LogLevel::Notice, "waiting up to " + durationText(grace) +
+                              " for the calls in flight; no new call is sent");
+    const auto deadline = clock_.steadyNow() + grace;
+    while (runner_->busy() && clock_.steadyNow() < deadline) {
+      waiter_->waitFor(std::min<Clock::Duration>(deadline - clock_.steadyNow(),
+                                                  std::chrono::seconds(1)));
+      awake();
+    }
+    if (runner_->busy()) {
+      log(LogLevel::Error, "the run did not end within " + durationText(grace) +
+                               " of the stop request; exiting with calls in doubt, which the next "
+                               "run settles by reading before it sends anything");
+      flushLog();
+      runner_->abandon();
+      std::_Exit(toInt(ExitCode::Failed));
+    }
+    runner_->takeFinished();
+  }
+  server_.reset();
+  log(LogLevel::Notice, "membersync daemon stopped");
+  flushLog();
+}
+
+void DaemonHost::onSignal(int signo) {
+  if (signo == SIGHUP) {
+    reloadPending_ = true;
+    log(LogLevel::Notice, std::string("SIGHUP: reloading the configuration and the policy") +
+                              (runner_ && runner_->busy() ? " once the run going has ended" : ""));
+    return;
+  }
+  if (!stopRequested_) {
+    stopRequested_ = true;
+    cancel_ = true;
+    log(LogLevel::Notice, std::string(signalName(signo)) + ": stopping" +
+                              (runner_ && runner_->busy()
+                                   ? "; the run going sends no new call and ends when the calls "
+                                     "in flight have"
+                                   : ""));
+    return;
+  }
+  log(LogLevel::Warning, std::string(signalName(signo)) +
+                             " again: exiting now; calls in doubt are settled by the next run");
+  flushLog();
+  std::_Exit(toInt(ExitCode::Failed));
+}
+
+// Between runs only. A file that does not load leaves everything as it was.
+void DaemonHost::reload() {
+  reloadPending_ = false;
+  try {
+    auto fresh =
+        std::make_unique<config::Config>(config::loadConfig(configPath_, config::environmentFromProcess()));
+    Schedule schedule = scheduleOf(*fresh);
+    policy::Policy policy = cli::readPolicy(*fresh);
+    if (fresh->state.database != config_->state.database) {
+      throw config::ConfigError(configPath_ + ": [state] database cannot change while the daemon "
+                                              "runs (it holds that database's lock); restart it");
+    }
+    auto runtime = std::make_unique<cli::Runtime>(*fresh);
+    runtime->store();
+    std::vector<std::string> later;
+    if (fresh->daemon.listen != config_->daemon.listen) later.push_back("[daemon] listen");
+    if (fresh->daemon.logFile != config_->daemon.logFile) later.push_back("[daemon] log_file");
+    updateLogging(fresh->daemon.logLevel, secretsOf(*fresh));
+    const bool newSchedule = schedule.text() != scheduler_->schedule().text();
+    if (newSchedule) scheduler_->setSchedule(std::move(schedule));
+    policy_ = std::move(policy);
+    adoptRuntime(std::move(fresh), std::move(runtime));
+    log(LogLevel::Notice, "reloaded " + configPath_ + (config_->policy.path.empty() ? "" : " and " + config_->policy.path) +
+                              (newSchedule ? "; schedule now '" + scheduler_->schedule().text() +
+                                                 "', next run " + localTimeText(scheduler_->nextDue())
+                                           : std::string()));
+    for (const auto& key : later) {
+      log(LogLevel::Warning, key + " changed: it takes effect when the daemon restarts");
+    }
+  } catch (const config::ConfigError& e) {
+    log(LogLevel::Error, "reload failed, keeping the previous configuration and policy: " +
+                             std::string(e.what()));
+  } catch (const policy::PolicyError& e) {
+    log(LogLevel::Error, "reload failed, keeping the previous configuration and policy: " +
+                             std::string(e.what()));
+  } catch (const std::exception& e) {
+    log(LogLevel::Error, "reload failed, keeping the previous configuration and policy: " +
+                             std::string(e.what()));
+  }
+}
+
+void DaemonHost::adoptRuntime(std::unique_ptr<config::Config> config,
+                              std::unique_ptr<cli::Runtime> runtime) {
+  std::lock_guard<std::mutex> lock(runtimeMutex_);
+  addCalls(retiredCalls_, runtime_->session().stats().snapshot());
+  runtime_ = std::move(runtime);  // the old runtime refers to the old config: it goes first
+  config_ = std::move(config);
+}
+
+std::vector<center::CallStats::Row> DaemonHost::callStats() {
+  std::lock_guard<std::mutex> lock(runtimeMutex_);
+  auto rows = runtime_->session().stats().snapshot();
+  addCalls(rows, retiredCalls_);
+  return rows;
+}
+
+// On the run's thread. The configuration, policy and runtime do not change while it goes.
+RunVerdict DaemonHost::runOnce() {
+  const auto started = clock_.wallNow();
+  board_.runStarted(started);
+  RunSummary summary;
+  try {
+    cli::Runtime& rt = *runtime_;
+    const directory::Export hr = cli::readHrExport(*config_);
+    DaemonProgress progress(board_);
+    apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress);
+    apply::SyncRequest request;
+    request.kind = state::RunKind::Daemon;
+    request.apply = true;
+    request.plan = rt.planSettings();
+    request.applySettings = rt.applySettings();
+    request.applySettings.cancel = &cancel_;
+    request.keepRunsDays = config_->sync.keepRunsDays;
+    const apply::SyncReport report = job.run(hr, policy_, request);
+    summary = summarize(report, cancel_, started, clock_.wallNow());
+  } catch (const std::exception& e) {
+    // An unreadable HR export or a failing database: a local problem, not the service's.
+    summary.verdict = RunVerdict::Failed;
+    summary.board.outcome = "error";
+    summary.board.failed = true;
+    summary.board.started = started;
+    summary.board.finished = clock_.wallNow();
+    const bool hrProblem = dynamic_cast<const directory::ExportError*>(&e) != nullptr;
+    const bool stateProblem = dynamic_cast<const state::StateError*>(&e) != nullptr;
+    summary.board.message = std::string(hrProblem      ? "the HR export cannot be used: "
+                                        : stateProblem ? "state database: "
+                                                       : "") +
+                            e.what();
+    summary.log.emplace_back(LogLevel::Error, "run failed: " + summary.board.message);
+  }
+  for (const auto& [level, line] : summary.log) log(level, line);
+  board_.runFinished(summary.board);
+  return summary.verdict;
+}
+
+// On every wake-up of the loop: STATUS= when it changed, and the watchdog.
+void DaemonHost::awake() {
+  publishStatus();
+  if (!watchdogInterval_) return;
+  const auto now = clock_.steadyNow();
+  if (now - lastWatchdog_ < *watchdogInterval_) return;
+  if (runLooksAlive()) {
+    notifier_.notify("WATCHDOG=1");
+    lastWatchdog_ = now;
+  }
+}
+
+// The loop is alive (it is asking); a run going must show a sign of life — progress, or a
+// request sent — within a few client time-outs. Otherwise the watchdog is withheld, so systemd
+// restarts a daemon whose run hangs.
+bool DaemonHost::runLooksAlive() {
+  const auto now = clock_.steadyNow();
+  const std::uint64_t signs = board_.progressTicks() + attemptsOf(callStats());
+  if (signs != lastSignOfLife_ || !board_.running()) {
+    lastSignOfLife_ = signs;
+    lastLifeAt_ = now;
+    stallReported_ = false;
+    return true;
+  }
+  const Clock::Duration limit = std::max<Clock::Duration>(
+      std::chrono::minutes(10), std::chrono::seconds(4 * config_->center.timeoutSeconds));
+  if (now - lastLifeAt_ < limit) return true;
+  if (!stallReported_) {
+    log(LogLevel::Error, "the run has shown no progress for " + durationText(now - lastLifeAt_) +
+                             "; withholding the watchdog ping so that systemd restarts membersync");
+    stallReported_ = true;
+  }
+  return false;
+}
+
+void DaemonHost::publishStatus() {
+  board_.setSchedule(scheduler_->schedule().text(), scheduler_->nextDue(), scheduler_->backoff(),
+                     scheduler_->systemicFailuresInARow());
+  const std::string status = board_.statusLine();
+  if (status == lastStatus_) return;
+  lastStatus_ = status;
+  notifier_.notify("STATUS=" + status);
+}
+
+}  // namespace membersync::daemon

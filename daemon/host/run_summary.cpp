@@ -1,0 +1,115 @@
+#include "daemon/host/run_summary.h"
+
+#include <algorithm>
+#include <map>
+
+#include "daemon/schedule.h"
+
+namespace membersync::daemon {
+namespace {
+
+// How many items of a kind succeeded, as the applier counts them; -1: it keeps no count.
+int succeededOf(plan::ItemKind kind, const state::RunCounts& c) {
+  switch (kind) {
+    case plan::ItemKind::Add: return c.added;
+    case plan::ItemKind::Edit: return c.edited;
+    case plan::ItemKind::Withdraw: return c.withdrawn;
+    case plan::ItemKind::Delete: return c.deleted;
+    default: return -1;
+  }
+}
+
+// Plan items by (kind, outcome). Writes: succeeded, retry-later, refused, unknown, or not-sent
+// (a run stopped before sending them); the rest: adopt "done", held "held", others "reported".
+void tallyItems(const apply::SyncReport& report, FinishedRun& run) {
+  if (!report.plan) return;
+  std::map<std::string, std::string> failedKeys;
+  if (report.applied) {
+    for (const auto& f : report.applied->failures) failedKeys[f.key] = state::toString(f.status);
+  }
+  std::map<plan::ItemKind, int> writes;
+  for (const auto& item : report.plan->items) {
+    const std::string kind = plan::toString(item.kind);
+    switch (item.kind) {
+      case plan::ItemKind::Adopt: ++run.items[{kind, "done"}]; break;
+      case plan::ItemKind::Held: ++run.items[{kind, "held"}]; break;
+      case plan::ItemKind::Orphan:
+      case plan::ItemKind::Rename:
+      case plan::ItemKind::Problem: ++run.items[{kind, "reported"}]; break;
+      default: {
+        auto failed = failedKeys.find(item.key);
+        if (failed != failedKeys.end()) {
+          ++run.items[{kind, failed->second}];
+        } else {
+          ++writes[item.kind];
+        }
+      }
+    }
+  }
+  const bool stopped = report.applied && report.applied->stoppedEarly;
+  for (const auto& [kind, n] : writes) {
+    int ok = report.applied ? succeededOf(kind, report.applied->counts) : 0;
+    if (ok < 0) ok = stopped ? 0 : n;  // no count kept: sent unless the run stopped early
+    ok = std::min(ok, n);
+    if (ok > 0) run.items[{plan::toString(kind), "succeeded"}] += static_cast<std::uint64_t>(ok);
+    if (n > ok) run.items[{plan::toString(kind), "not-sent"}] += static_cast<std::uint64_t>(n - ok);
+  }
+}
+
+std::string countsLine(const state::RunCounts& c) {
+  return std::to_string(c.added) + " added, " + std::to_string(c.edited) + " changed, " +
+         std::to_string(c.adopted) + " adopted, " + std::to_string(c.withdrawn) + " withdrawn, " +
+         std::to_string(c.deleted) + " deleted, " + std::to_string(c.held) + " held; " +
+         std::to_string(c.failed) + " failed, " + std::to_string(c.unknown) + " in doubt";
+}
+
+}  // namespace
+
+RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::WallPoint started,
+                     Clock::WallPoint finished) {
+  RunSummary s;
+  FinishedRun& run = s.board;
+  run.id = report.run;
+  run.started = started;
+  run.finished = finished;
+  run.outcome = apply::toString(report.outcome);
+  run.message = report.message;
+  if (report.applied) run.counts = report.applied->counts;
+  tallyItems(report, run);
+
+  if (report.outcome == apply::SyncOutcome::Failed) {
+    if (cancelled && report.applied && report.applied->stoppedEarly) {
+      s.verdict = RunVerdict::Cancelled;
+      run.outcome = "cancelled";
+    } else {
+      s.verdict = RunVerdict::SystemicFailure;
+      run.failed = true;
+    }
+  }
+  const std::string took = durationText(std::chrono::duration_cast<Clock::Duration>(finished - started));
+  std::uint64_t notSent = 0;
+  for (const auto& [key, n] : run.items) {
+    if (key.second == "not-sent") notSent += n;
+  }
+  std::string line = "run " + std::to_string(report.run) + " " + run.outcome + " after " + took +
+                     ": " + countsLine(run.counts) +
+                     (notSent > 0 ? ", " + std::to_string(notSent) + " not sent" : "");
+  if (!report.message.empty()) line += " — " + report.message;
+  s.log.emplace_back(run.failed ? LogLevel::Error : LogLevel::Notice, line);
+  for (const auto& note : report.settled.notes) s.log.emplace_back(LogLevel::Info, "settled: " + note);
+  if (report.applied) {
+    const auto& failures = report.applied->failures;
+    const std::size_t shown = std::min<std::size_t>(failures.size(), 20);
+    for (std::size_t i = 0; i < shown; ++i) {
+      s.log.emplace_back(LogLevel::Warning, std::string(state::toString(failures[i].status)) +
+                                                " " + failures[i].key + ": " + failures[i].message);
+    }
+    if (failures.size() > shown) {
+      s.log.emplace_back(LogLevel::Warning, "... and " + std::to_string(failures.size() - shown) +
+                                                " more failed items (membersync status lists them)");
+    }
+  }
+  return s;
+}
+
+}  // namespace membersync::daemon

@@ -1,0 +1,128 @@
+#include "daemon/lock_file.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+#include <utility>
+
+namespace membersync::cli {
+
+struct StateLockAccess {
+  static StateLock make(int fd, std::string path) { return StateLock(fd, std::move(path)); }
+};
+
+StateLock::StateLock(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+
+StateLock::StateLock(StateLock&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)) {}
+
+StateLock& StateLock::operator=(StateLock&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    path_ = std::move(other.path_);
+  }
+  return *this;
+}
+
+StateLock::~StateLock() {
+  if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the flock
+}
+
+bool takesStateLock(const Invocation& inv) {
+  if (inv.verb == "sync") return !inv.dryRun;
+  return inv.verb == "apply" || inv.verb == "reset-password" || inv.verb == "allow-deletes" ||
+         inv.verb == "daemon";
+}
+
+std::string lockPathFor(const std::string& database) { return database + ".lock"; }
+
+std::string describeHolder(const std::string& lockPath) {
+  // The file holds three lines: pid, verb, since (see writeHolder).
+  std::ifstream in(lockPath);
+  std::string pid;
+  std::string verb;
+  std::string since;
+  if (in && std::getline(in, pid) && std::getline(in, verb) && std::getline(in, since) &&
+      !pid.empty() && !verb.empty()) {
+    return "membersync " + verb + " (pid " + pid + ") holds " + lockPath + " since " + since;
+  }
+  return "another membersync holds " + lockPath;
+}
+
+namespace {
+
+std::string nowText() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buffer[40];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M:%S %z", &tm);
+  return buffer;
+}
+
+// Replaces the file's content with this process's pid, verb and start time. A failure to write
+// only makes the refusal message of another process vaguer; the lock itself is held.
+void writeHolder(int fd, const std::string& verb) {
+  std::ostringstream text;
+  text << ::getpid() << "\n" << verb << "\n" << nowText() << "\n";
+  const std::string s = text.str();
+  if (::ftruncate(fd, 0) == 0) {
+    ssize_t written = ::pwrite(fd, s.data(), s.size(), 0);
+    (void)written;
+  }
+}
+
+int lockBlocking(int fd) {
+  int rc;
+  do {
+    rc = ::flock(fd, LOCK_EX);
+  } while (rc != 0 && errno == EINTR);
+  return rc;
+}
+
+}  // namespace
+
+std::optional<StateLock> acquireStateLock(const std::string& database, const std::string& verb,
+                                          bool wait, std::ostream& err) {
+  const std::string path = lockPathFor(database);
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    err << "membersync: " << verb << ": cannot open the lock file " << path << ": "
+        << std::strerror(errno) << " (it lives beside [state] database; is that folder writable?)\n";
+    return std::nullopt;
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EWOULDBLOCK) {
+      err << "membersync: " << verb << ": cannot lock " << path << ": " << std::strerror(errno)
+          << "\n";
+      ::close(fd);
+      return std::nullopt;
+    }
+    if (!wait) {
+      err << "membersync: " << verb << ": " << describeHolder(path)
+          << "; only one membersync may use a state database at a time (add --wait to wait for "
+             "it)\n";
+      ::close(fd);
+      return std::nullopt;
+    }
+    err << "membersync: " << verb << ": waiting: " << describeHolder(path) << "\n" << std::flush;
+    if (lockBlocking(fd) != 0) {
+      err << "membersync: " << verb << ": cannot lock " << path << ": " << std::strerror(errno)
+          << "\n";
+      ::close(fd);
+      return std::nullopt;
+    }
+  }
+  writeHolder(fd, verb);
+  return StateLockAccess::make(fd, path);
+}
+
+}  // namespace membersync::cli

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "daemon/command_line.h"
+
+namespace membersync::cli {
+
+// One membersync at a time per state database: an exclusive flock(2) on `<database>.lock`, which
+// holds the holder's pid, verb and start time for the one refused. The kernel releases the lock
+// when the process ends, however it ends; the file itself stays (an empty or stale file means
+// nothing). Move-only; releases the lock when destroyed.
+class StateLock {
+ public:
+  StateLock(StateLock&&) noexcept;
+  StateLock& operator=(StateLock&&) noexcept;
+  ~StateLock();
+
+  const std::string& path() const { return path_; }
+
+ private:
+  friend struct StateLockAccess;
+  StateLock(int fd, std::string path);
+  int fd_ = -1;
+  std::string path_;
+};
+
+// The verbs that write take the lock: sync (not --dry-run), apply, reset-password, allow-deletes
+// and daemon (for as long as it runs). plan and sync --dry-run send nothing and only record their
+// run, which SQLite serializes, so they run beside a daemon; so do the read-only verbs.
+bool takesStateLock(const Invocation& invocation);
+
+// "<database>.lock".
+std::string lockPathFor(const std::string& database);
+
+// Who holds a lock, as its file says: "membersync sync (pid 1234) holds PATH since 2026-...".
+std::string describeHolder(const std::string& lockPath);
+
+// Takes the lock for `verb`. When another process holds it: without `wait`, writes who holds it
+// to `err` and returns nullopt (the caller exits 1); with `wait`, says so on `err` and blocks until
+// the lock is free. Also nullopt (with the reason on `err`) when the lock file cannot be opened.
+std::optional<StateLock> acquireStateLock(const std::string& database, const std::string& verb,
+                                          bool wait, std::ostream& err);
+
+}  // namespace membersync::cli

@@ -1,0 +1,163 @@
+#include "daemon/logging.h"
+
+#include <cstdlib>
+#include <ctime>
+#include <iostream>
+#include <mutex>
+#include <stdexcept>
+
+#include <Poco/AutoPtr.h>
+#include <Poco/ConsoleChannel.h>
+#include <Poco/Exception.h>
+#include <Poco/FileChannel.h>
+#include <Poco/Formatter.h>
+#include <Poco/FormattingChannel.h>
+#include <Poco/Logger.h>
+#include <Poco/Message.h>
+
+namespace membersync::daemon {
+namespace {
+
+// journald's priorities (sd-daemon.h): 3 err, 4 warning, 5 notice, 6 info, 7 debug.
+int syslogPriority(Poco::Message::Priority p) {
+  switch (p) {
+    case Poco::Message::PRIO_FATAL:
+    case Poco::Message::PRIO_CRITICAL: return 2;
+    case Poco::Message::PRIO_ERROR: return 3;
+    case Poco::Message::PRIO_WARNING: return 4;
+    case Poco::Message::PRIO_NOTICE: return 5;
+    case Poco::Message::PRIO_INFORMATION: return 6;
+    default: return 7;
+  }
+}
+
+const char* levelName(Poco::Message::Priority p) {
+  switch (p) {
+    case Poco::Message::PRIO_FATAL:
+    case Poco::Message::PRIO_CRITICAL:
+    case Poco::Message::PRIO_ERROR: return "error";
+    case Poco::Message::PRIO_WARNING: return "warning";
+    case Poco::Message::PRIO_NOTICE: return "notice";
+    case Poco::Message::PRIO_INFORMATION: return "info";
+    default: return "debug";
+  }
+}
+
+// "<6>text" for journald (it stamps the time itself); "2026-03-01 10:00:00 info: text" otherwise.
+// Every configured secret is replaced before the line leaves. Thread-safe.
+class DaemonFormatter final : public Poco::Formatter {
+ public:
+  explicit DaemonFormatter(bool journal) : journal_(journal) {}
+
+  void setSecrets(std::vector<std::string> secrets) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    secrets_.clear();
+    for (auto& s : secrets) {
+      if (s.size() >= 3) secrets_.push_back(std::move(s));
+    }
+  }
+
+  void format(const Poco::Message& msg, std::string& text) override {
+    std::string body = redact(msg.getText());
+    if (journal_) {
+      // One journal entry per line: continuation lines keep the priority.
+      const std::string prefix = "<" + std::to_string(syslogPriority(msg.getPriority())) + ">";
+      text = prefix;
+      for (char c : body) {
+        text += c;
+        if (c == '\n') text += prefix;
+      }
+      return;
+    }
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &tm);
+    text = std::string(stamp) + " " + levelName(msg.getPriority()) + ": " + body;
+  }
+
+ private:
+  std::string redact(std::string text) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& secret : secrets_) {
+      for (auto pos = text.find(secret); pos != std::string::npos; pos = text.find(secret, pos)) {
+        text.replace(pos, secret.size(), "[redacted]");
+      }
+    }
+    return text;
+  }
+
+  const bool journal_;
+  std::mutex mutex_;
+  std::vector<std::string> secrets_;
+};
+
+Poco::AutoPtr<DaemonFormatter>& formatter() {
+  static Poco::AutoPtr<DaemonFormatter> f;
+  return f;
+}
+
+Poco::Logger& logger() { return Poco::Logger::get("membersync"); }
+
+int pocoLevel(const std::string& level) {
+  if (level == "error") return Poco::Message::PRIO_ERROR;
+  if (level == "warning") return Poco::Message::PRIO_WARNING;
+  if (level == "notice") return Poco::Message::PRIO_NOTICE;
+  if (level == "debug") return Poco::Message::PRIO_DEBUG;
+  return Poco::Message::PRIO_INFORMATION;  // "info", the default
+}
+
+}  // namespace
+
+bool stderrIsJournal() {
+  const char* stream = std::getenv("JOURNAL_STREAM");
+  return stream && *stream;
+}
+
+void setUpLogging(const LogSettings& settings) {
+  Poco::AutoPtr<DaemonFormatter> f(new DaemonFormatter(settings.journal && settings.file.empty()));
+  f->setSecrets(settings.secrets);
+  Poco::AutoPtr<Poco::Channel> sink;
+  if (settings.file.empty()) {
+    sink = new Poco::ConsoleChannel;  // std::clog: stderr
+  } else {
+    Poco::AutoPtr<Poco::FileChannel> file(new Poco::FileChannel(settings.file));
+    file->setProperty("rotation", "10 M");
+    file->setProperty("archive", "number");
+    file->setProperty("purgeCount", "5");
+    file->setProperty("flush", "true");
+    try {
+      file->open();
+    } catch (const Poco::Exception& e) {
+      throw std::runtime_error("cannot open the log file " + settings.file + ": " + e.displayText());
+    }
+    sink = file;
+  }
+  Poco::AutoPtr<Poco::FormattingChannel> channel(new Poco::FormattingChannel(f, sink));
+  logger().setChannel(channel);
+  logger().setLevel(pocoLevel(settings.level));
+  formatter() = f;
+}
+
+void updateLogging(const std::string& level, const std::vector<std::string>& secrets) {
+  logger().setLevel(pocoLevel(level));
+  if (formatter()) formatter()->setSecrets(secrets);
+}
+
+void log(LogLevel level, const std::string& message) {
+  auto& l = logger();
+  switch (level) {
+    case LogLevel::Error: l.error(message); break;
+    case LogLevel::Warning: l.warning(message); break;
+    case LogLevel::Notice: l.notice(message); break;
+    case LogLevel::Info: l.information(message); break;
+    case LogLevel::Debug: l.debug(message); break;
+  }
+}
+
+void flushLog() {
+  std::clog.flush();
+}
+
+}  // namespace membersync::daemon

@@ -1,0 +1,193 @@
+// What /healthz, /metrics and STATUS= say about the daemon's runs.
+
+#include "daemon/health/run_board.h"
+
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "daemon/host/run_summary.h"
+
+namespace {
+
+using membersync::Clock;
+using membersync::daemon::FinishedRun;
+using membersync::daemon::RunBoard;
+
+Clock::WallPoint at(int seconds) { return Clock::WallPoint(std::chrono::seconds(1'800'000'000 + seconds)); }
+
+FinishedRun run(std::int64_t id, const std::string& outcome, bool failed) {
+  FinishedRun r;
+  r.id = id;
+  r.outcome = outcome;
+  r.failed = failed;
+  r.started = at(static_cast<int>(id) * 100);
+  r.finished = at(static_cast<int>(id) * 100 + 3);
+  r.counts.added = 2;
+  r.items[{"add", "succeeded"}] = 2;
+  return r;
+}
+
+std::vector<membersync::center::CallStats::Row> someCalls() {
+  membersync::center::CallStats stats;
+  stats.finished(membersync::center::Endpoint::AddMembers, membersync::center::Outcome::Ok,
+                 nullptr, std::chrono::milliseconds(5));
+  stats.retry(membersync::center::Endpoint::ListMembers);
+  return stats.snapshot();
+}
+
+}  // namespace
+
+TEST_CASE("health: 200 until failures in a row reach the threshold, 200 again while running",
+          "[daemon][health]") {
+  RunBoard board(2);
+  CHECK(board.healthStatus() == 200);
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"status\":\"ok\""));
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"lastRun\":null"));
+
+  board.runStarted(at(0));
+  board.runFinished(run(1, "failed", true));
+  CHECK(board.healthStatus() == 200);
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"status\":\"degraded\""));
+  board.runStarted(at(150));
+  board.runFinished(run(2, "error", true));
+  CHECK(board.healthStatus() == 503);
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"status\":\"failing\""));
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"failuresInARow\":2"));
+
+  board.runStarted(at(250));
+  CHECK(board.healthStatus() == 200);
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"status\":\"running\""));
+  board.runFinished(run(3, "done", false));
+  CHECK(board.healthStatus() == 200);
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"status\":\"ok\""));
+}
+
+TEST_CASE("health: the JSON body carries the last run's id, outcome, times and counts",
+          "[daemon][health]") {
+  RunBoard board;
+  membersync::state::RunSummary seeded;
+  seeded.id = 41;
+  seeded.kind = membersync::state::RunKind::Sync;
+  seeded.startedAt = 1'800'000'000'000;
+  seeded.finishedAt = 1'800'000'002'500;
+  seeded.outcome = "done";
+  seeded.counts.edited = 4;
+  board.seed(seeded);
+  const std::string seededJson = board.healthJson();
+  CHECK_THAT(seededJson, Catch::Contains("\"id\":41"));
+  CHECK_THAT(seededJson, Catch::Contains("\"kind\":\"sync\""));
+  CHECK_THAT(seededJson, Catch::Contains("\"durationSeconds\":2.5"));
+  CHECK_THAT(seededJson, Catch::Contains("\"edited\":4"));
+
+  board.runStarted(at(400));
+  board.runFinished(run(42, "partly-failed", false));
+  const std::string json = board.healthJson();
+  CHECK_THAT(json, Catch::Contains("\"id\":42"));
+  CHECK_THAT(json, Catch::Contains("\"kind\":\"daemon\""));
+  CHECK_THAT(json, Catch::Contains("\"outcome\":\"partly-failed\""));
+  CHECK_THAT(json, Catch::Contains("\"started\":\"2027-01-15T09:10:00Z\""));
+  CHECK_THAT(json, Catch::Contains("\"added\":2"));
+  CHECK_THAT(json, Catch::Contains("\"lastSuccess\":\"2027-01-15T09:10:03Z\""));
+}
+
+TEST_CASE("metrics: runs, items, calls, last success, duration and pool shortages in Prometheus "
+          "text format",
+          "[daemon][health]") {
+  RunBoard board;
+  board.runStarted(at(100));
+  board.runFinished(run(1, "done", false));
+  board.runStarted(at(200));
+  board.runFinished(run(2, "done", false));
+  const std::string text = board.metricsText(someCalls());
+  CHECK_THAT(text, Catch::Contains("# TYPE membersync_runs_total counter\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_runs_total{outcome=\"done\"} 2\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_runs_total{outcome=\"failed\"} 0\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_items_total{kind=\"add\",outcome=\"succeeded\"} 4\n"));
+  CHECK_THAT(text, Catch::Contains(
+                       "membersync_api_calls_total{endpoint=\"A1 add members\",outcome=\"ok\"} 1\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_api_call_retries_total{endpoint=\"A5 list members\"} 1\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_last_success_timestamp_seconds 1800000203\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_last_run_duration_seconds 3\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_pool_shortages 0\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_run_in_progress 0\n"));
+  // Every sample line is `name{labels} value` or `name value`.
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("# ", 0) == 0) continue;
+    CHECK(line.rfind("membersync_", 0) == 0);
+    CHECK(line.find(' ') != std::string::npos);
+  }
+}
+
+TEST_CASE("status: STATUS= names the phase and counts while running, the backoff when backing off",
+          "[daemon][health]") {
+  RunBoard board;
+  board.setSchedule("every 1m", at(60), {}, 0);
+  CHECK_THAT(board.statusLine(), Catch::StartsWith("idle; next run "));
+  board.runStarted(at(60));
+  board.phase("adds", 250);
+  board.advance(120);
+  CHECK(board.statusLine() == "running: adds 120/250");
+  board.runFinished(run(7, "failed", true));
+  board.setSchedule("every 1m", at(300), std::chrono::minutes(4), 3);
+  CHECK_THAT(board.statusLine(),
+             Catch::StartsWith("backing off 4m after 3 systemic failures; last run 7 failed (2 added); "
+                               "next run "));
+  board.setStopping();
+  CHECK(board.statusLine() == "stopping");
+}
+
+TEST_CASE("summary: items by kind and outcome, and a run cut short by a stop is cancelled, not systemic",
+          "[daemon][health]") {
+  using membersync::apply::SyncOutcome;
+  using membersync::plan::ItemKind;
+  membersync::apply::SyncReport report;
+  report.run = 9;
+  report.outcome = SyncOutcome::Failed;
+  report.plan.emplace();
+  for (int i = 0; i < 5; ++i) {
+    membersync::plan::Item add;
+    add.kind = ItemKind::Add;
+    add.key = "add:E" + std::to_string(i);
+    report.plan->items.push_back(add);
+  }
+  membersync::plan::Item held;
+  held.kind = ItemKind::Held;
+  held.key = "delete:G1";
+  report.plan->items.push_back(held);
+  report.applied.emplace();
+  report.applied->counts.added = 2;
+  report.applied->counts.failed = 1;
+  report.applied->failures.push_back(
+      {"add:E4", "e4", membersync::state::ItemStatus::Refused, "refused"});
+  report.applied->stoppedEarly = true;
+  report.applied->stopReason = "stopping";
+
+  auto stopped = membersync::daemon::summarize(report, true, at(0), at(5));
+  CHECK(stopped.verdict == membersync::daemon::RunVerdict::Cancelled);
+  CHECK(stopped.board.outcome == "cancelled");
+  CHECK_FALSE(stopped.board.failed);
+  CHECK(stopped.board.items.at({"add", "succeeded"}) == 2);
+  CHECK(stopped.board.items.at({"add", "refused"}) == 1);
+  CHECK(stopped.board.items.at({"add", "not-sent"}) == 2);
+  CHECK(stopped.board.items.at({"held", "held"}) == 1);
+  REQUIRE_FALSE(stopped.log.empty());
+  CHECK_THAT(stopped.log.front().second, Catch::StartsWith("run 9 cancelled after 5s: 2 added"));
+  CHECK_THAT(stopped.log.front().second, Catch::Contains("1 failed, 0 in doubt, 2 not sent"));
+
+  auto systemic = membersync::daemon::summarize(report, false, at(0), at(5));
+  CHECK(systemic.verdict == membersync::daemon::RunVerdict::SystemicFailure);
+  CHECK(systemic.board.failed);
+
+  membersync::apply::SyncReport unreadable;
+  unreadable.outcome = SyncOutcome::Failed;
+  unreadable.message = "cannot read the member list";
+  CHECK(membersync::daemon::summarize(unreadable, false, at(0), at(1)).verdict ==
+        membersync::daemon::RunVerdict::SystemicFailure);
+  membersync::apply::SyncReport partly;
+  partly.outcome = SyncOutcome::PartlyFailed;
+  partly.plan.emplace();
+  partly.applied.emplace();
+  CHECK(membersync::daemon::summarize(partly, false, at(0), at(1)).verdict ==
+        membersync::daemon::RunVerdict::Succeeded);
+}
