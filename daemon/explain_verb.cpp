@@ -95,7 +95,9 @@ void explainRules(std::ostream& out, const policy::Policy& policy, const directo
   for (const auto& r : policy.locks) {
     out << "  lock rule " << r.rule << " (lock number from \"" << r.lockFrom
         << "\"): " << verdict(r.when);
-    if (person) out << "; lock \"" << policy::fieldValue(*person, r.lockFrom).value_or("") << "\"";
+    if (person && policy::matches(r.when, *person) && !r.when.count(r.lockFrom)) {
+      out << "; lock \"" << policy::fieldValue(*person, r.lockFrom).value_or("") << "\"";
+    }
     out << "\n";
   }
   for (const auto& r : policy.activities) {
@@ -126,9 +128,26 @@ void explainEntitlements(std::ostream& out, const policy::Policy& policy,
           for (const auto& n : r.pool)
             if (r.exclusive && n == a.assetNum) exclusive = &r;
         }
-        out << (exclusive ? ": assigned outside membersync, in rule " + exclusive->rule +
-                                "'s exclusive pool (membersync manages it)"
-                          : ": assigned outside membersync; never withdrawn by it");
+        // A rule the person meets that could grant this asset counts it as its grant: the
+        // member keeps it rather than being given another.
+        const policy::AssetRule* grants = nullptr;
+        for (const auto& r : policy.assets) {
+          if (grants || !person || !policy::matches(r.when, *person)) continue;
+          for (const auto& n : r.pool)
+            if (n == a.assetNum) grants = &r;
+          if (!r.product.empty() && reads.productsByAssetId) {
+            auto products = reads.productsByAssetId->find(a.assetId);
+            if (products != reads.productsByAssetId->end()) {
+              for (const auto& uri : products->second)
+                if (uri == r.product) grants = &r;
+            }
+          }
+        }
+        if (grants) out << ": kept as what rule " << grants->rule << " grants";
+        out << (exclusive ? std::string(grants ? "; " : ": ") + "assigned outside membersync, in rule " +
+                                exclusive->rule + "'s exclusive pool (membersync manages it)"
+                          : std::string(grants ? "; " : ": ") +
+                                "assigned outside membersync, so never withdrawn by it");
       }
       if (reads.productsByAssetId) {
         auto products = reads.productsByAssetId->find(a.assetId);
