@@ -3,11 +3,53 @@
 #include "daemon/inputs.h"
 #include "daemon/verbs.h"
 #include "jobs/directory/describe.h"
+#include "jobs/policy/rules.h"
 
 namespace membersync::cli {
+namespace {
 
-// Offline: the configuration (already loaded by the caller), the policy and the HR export.
-// Exit 0 when all are usable and every row is valid; 1 when the export is unusable or has rows
+std::string people(std::size_t n) { return std::to_string(n) + (n == 1 ? " person" : " people"); }
+std::string counted(std::size_t n, const std::string& one) {
+  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
+}
+
+// What each rule of the policy grants, and how many active people of the export it matches.
+// Warnings (a rule matching nobody, a column the export does not have) do not fail validate:
+// the export may simply not have such people today.
+void reportRules(std::ostream& out, const policy::Policy& policy, const directory::Export& hr) {
+  const auto reports = policy::reportRules(policy, hr.people);
+  if (reports.empty()) return;
+  out << "rules (active people of the export each one matches):\n";
+  std::size_t a = 0, l = 0, v = 0;
+  for (const auto& r : reports) {
+    out << "  " << r.section << " " << r.rule << ": " << people(r.people);
+    if (r.section == "assets") {
+      const policy::AssetRule& rule = policy.assets[a++];
+      if (rule.product.empty()) {
+        out << ", pool of " << rule.pool.size() << (rule.exclusive ? " (exclusive)" : "");
+        if (r.people > rule.pool.size())
+          out << "; the pool is " << r.people - rule.pool.size() << " short";
+      } else {
+        out << ", product " << rule.product;
+      }
+    } else if (r.section == "locks") {
+      out << " with a lock number in " << policy.locks[l++].lockFrom;
+    } else {
+      out << ", activity " << policy.activities[v++].label;
+    }
+    out << "\n";
+    for (const auto& column : r.unknownColumns)
+      out << "    warning: \"" << column << "\" is neither an HR field nor a column of "
+          << hr.path << ", so it is empty for everyone\n";
+    if (r.people == 0) out << "    warning: rule " << r.rule << " matches nobody\n";
+  }
+}
+
+}  // namespace
+
+// Offline: the configuration (already loaded by the caller), the policy and the HR export, and
+// for each policy rule how many active people of the export it matches (with warnings for rules
+// that match nobody). Exit 0 when all are usable and every row is valid; 1 when the export is unusable or has rows
 // that will be skipped; 78 for a policy mistake (PolicyError, thrown to the caller).
 ExitCode runValidate(const VerbContext& ctx) {
   auto& out = ctx.out;
@@ -18,7 +60,10 @@ ExitCode runValidate(const VerbContext& ctx) {
     out << "policy: none configured ([policy] path)\n";
   } else {
     out << "policy " << policy.path << ": ok (" << policy.departments.size() << " departments, "
-        << policy.protect.size() << " protected patterns)\n";
+        << policy.protect.size() << " protected patterns, "
+        << counted(policy.assets.size(), "asset rule") << ", "
+        << counted(policy.locks.size(), "lock rule") << ", "
+        << counted(policy.activities.size(), "activity rule") << ")\n";
   }
 
   directory::Export hr;
@@ -34,6 +79,7 @@ ExitCode runValidate(const VerbContext& ctx) {
       << " valid (" << active << " active, " << hr.people.size() - active << " departed), "
       << hr.problems.size() << " skipped\n";
   for (const auto& problem : hr.problems) out << "  " << directory::describe(hr, problem) << "\n";
+  reportRules(out, policy, hr);
   if (!hr.problems.empty()) {
     out << "Skipped rows are neither added, changed nor treated as departed until they are "
            "fixed.\n";

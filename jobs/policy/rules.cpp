@@ -1,5 +1,7 @@
 #include "jobs/policy/rules.h"
 
+#include <set>
+
 #include "jobs/policy/glob.h"
 
 namespace membersync::policy {
@@ -30,6 +32,61 @@ bool matches(const When& when, const directory::Person& person) {
     if (!any) return false;
   }
   return true;
+}
+
+namespace {
+
+bool isHrField(const std::string& name) {
+  static const std::set<std::string> kFields{"employee_id", "account", "name", "department",
+                                             "remark",      "mobile",  "status"};
+  return kFields.count(name) > 0;
+}
+
+class Reporter {
+ public:
+  explicit Reporter(const std::vector<directory::Person>& people) : people_(people) {
+    for (const directory::Person& p : people)
+      for (const auto& [column, value] : p.attributes) columns_.insert(column);
+  }
+
+  template <class Rule>
+  RuleReport report(const char* section, const Rule& rule, const std::string& column,
+                    const std::string& extra) const {
+    RuleReport r{section, rule.rule, 0, {}};
+    for (const auto& [name, patterns] : rule.when) note(r, name);
+    if (!extra.empty()) note(r, extra);
+    for (const directory::Person& p : people_) {
+      if (!p.active || !matches(rule.when, p)) continue;
+      if (!column.empty() && fieldValue(p, column).value_or("").empty()) continue;
+      ++r.people;
+    }
+    return r;
+  }
+
+ private:
+  void note(RuleReport& r, const std::string& name) const {
+    if (isHrField(name) || columns_.count(name)) return;
+    for (const std::string& known : r.unknownColumns)
+      if (known == name) return;
+    r.unknownColumns.push_back(name);
+  }
+
+  const std::vector<directory::Person>& people_;
+  std::set<std::string> columns_;
+};
+
+}  // namespace
+
+std::vector<RuleReport> reportRules(const Policy& policy,
+                                    const std::vector<directory::Person>& people) {
+  const Reporter reporter(people);
+  std::vector<RuleReport> out;
+  for (const AssetRule& r : policy.assets) out.push_back(reporter.report("assets", r, "", ""));
+  for (const LockRule& r : policy.locks)
+    out.push_back(reporter.report("locks", r, r.lockFrom, r.lockFrom));
+  for (const ActivityRule& r : policy.activities)
+    out.push_back(reporter.report("activities", r, "", r.identityFrom));
+  return out;
 }
 
 }  // namespace membersync::policy

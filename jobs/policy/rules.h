@@ -1,7 +1,9 @@
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "jobs/directory/person.h"
 #include "jobs/policy/policy.h"
@@ -17,5 +19,20 @@ std::optional<std::string> fieldValue(const directory::Person& person, const std
 // as empty) matches one of the key's patterns by globMatchValue. An empty `when` matches
 // everyone. Pure.
 bool matches(const When& when, const directory::Person& person);
+
+// What `validate` says about one rule against an HR export.
+struct RuleReport {
+  std::string section;  // "assets", "locks" or "activities"
+  std::string rule;
+  // Active people the rule matches; for a lock rule, those with a lock number in lock_from too.
+  std::size_t people = 0;
+  // Names the rule reads (when keys, lock_from, identity_from) that are neither HR fields nor a
+  // column of the export: they are empty for everyone.
+  std::vector<std::string> unknownColumns;
+};
+
+// One report per rule, in file order. Pure.
+std::vector<RuleReport> reportRules(const Policy& policy,
+                                    const std::vector<directory::Person>& people);
 
 }  // namespace membersync::policy

@@ -75,3 +75,42 @@ TEST_CASE("policy: when reads the HR fields by their names", "[policy]") {
   CHECK(fieldValue(p, "title") == std::optional<std::string>("Viewer Lead"));
   CHECK_FALSE(fieldValue(p, "Title"));  // attribute names are the export's headers, exactly
 }
+
+TEST_CASE("policy: validate's report counts the active people each rule matches", "[policy]") {
+  membersync::policy::Policy policy;
+  membersync::policy::AssetRule seat;
+  seat.rule = "cad-seat";
+  seat.when = {{"department", {"ENG"}}};
+  membersync::policy::AssetRule nobody;
+  nobody.rule = "viewer";
+  nobody.when = {{"titel", {"Viewer*"}}};  // a typo: no such column
+  membersync::policy::LockRule lock;
+  lock.rule = "offline";
+  lock.lockFrom = "lock";
+  membersync::policy::ActivityRule welcome;
+  welcome.rule = "welcome";
+  welcome.identityFrom = "email";
+  policy.assets = {seat, nobody};
+  policy.locks = {lock};
+  policy.activities = {welcome};
+
+  Person withLock = engineer();
+  withLock.attributes["lock"] = "LK-1";
+  Person left = engineer();
+  left.active = false;
+  Person sales = engineer();
+  sales.department = "SALES";
+  const auto reports = membersync::policy::reportRules(policy, {engineer(), withLock, left, sales});
+  REQUIRE(reports.size() == 4);
+  CHECK(reports[0].section == "assets");
+  CHECK(reports[0].rule == "cad-seat");
+  CHECK(reports[0].people == 2);  // the departed engineer does not count
+  CHECK(reports[0].unknownColumns.empty());
+  CHECK(reports[1].people == 0);
+  CHECK(reports[1].unknownColumns == std::vector<std::string>{"titel"});
+  CHECK(reports[2].section == "locks");
+  CHECK(reports[2].people == 1);  // only one has a lock number
+  CHECK(reports[3].section == "activities");
+  CHECK(reports[3].people == 3);
+  CHECK(reports[3].unknownColumns == std::vector<std::string>{"email"});
+}
