@@ -1,0 +1,292 @@
+// The real membersync binary against the emulator's demo fixture with a policy of asset, lock
+// and activity rules: a first sync assigns assets, lends a lock and enrols; a second one writes
+// nothing; a change of department moves the asset; a leaver's assets are withdrawn; assets
+// assigned by hand outside every pool are never touched; a 3002 is recorded and not retried.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "tests/integration/policy/policy_fixture.h"
+
+namespace {
+
+using namespace membersync::testing;
+using Catch::Contains;
+
+// Pools from the demo fixture's AN-00xx (AN-0001, AN-0002 and AN-0011..AN-0014 are held by hand
+// and in no pool), a product rule for uri:render (the CAD seats' nested add-on and the render
+// packs hold it), a lock rule reading the HR column `lock`, and the welcome-2026 activity.
+const char* const kPolicy = R"({
+  "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 },
+  "protect": ["svc*"],
+  "assets": [
+    { "rule": "cad-seat", "when": { "department": ["ENG", "DESIGN"] },
+      "pool": ["AN-0003", "AN-0004", "AN-0005", "AN-0006", "AN-0007"] },
+    { "rule": "sales-viewer", "when": { "department": "SALES" },
+      "pool": ["AN-0015", "AN-0016", "AN-0017"] },
+    { "rule": "render", "when": { "title": "Render*" }, "product": "uri:render" }
+  ],
+  "locks": [ { "rule": "offline", "when": { "lock": "LK-*" }, "lock_from": "lock" } ],
+  "activities": [ { "rule": "welcome", "when": { "department": "ENG" }, "label": "welcome-2026",
+                    "source": "membersync", "branch": "HQ" } ]
+})";
+
+const std::vector<std::string> kCadPool{"AN-0003", "AN-0004", "AN-0005", "AN-0006", "AN-0007"};
+const std::vector<std::string> kSalesPool{"AN-0015", "AN-0016", "AN-0017"};
+
+// The demo's members (chenjie, whose A9 the center refuses, and svcbackup stay out of HR), and
+// two new people: newguy with a lock, and a render artist.
+std::vector<HrRow> people() {
+  return {
+      {"E1", "zhangwei", "张伟", "ENG", "active", "Engineer", ""},
+      {"E2", "lina", "李娜", "DESIGN", "active", "Designer", ""},
+      {"E3", "wangfang", "王芳", "SALES", "active", "Sales", ""},
+      {"E4", "jsmith", "John Smith", "ENG", "active", "Engineer", ""},
+      {"E5", "newguy", "New Guy", "ENG", "active", "Engineer", "LK-0001"},
+      {"E6", "artist", "Art Ist", "OPS", "active", "Render artist", ""},
+  };
+}
+
+bool in(const std::vector<std::string>& list, const std::string& value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+// How many of `account`'s assets are in `pool`.
+int heldFrom(const CenterView& v, const std::string& account,
+             const std::vector<std::string>& pool) {
+  int n = 0;
+  for (const auto& a : v.assetsOf(account)) n += in(pool, a) ? 1 : 0;
+  return n;
+}
+
+// The assets the demo fixture assigned by hand, outside every pool, are where they were.
+void checkHandAssignedUntouched(const CenterView& v) {
+  CHECK(v.holderByAsset.at("AN-0001") == v.gid("zhangwei"));
+  CHECK(v.holderByAsset.at("AN-0012") == v.gid("zhangwei"));
+  CHECK(v.holderByAsset.at("AN-0002") == v.gid("lina"));
+  CHECK(v.holderByAsset.at("AN-0011") == v.gid("jsmith"));
+  CHECK(v.holderByAsset.at("AN-0013") == v.gid("wangfang"));
+  CHECK(v.holderByAsset.at("AN-0014") == v.gid("wangfang"));
+  CHECK(v.holderByAsset.at("AN-0021") == v.gid("chenjie"));
+  CHECK(v.lockHolder.at("LK-0003") == v.gid("zhangwei"));
+}
+
+// A first sync of people() under kPolicy; checks it went through.
+void firstSync(const EmulatorProcess& emulator, PolicyFixture& f) {
+  f.writeHr(people());
+  const auto r = f.sync();
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  REQUIRE(centerView(emulator).globalIdByAccount.count("newguy") == 1);
+}
+
+}  // namespace
+
+TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the second writes "
+          "nothing",
+          "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  f.writeHr(people());
+
+  const auto plan = f.run({"plan"});
+  INFO(plan.out << plan.err);
+  CHECK(plan.exitCode == 2);
+  CHECK_THAT(plan.out, Contains("~ assets newguy") && Contains("rule cad-seat"));
+  CHECK_THAT(plan.out, Contains("~ lend newguy") && Contains("LK-0001"));
+  CHECK_THAT(plan.out, Contains("+ enrol zhangwei") && Contains("welcome-2026"));
+  CHECK(callCounts(emulator).writes == 0);
+
+  const auto r = f.sync();
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Contains("1 lent") && Contains("3 enrolled"));
+
+  const auto v = centerView(emulator);
+  // One seat each for the four in ENG and DESIGN, one sales viewer, one render asset.
+  for (const char* account : {"zhangwei", "lina", "jsmith", "newguy"}) {
+    INFO(account);
+    CHECK(heldFrom(v, account, kCadPool) == 1);
+  }
+  CHECK(heldFrom(v, "wangfang", kSalesPool) == 1);
+  const auto artist = v.assetsOf("artist");
+  REQUIRE(artist.size() == 1);
+  const int n = std::stoi(artist[0].substr(3));
+  CHECK(((n >= 1 && n <= 10) || (n >= 21 && n <= 28)));  // a tree holding uri:render
+  checkHandAssignedUntouched(v);
+  // newguy's seat is lent into LK-0001; the activity granted zhangwei, jsmith and newguy.
+  CHECK(v.lockHolder.at("LK-0001") == v.gid("newguy"));
+  CHECK(v.claims.at("welcome-2026").at("zhangwei@acme") == 1);
+  CHECK(v.claims.at("welcome-2026").at("jsmith@acme") == 1);
+  CHECK(v.claims.at("welcome-2026").at("newguy@acme") == 1);
+  CHECK(v.claims.at("welcome-2026").count("lina@acme") == 0);
+
+  auto calls = callCounts(emulator);
+  CHECK(calls.of("A9") == 6);
+  CHECK(calls.of("A10") == 1);
+  CHECK(calls.of("B1") == 3);
+  CHECK(calls.of("A7") == 30);  // every asset's tree, once
+
+  const auto explain = f.run({"explain", "newguy"});
+  INFO(explain.out << explain.err);
+  CHECK(explain.exitCode == 0);
+  CHECK_THAT(explain.out, Contains("asset rule cad-seat") && Contains("matches"));
+  CHECK_THAT(explain.out, Contains("granted by rule cad-seat"));
+  CHECK_THAT(explain.out, Contains("LK-0001 is lent to this member (by membersync, rule offline"));
+  CHECK_THAT(explain.out, Contains("rule welcome (\"welcome-2026\"): enrolled") &&
+                              Contains("uri:viewer, valid"));
+  CHECK_THAT(explain.out, Contains("planned: nothing"));
+
+  // The same export again: no write at all, and the product trees come from the cache.
+  const auto again = f.sync();
+  INFO(again.out << again.err);
+  CHECK(again.exitCode == 0);
+  const auto after = callCounts(emulator);
+  CHECK(after.writes == calls.writes);
+  CHECK(after.of("A7") == 30);
+  const auto status = f.run({"status"});
+  INFO(status.out);
+  CHECK(status.exitCode == 0);
+  CHECK_THAT(status.out, Contains("6 asset changes, 1 lent, 3 enrolled"));
+}
+
+TEST_CASE("policy: changing a person's department moves their asset in one A9", "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  firstSync(emulator, f);
+  const auto before = centerView(emulator);
+  std::string seat;
+  for (const auto& a : before.assetsOf("lina"))
+    if (in(kCadPool, a)) seat = a;
+  REQUIRE(!seat.empty());
+
+  auto rows = people();
+  rows[1].department = "SALES";  // lina moves from DESIGN to SALES
+  f.writeHr(rows);
+  const int a9 = callCounts(emulator).of("A9");
+  const auto r = f.sync();
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(callCounts(emulator).of("A9") == a9 + 1);
+
+  const auto v = centerView(emulator);
+  CHECK(v.holderByAsset.at(seat).empty());  // the seat membersync gave her went back
+  CHECK(heldFrom(v, "lina", kCadPool) == 0);
+  CHECK(heldFrom(v, "lina", kSalesPool) == 1);
+  checkHandAssignedUntouched(v);  // AN-0002, hers by hand, stays
+
+  const auto explain = f.run({"explain", "lina"});
+  CHECK_THAT(explain.out, Contains("granted by rule sales-viewer"));
+  CHECK(f.sync().exitCode == 0);
+  CHECK(callCounts(emulator).of("A9") == a9 + 1);
+}
+
+TEST_CASE("policy: a leaver's managed assets are withdrawn; what was assigned by hand stays",
+          "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy, "departed = withdraw\n");
+  firstSync(emulator, f);
+  const auto before = centerView(emulator);
+  const std::string zhangwei = before.gid("zhangwei");
+  std::string seat;
+  for (const auto& a : before.assetsOf("zhangwei"))
+    if (in(kCadPool, a)) seat = a;
+  REQUIRE(!seat.empty());
+
+  auto rows = people();
+  rows[0].status = "left";  // zhangwei leaves
+  f.writeHr(rows);
+  const auto r = f.sync();
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.out, Contains("1 withdrawn"));
+
+  const auto v = centerView(emulator);
+  CHECK(v.gid("zhangwei") == zhangwei);     // the account stays ([sync] departed = withdraw)
+  CHECK(v.holderByAsset.at(seat).empty());  // membersync's seat is withdrawn
+  checkHandAssignedUntouched(v);            // AN-0001 (lent into LK-0003) and AN-0012 stay
+
+  const int writes = callCounts(emulator).writes;
+  const auto again = f.sync();
+  INFO(again.out << again.err);
+  CHECK(again.exitCode == 0);
+  CHECK(callCounts(emulator).writes == writes);
+}
+
+TEST_CASE("policy: an asset assigned by hand outside every pool is never touched, not even "
+          "when the rules that matched its holder go",
+          "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  firstSync(emulator, f);
+  checkHandAssignedUntouched(centerView(emulator));
+
+  // Without asset rules, what membersync assigned is withdrawn; what it did not stays.
+  f.writePolicy(R"({
+    "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 },
+    "assets": [ { "rule": "other", "when": { "title": "Nobody*" }, "pool": ["AN-0020"] } ]
+  })");
+  const auto r = f.sync();
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  const auto v = centerView(emulator);
+  for (const auto& num : kCadPool) CHECK(v.holderByAsset.at(num).empty());
+  for (const auto& num : kSalesPool) CHECK(v.holderByAsset.at(num).empty());
+  CHECK(v.assetsOf("artist").empty());
+  checkHandAssignedUntouched(v);
+}
+
+TEST_CASE("policy: a 3002 is recorded with its reasons and not retried", "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  claimDirectly(emulator, "jsmith@acme", "welcome-2026");  // he already took it
+  f.writeHr(people());
+
+  const auto r = f.sync();
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 3);  // applied, one item failed
+  CHECK_THAT(r.out, Contains("not qualified (3002)") && Contains("14005"));
+  const auto v = centerView(emulator);
+  CHECK(v.claims.at("welcome-2026").at("zhangwei@acme") == 1);
+  CHECK(v.claims.at("welcome-2026").at("jsmith@acme") == 1);
+
+  const auto status = f.run({"status"});
+  INFO(status.out);
+  CHECK(status.exitCode == 3);
+  CHECK_THAT(status.out, Contains("enrolments not done (1)") && Contains("not-qualified") &&
+                             Contains("U-WELCOME-VIEWER") && Contains("14005"));
+  const auto explain = f.run({"explain", "jsmith"});
+  CHECK_THAT(explain.out, Contains("not-qualified") && Contains("not qualified: U-WELCOME-VIEWER"));
+
+  const int b1 = callCounts(emulator).of("B1");
+  const auto again = f.sync();
+  INFO(again.out << again.err);
+  CHECK(again.exitCode == 0);
+  CHECK(callCounts(emulator).of("B1") == b1);
+  CHECK_THAT(again.out, Contains("not qualified"));  // shown as held, with why
+}
+
+TEST_CASE("policy: a pool too small leaves people without, listed by plan and status",
+          "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, R"({
+    "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 },
+    "assets": [ { "rule": "cad-seat", "when": { "department": ["ENG", "DESIGN"] },
+                  "pool": ["AN-0003", "AN-0004"] } ]
+  })");
+  f.writeHr(people());
+  const auto r = f.sync();
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);  // a pool run dry is reported, not an error
+  CHECK_THAT(r.out, Contains("pool cad-seat ran dry") && Contains("2 people without"));
+  const auto v = centerView(emulator);
+  CHECK(v.holderByAsset.at("AN-0003") != "");
+  CHECK(v.holderByAsset.at("AN-0004") != "");
+
+  const auto status = f.run({"status"});
+  INFO(status.out);
+  CHECK_THAT(status.out, Contains("problem:assets:cad-seat") && Contains("ran dry"));
+}
