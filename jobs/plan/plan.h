@@ -128,6 +128,8 @@ struct Plan {
   std::int64_t exportRows = 0;
   std::string policyHash;
   std::string membersFingerprint;  // see membersFingerprint() in planner.h
+  // See entitlementsFingerprint() in planner.h; empty when neither A6 nor A8 was read.
+  std::string entitlementsFingerprint;
   state::Millis computedAt = 0;
 
   // True when there is an add, edit, withdraw, delete, asset assignment, lending or enrolment

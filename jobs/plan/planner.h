@@ -57,4 +57,13 @@ Plan makePlan(const PlanInputs& in);
 // their own, like onlineFlag or updateTime), for detecting a stale saved plan.
 std::string membersFingerprint(const std::vector<center::MemberListItem>& members);
 
+// A digest of the asset (A6: number, id, holder, lent), lock (A8: number, id, lent, to whom) and
+// product (A7, by assetId) fields a plan is computed from, for detecting a stale saved plan
+// (onlineFlag changes on its own and is left out). Order-independent. "" when `assets` and
+// `locks` are both null (not read): then there is nothing to compare. makePlan() stores it in
+// Plan::entitlementsFingerprint; `apply PLANFILE` compares it with one of the current reads.
+std::string entitlementsFingerprint(const std::vector<center::AssetNumber>* assets,
+                                    const std::vector<center::BorrowedLock>* locks,
+                                    const std::map<std::string, std::vector<std::string>>* productsByAssetId);
+
 }  // namespace membersync::plan
