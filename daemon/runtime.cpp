@@ -59,6 +59,17 @@ plan::PlanSettings Runtime::planSettings() const {
   return p;
 }
 
+apply::SyncRequest Runtime::syncRequest(state::RunKind kind, bool applyChanges) const {
+  apply::SyncRequest req;
+  req.kind = kind;
+  req.apply = applyChanges;
+  req.plan = planSettings();
+  req.applySettings = applySettings();
+  req.keepRunsDays = config_.sync.keepRunsDays;
+  req.productCacheHours = config_.policy.productCacheHours;
+  return req;
+}
+
 apply::ApplySettings Runtime::applySettings() const {
   apply::ApplySettings a;
   a.accountSuffix = config_.center.expandedSuffix();

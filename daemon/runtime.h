@@ -11,6 +11,7 @@
 #include "jobs/core/random_source.h"
 #include "jobs/plan/planner.h"
 #include "jobs/apply/applier.h"
+#include "jobs/apply/sync_job.h"
 #include "jobs/state/store.h"
 
 namespace membersync::cli {
@@ -36,6 +37,10 @@ class Runtime {
 
   plan::PlanSettings planSettings() const;
   apply::ApplySettings applySettings() const;
+  // A run's request with every setting the configuration gives (planSettings(), applySettings(),
+  // [sync] keep_runs_days, [policy] product_cache_hours). A SyncJob for it also needs
+  // &activities(), or enrolments are not sent.
+  apply::SyncRequest syncRequest(state::RunKind kind, bool applyChanges) const;
 
  private:
   const config::Config& config_;

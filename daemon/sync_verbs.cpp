@@ -67,14 +67,8 @@ ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
 
 apply::SyncRequest requestFor(const VerbContext& ctx, Runtime& rt, state::RunKind kind,
                               bool applyChanges) {
-  apply::SyncRequest req;
-  req.kind = kind;
-  req.apply = applyChanges;
-  req.plan = rt.planSettings();
+  apply::SyncRequest req = rt.syncRequest(kind, applyChanges);
   req.plan.onlyAccount = lowerAscii(ctx.invocation.only);
-  req.applySettings = rt.applySettings();
-  req.keepRunsDays = ctx.config.sync.keepRunsDays;
-  req.productCacheHours = ctx.config.policy.productCacheHours;
   return req;
 }
 

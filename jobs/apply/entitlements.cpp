@@ -195,7 +195,7 @@ void Applier::applyLend(Context& ctx, const Item& item) {
 }
 
 void Applier::applyEnrolments(Context& ctx, const std::vector<const Item*>& items) {
-  if (items.empty() || ctx.stop) return;
+  if (items.empty() || stopping(ctx)) return;
   if (!activities_) {
     std::lock_guard<std::mutex> lock(ctx.mutex);
     ctx.result.failures.push_back({"enrolments", "", ItemStatus::RetryLater,
@@ -214,11 +214,11 @@ void Applier::applyEnrolments(Context& ctx, const std::vector<const Item*>& item
     parallelFor(
         batch->size(), settings_.workers,
         [&](std::size_t i) {
-          applyEnrol(ctx, *(*batch)[i]);
+          if (!stopping(ctx)) applyEnrol(ctx, *(*batch)[i]);
           progress_.advance();
         },
         &ctx.stop);
-    if (ctx.stop) break;
+    if (stopping(ctx)) break;
   }
   progress_.endPhase();
 }
