@@ -26,14 +26,16 @@ state::Absence countAbsence(Context& ctx, const std::string& employeeId) {
 }
 
 // The member's assets (A5 assetNums) membersync may withdraw: those state records it assigned
-// to this member (or PlanInputs::managedAssets lists), and those of an exclusive pool.
+// to this member, and those of an exclusive pool. An asset state has no record of counts as
+// membersync's when PlanInputs::managedAssets lists it.
 std::vector<std::string> withdrawable(const Context& ctx, const LiveMember& m) {
   std::vector<std::string> out;
   for (const std::string& asset : m.item->assetNums) {
     const policy::AssetRule* pool = ctx.poolRuleOf(asset);
-    if (ctx.ownedBy(asset, m.item->globalId) || (pool && pool->exclusive) ||
-        (ctx.in.managedAssets && ctx.in.managedAssets->count(asset)))
-      out.push_back(asset);
+    const bool recorded = ctx.in.state.ownedAssets.count(asset) > 0;
+    const bool ours = recorded ? ctx.ownedBy(asset, m.item->globalId)
+                               : ctx.in.managedAssets && ctx.in.managedAssets->count(asset);
+    if (ours || (pool && pool->exclusive)) out.push_back(asset);
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

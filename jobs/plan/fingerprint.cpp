@@ -50,4 +50,52 @@ std::string membersFingerprint(const std::vector<center::MemberListItem>& member
   return h.hex();
 }
 
+namespace {
+
+// Records sorted, then one digest: the listing's order does not matter.
+std::string digest(std::vector<std::string> records) {
+  std::sort(records.begin(), records.end());
+  detail::FieldBuffer all;
+  all.field(std::to_string(records.size()));
+  for (const std::string& r : records) all.field(r);
+  return all.sha256();
+}
+
+}  // namespace
+
+std::string entitlementsFingerprint(
+    const std::vector<center::AssetNumber>* assets, const std::vector<center::BorrowedLock>* locks,
+    const std::map<std::string, std::vector<std::string>>* productsByAssetId) {
+  if (!assets && !locks) return "";
+  std::vector<std::string> records;
+  if (assets) {
+    for (const center::AssetNumber& a : *assets) {
+      detail::FieldBuffer f;
+      f.field("asset").field(a.assetNum).field(a.assetId).optional(a.cloudAccountGlobalId);
+      f.field(a.borrowedFlag ? "lent" : "free");
+      if (productsByAssetId) {
+        auto products = productsByAssetId->find(a.assetId);
+        std::vector<std::string> uris;
+        if (products != productsByAssetId->end()) uris = products->second;
+        std::sort(uris.begin(), uris.end());
+        f.field(std::to_string(uris.size()));
+        for (const std::string& uri : uris) f.field(uri);
+      }
+      records.push_back(f.text());
+    }
+  }
+  if (locks) {
+    for (const center::BorrowedLock& l : *locks) {
+      detail::FieldBuffer f;
+      f.field("lock").field(l.assetNum).field(l.assetId).field(l.borrowedFlag ? "lent" : "free");
+      f.optional(l.cloudAccountGlobalId);
+      records.push_back(f.text());
+    }
+  }
+  detail::FieldBuffer f;
+  f.field(assets ? "A6" : "-").field(locks ? "A8" : "-").field(productsByAssetId ? "A7" : "-");
+  f.field(digest(std::move(records)));
+  return f.sha256();
+}
+
 }  // namespace membersync::plan

@@ -20,7 +20,7 @@ using Poco::JSON::Object;
 constexpr const char* kFormat = "membersync-plan";
 // Version 2 added the asset, lock and activity steps: Item's assetsToAdd, assetRules, rule,
 // lockNumber, assetIds, activityLabel, source, branch and identity; the counts assign, lend and
-// enrol; StateChanges' endedLendings and droppedOwnedAssets. A version 1 plan (which has none of
+// enrol; StateChanges' endedLendings and droppedOwnedAssets; entitlementsFingerprint. A version 1 plan (which has none of
 // them) still reads, with those empty.
 constexpr int kVersion = 2;
 constexpr int kOldestVersion = 1;
@@ -359,6 +359,7 @@ std::string planToJson(const plan::Plan& p) {
   o->set("exportRows", p.exportRows);
   o->set("policyHash", p.policyHash);
   o->set("membersFingerprint", p.membersFingerprint);
+  o->set("entitlementsFingerprint", p.entitlementsFingerprint);
   o->set("computedAt", p.computedAt);
   o->set("guard", guardJson(p.guard));
   o->set("counts", countsJson(p.counts));
@@ -389,6 +390,7 @@ plan::Plan planFromJson(const std::string& text, const std::string& source) {
   p.exportRows = r.integer(o, "exportRows", "");
   p.policyHash = r.text(o, "policyHash", "");
   p.membersFingerprint = r.text(o, "membersFingerprint", "");
+  if (r.hasV2()) p.entitlementsFingerprint = r.text(o, "entitlementsFingerprint", "");
   p.computedAt = r.integer(o, "computedAt", "");
   p.guard = readGuard(r, r.object(o.get("guard"), "guard"));
   const Array& items = r.array(o, "items", "");

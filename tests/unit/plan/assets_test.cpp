@@ -391,3 +391,43 @@ TEST_CASE("assets: a pool asset the enterprise does not have is reported", "[pla
   CHECK(contains(p->reason, "pool cad lists AN-404, which the enterprise's assets (A6) do not "
                             "include"));
 }
+
+TEST_CASE("assets: the entitlements fingerprint changes with what a plan reads, not its order",
+          "[plan]") {
+  Scenario s = engineers();
+  s.asset("AN-1", "g1").asset("AN-2").lock("LK-1");
+  s.products["ID-AN-1"] = {"uri:b", "uri:a"};
+  const std::string base = s.plan().entitlementsFingerprint;
+  CHECK(base.size() == 64);
+
+  Scenario reordered = s;
+  std::reverse(reordered.assets->begin(), reordered.assets->end());
+  reordered.products["ID-AN-1"] = {"uri:a", "uri:b"};
+  (*reordered.assets)[0].onlineFlag = true;  // changes on its own: not counted
+  CHECK(reordered.plan().entitlementsFingerprint == base);
+
+  Scenario moved = s;
+  (*moved.assets)[1].cloudAccountGlobalId = "g2";
+  CHECK(moved.plan().entitlementsFingerprint != base);
+  Scenario lent = s;
+  (*lent.locks)[0].cloudAccountGlobalId = "g1";
+  CHECK(lent.plan().entitlementsFingerprint != base);
+  Scenario product = s;
+  product.products["ID-AN-2"] = {"uri:c"};
+  CHECK(product.plan().entitlementsFingerprint != base);
+
+  Scenario unread = engineers();
+  CHECK(unread.plan().entitlementsFingerprint.empty());
+}
+
+TEST_CASE("assets: a leaver keeps an asset membersync assigned to someone else", "[plan]") {
+  Scenario s = engineers();
+  s.settings.departed = Departed::Withdraw;
+  s.asset("AN-1", "g1").owned("AN-1", "g2", "cad");  // given to bob, moved to alice by hand
+  s.managedAssets = {"AN-1"};
+  s.hr.people[0] = departed(s.hr.people[0]);
+  s.absence("E1", 1, "export-0");
+  const Plan plan = s.plan();
+  REQUIRE(find(plan, "withdraw:g1"));
+  CHECK(find(plan, "withdraw:g1")->assetsToWithdraw.empty());
+}

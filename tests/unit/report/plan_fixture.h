@@ -14,6 +14,7 @@ inline plan::Plan samplePlan() {
   p.exportRows = 250;
   p.policyHash = "p1";
   p.membersFingerprint = "f1";
+  p.entitlementsFingerprint = "a1";
   p.computedAt = 1767225600000;
 
   Item add;

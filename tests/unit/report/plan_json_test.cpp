@@ -69,6 +69,7 @@ TEST_CASE("plan json: a saved plan reads back field for field", "[report]") {
   CHECK(back.exportRows == 250);
   CHECK(back.policyHash == "p1");
   CHECK(back.membersFingerprint == "f1");
+  CHECK(back.entitlementsFingerprint == "a1");
   CHECK(back.computedAt == 1767225600000);
   CHECK(back.guard.tripped);
   CHECK(back.guard.destructive == 11);
@@ -152,12 +153,14 @@ TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity ste
   p.counts = plan::countsOf(p.items);
   p.stateChanges.endedLendings.clear();
   p.stateChanges.droppedOwnedAssets.clear();
+  p.entitlementsFingerprint.clear();
   // Written as a version 1 writer did: without any key version 2 added.
   Poco::JSON::Parser parser;
   Poco::JSON::Object::Ptr root =
       parser.parse(planToJson(p)).extract<Poco::JSON::Object::Ptr>();
   Poco::JSON::Object& o = *root;
   o.set("version", 1);
+  o.remove("entitlementsFingerprint");
   for (const char* key : {"assign", "lend", "enrol"})
     o.getObject("counts")->remove(key);
   for (const char* key : {"endedLendings", "droppedOwnedAssets"})
