@@ -142,6 +142,16 @@ inside systemctl stop membersync.service
 [ "$(inside systemctl show -P ExecMainStatus membersync.service)" = 0 ] || fail "membersync.service did not exit 0 on stop"
 say "membersync.service: ready, Status: '$status', /healthz 200, /metrics, reload, stop: ok"
 
+# [daemon] log_file under the service's LogsDirectory=, the one place outside the state that
+# ProtectSystem=strict leaves writable.
+inside sh -c 'printf "log_file = /var/log/membersync/membersync.log\n" >> /etc/membersync/membersync.ini'
+inside systemctl start membersync.service || fail "membersync.service did not start with a log_file"
+for _ in $(seq 50); do inside test -s /var/log/membersync/membersync.log && break; sleep 0.2; done
+inside test -s /var/log/membersync/membersync.log || fail "nothing was logged to /var/log/membersync/membersync.log"
+inside systemctl stop membersync.service
+inside sed -i '/^log_file = /d' /etc/membersync/membersync.ini
+say "membersync.service: [daemon] log_file in /var/log/membersync: ok"
+
 inside mv /etc/membersync/credentials/admin-password /root/admin-password
 inside systemctl start membersync-sync.service 2>/dev/null && fail "started without its admin-password credential"
 [ "$(inside systemctl show -P ExecMainStatus membersync-sync.service)" = 243 ] ||
