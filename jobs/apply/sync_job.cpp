@@ -87,11 +87,10 @@ std::optional<std::vector<center::MemberListItem>> SyncJob::start(
 
 std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
                                                              const policy::Policy& policy,
-                                                             const SyncRequest& request,
-                                                             bool forPolicy) {
+                                                             const SyncRequest& request) {
   const std::vector<state::Step> unsettled =
       request.apply ? store_.unsettledSteps() : std::vector<state::Step>{};
-  const ReadNeeds needs = readNeedsOf(forPolicy ? policy : policy::Policy{}, unsettled);
+  const ReadNeeds needs = readNeedsOf(policy, unsettled);
   if (!needs.assets && !needs.locks && !needs.products) return EntitlementReads{};
   const auto cache = needs.products ? store_.load().productCache
                                     : std::map<std::string, state::ProductCacheEntry>{};
@@ -147,7 +146,7 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   SyncReport report;
   const auto members = start(report, hr, policy, request);
   if (!members) return report;
-  const auto reads = readEntitlementsFor(report, policy, request, true);
+  const auto reads = readEntitlementsFor(report, policy, request);
   if (!reads) return report;
   settle(report, *members, request, *reads);
 
@@ -172,12 +171,26 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   SyncReport report;
   const auto members = start(report, hr, policy, request);
   if (!members) return report;
+  // Reading sends nothing: the assets, locks and products the plan was made from are compared
+  // as the members are.
+  const auto reads = readEntitlementsFor(report, policy, request);
+  if (!reads) return report;
 
   std::vector<std::string> changed;
   if (hr.contentHash != saved.exportHash) changed.push_back("the HR export");
   if (policy.contentHash != saved.policyHash) changed.push_back("the policy");
   if (plan::membersFingerprint(*members) != saved.membersFingerprint) {
     changed.push_back("the member list");
+  }
+  // Over what the policy reads, as `plan` computed it (a step in doubt may make this run read
+  // more, for settling only).
+  const ReadNeeds planned = readNeedsOf(policy, {});
+  const std::string entitlements = plan::entitlementsFingerprint(
+      planned.assets && reads->assets ? &*reads->assets : nullptr,
+      planned.locks && reads->locks ? &*reads->locks : nullptr,
+      planned.products && reads->productsByAssetId ? &*reads->productsByAssetId : nullptr);
+  if (entitlements != saved.entitlementsFingerprint) {
+    changed.push_back("the assets or locks");
   }
   if (!changed.empty()) {
     std::string what;
@@ -189,8 +202,6 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
     return report;
   }
   // Only now that the plan is known to be current may anything be sent, settling included.
-  const auto reads = readEntitlementsFor(report, policy, request, false);
-  if (!reads) return report;
   settle(report, *members, request, *reads);
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;

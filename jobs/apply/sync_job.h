@@ -65,8 +65,8 @@ class SyncJob {
                  const SyncRequest& request);
 
   // `apply PLANFILE`: carries out exactly `saved`, unless it is stale — the export's or the
-  // policy's hash, or a member field it was computed from, changed since (then Stale, and
-  // nothing is sent).
+  // policy's hash, or a member, asset, lock or product field it was computed from, changed
+  // since (then Stale, and nothing is sent).
   SyncReport applySaved(const plan::Plan& saved, const directory::Export& hr,
                         const policy::Policy& policy, const SyncRequest& request);
 
@@ -80,10 +80,10 @@ class SyncJob {
                                                           const SyncRequest& request);
   // Reads what the policy's entitlement rules and the steps in doubt need (A6, A8, A7 through
   // the product cache, which it refreshes); nullopt (the run failed, the report says why) when
-  // a needed read failed. `forPolicy` false: only what settling needs (apply PLANFILE).
+  // a needed read failed.
   std::optional<EntitlementReads> readEntitlementsFor(SyncReport& report,
                                                       const policy::Policy& policy,
-                                                      const SyncRequest& request, bool forPolicy);
+                                                      const SyncRequest& request);
   // Settles what earlier runs left in doubt (applying runs only).
   void settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
               const SyncRequest& request, const EntitlementReads& reads);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/integration/emulator/emulator_calls.h"
 #include "tests/integration/policy/policy_fixture.h"
 
 namespace {
@@ -289,4 +290,35 @@ TEST_CASE("policy: a pool too small leaves people without, listed by plan and st
   const auto status = f.run({"status"});
   INFO(status.out);
   CHECK_THAT(status.out, Contains("problem:assets:cad-seat") && Contains("ran dry"));
+}
+
+TEST_CASE("policy: a saved plan is stale once an asset it was computed from changed", "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  f.writeHr(people());
+  const std::string planFile = (f.dir() / "saved-plan.json").string();
+  const auto plan = f.run({"plan", "--out", planFile});
+  INFO(plan.out << plan.err);
+  REQUIRE(plan.exitCode == 2);
+
+  // Someone assigns a pool asset by hand meanwhile.
+  CenterClient client(emulator);
+  const auto r = client.call("POST", "/me/api/v1/enterprise/member/" +
+                                         centerView(emulator).gid("lina") + "/privileges",
+                             R"({"deleteAssets":[],"addAssets":["AN-0003"]})");
+  REQUIRE(r.status == 200);
+  const int writes = callCounts(emulator).writes;
+
+  const auto apply = f.run({"apply", planFile});
+  INFO(apply.out << apply.err);
+  CHECK(apply.exitCode == 5);
+  CHECK_THAT(apply.err, Contains("stale") && Contains("the assets or locks"));
+  CHECK(callCounts(emulator).writes == writes);
+
+  // A fresh plan goes through.
+  REQUIRE(f.run({"plan", "--out", planFile}).exitCode == 2);
+  const auto again = f.run({"apply", planFile});
+  INFO(again.out << again.err);
+  CHECK(again.exitCode == 0);
+  CHECK(centerView(emulator).lockHolder.at("LK-0001") == centerView(emulator).gid("newguy"));
 }
