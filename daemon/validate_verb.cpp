@@ -8,7 +8,9 @@
 namespace membersync::cli {
 namespace {
 
-std::string people(std::size_t n) { return std::to_string(n) + (n == 1 ? " person" : " people"); }
+std::string people(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " person" : " people");
+}
 std::string counted(std::size_t n, const std::string& one) {
   return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
 }
@@ -39,8 +41,8 @@ void reportRules(std::ostream& out, const policy::Policy& policy, const director
     }
     out << "\n";
     for (const auto& column : r.unknownColumns)
-      out << "    warning: \"" << column << "\" is neither an HR field nor a column of "
-          << hr.path << ", so it is empty for everyone\n";
+      out << "    warning: \"" << column << "\" is neither an HR field nor a column of " << hr.path
+          << ", so it is empty for everyone\n";
     if (r.people == 0) out << "    warning: rule " << r.rule << " matches nobody\n";
   }
 }
@@ -49,8 +51,9 @@ void reportRules(std::ostream& out, const policy::Policy& policy, const director
 
 // Offline: the configuration (already loaded by the caller), the policy and the HR export, and
 // for each policy rule how many active people of the export it matches (with warnings for rules
-// that match nobody). Exit 0 when all are usable and every row is valid; 1 when the export is unusable or has rows
-// that will be skipped; 78 for a policy mistake (PolicyError, thrown to the caller).
+// that match nobody). Exit 0 when all are usable and every row is valid; 1 when the export is
+// unusable or has rows that will be skipped; 78 for a policy mistake (PolicyError, thrown to the
+// caller).
 ExitCode runValidate(const VerbContext& ctx) {
   auto& out = ctx.out;
   out << "config " << ctx.config.sourceFile << ": ok\n";

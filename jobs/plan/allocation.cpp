@@ -27,7 +27,7 @@ struct Withdrawal {
 
 // One member the asset rules act on, and what the plan does with its assets.
 struct Holder {
-  const Entitled* who = nullptr;      // null: a member no HR row manages (exclusive pools only)
+  const Entitled* who = nullptr;       // null: a member no HR row manages (exclusive pools only)
   const LiveMember* member = nullptr;  // null: added by this plan
   std::vector<std::size_t> rules;      // the asset rules the person matches, in policy order
   std::vector<Grant> kept, added;
@@ -54,7 +54,10 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
 class Allocator {
  public:
   Allocator(Context& ctx, const AssetIndex& index)
-      : ctx_(ctx), index_(index), rules_(ctx.in.policy.assets), taken_(index.size(), 0),
+      : ctx_(ctx),
+        index_(index),
+        rules_(ctx.in.policy.assets),
+        taken_(index.size(), 0),
         byRule_(rules_.size()) {}
 
   ManagedAssets run(const std::vector<Entitled>& people) {
@@ -95,8 +98,8 @@ class Allocator {
     auto owned = ctx_.in.state.ownedAssets.find(index_.at(asset).assetNum);
     if (owned != ctx_.in.state.ownedAssets.end() && owned->second.globalId == globalIdOf(h))
       r = owned->second.rule == rules_[rule].rule ? 0 : 1;
-    const bool foreignPool = !rules_[rule].product.empty() &&
-                             index_.poolRule(asset) != AssetIndex::kNoRule;
+    const bool foreignPool =
+        !rules_[rule].product.empty() && index_.poolRule(asset) != AssetIndex::kNoRule;
     return r * 2 + (foreignPool ? 1 : 0);
   }
 
@@ -147,7 +150,8 @@ class Allocator {
     std::vector<std::string> named(without.begin(),
                                    without.begin() + std::min(without.size(), kListed));
     std::string list = joined(named, ", ");
-    if (without.size() > kListed) list += ", and " + std::to_string(without.size() - kListed) + " more";
+    if (without.size() > kListed)
+      list += ", and " + std::to_string(without.size() - kListed) + " more";
     Item item;
     item.kind = ItemKind::Problem;
     item.key = "problem:assets:" + rule.rule;
@@ -216,9 +220,9 @@ class Allocator {
   std::string grantText(const Grant& g) const {
     const policy::AssetRule& rule = rules_[g.rule];
     const std::string& num = index_.at(g.asset).assetNum;
-    return rule.product.empty() ? "rule " + rule.rule + " grants " + num + " from its pool"
-                                : "rule " + rule.rule + " grants " + num + ", which holds " +
-                                      rule.product;
+    return rule.product.empty()
+               ? "rule " + rule.rule + " grants " + num + " from its pool"
+               : "rule " + rule.rule + " grants " + num + ", which holds " + rule.product;
   }
 
   void addItem(const Holder& h) {

@@ -9,8 +9,7 @@ const std::vector<std::size_t> kNothing;
 
 }  // namespace
 
-AssetIndex::AssetIndex(const std::vector<center::AssetNumber>& assets,
-                       const policy::Policy& policy,
+AssetIndex::AssetIndex(const std::vector<center::AssetNumber>& assets, const policy::Policy& policy,
                        const std::map<std::string, std::vector<std::string>>* productsByAssetId) {
   assets_.reserve(assets.size());
   for (const center::AssetNumber& a : assets) assets_.push_back(&a);

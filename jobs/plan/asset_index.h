@@ -50,8 +50,8 @@ class AssetIndex {
   std::vector<const center::AssetNumber*> assets_;  // in assetNum order
   std::unordered_map<std::string_view, std::size_t> byNum_;
   std::unordered_map<std::string_view, std::vector<std::size_t>> heldBy_;
-  std::vector<int> poolRule_;                   // by asset
-  std::vector<std::vector<char>> hasProduct_;   // by rule (product rules only), by asset
+  std::vector<int> poolRule_;                         // by asset
+  std::vector<std::vector<char>> hasProduct_;         // by rule (product rules only), by asset
   std::vector<std::vector<std::size_t>> candidates_;  // by rule
   std::vector<std::vector<std::string>> missing_;     // by rule
 };

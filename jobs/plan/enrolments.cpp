@@ -67,8 +67,9 @@ bool applyRecord(const Context& ctx, const state::Enrolment& record, Item& item)
         hold(item, "in doubt: sent" + since(record) +
                        " but the answer was lost, and B1 has no read call, so it is never "
                        "re-sent on its own (it could claim the products twice); ask the activity "
-                       "service's operator whether " + item.identity + " is enrolled in " +
-                       item.activityLabel + ", and if not, change the rule (or the identity) to "
+                       "service's operator whether " +
+                       item.identity + " is enrolled in " + item.activityLabel +
+                       ", and if not, change the rule (or the identity) to "
                        "send it again");
       return true;
   }

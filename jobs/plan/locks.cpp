@@ -69,12 +69,13 @@ class Lender {
     if (!w.rule) return;
     const std::string gid = e.member ? e.member->item->globalId : std::string();
     if (!gid.empty()) wanted_[gid] = w;
-    const std::string from = "lock " + w.lock + " (HR column " + w.rule->lockFrom + ", rule " +
-                             w.rule->rule + ")";
+    const std::string from =
+        "lock " + w.lock + " (HR column " + w.rule->lockFrom + ", rule " + w.rule->rule + ")";
     const center::BorrowedLock* lock = lockOf(w.lock);
     if (!lock)
-      return problem(e, from + " is not among the enterprise's borrowed locks (A8); correct "
-                               "the lock number in HR");
+      return problem(e, from +
+                            " is not among the enterprise's borrowed locks (A8); correct "
+                            "the lock number in HR");
     const state::Lending* lending = gid.empty() ? nullptr : lendingOf(gid);
     if (lentTo(lock, gid) || (lending && lending->lockNumber == w.lock)) return;  // lent once
     const std::string other = lock->cloudAccountGlobalId.value_or("");
@@ -107,8 +108,9 @@ class Lender {
                             " are already lent to another lock; have them returned in the "
                             "member center");
     if (ids.empty())
-      return problem(e, from + ": nothing to lend, the member holds no asset membersync "
-                               "manages; an asset rule must grant it one");
+      return problem(e, from +
+                            ": nothing to lend, the member holds no asset membersync "
+                            "manages; an asset rule must grant it one");
     std::sort(ids.begin(), ids.end());
     Item item;
     item.kind = ItemKind::Lend;

@@ -19,8 +19,7 @@ Plan makePlan(const PlanInputs& in) {
   plan.exportRows = static_cast<std::int64_t>(in.hr.rowCount);
   plan.policyHash = in.policy.contentHash;
   plan.membersFingerprint = membersFingerprint(in.members);
-  plan.entitlementsFingerprint =
-      entitlementsFingerprint(in.assets, in.locks, in.productsByAssetId);
+  plan.entitlementsFingerprint = entitlementsFingerprint(in.assets, in.locks, in.productsByAssetId);
   plan.computedAt = in.now;
 
   detail::Context ctx(in, plan);

@@ -37,7 +37,7 @@ bool matches(const When& when, const directory::Person& person) {
 namespace {
 
 bool isHrField(const std::string& name) {
-  static const std::set<std::string> kFields{"employee_id", "account", "name", "department",
+  static const std::set<std::string> kFields{"employee_id", "account", "name",  "department",
                                              "remark",      "mobile",  "status"};
   return kFields.count(name) > 0;
 }

@@ -50,8 +50,7 @@ class RuleReader {
     if (!o.has(key)) fail(file_, path, "missing \"" + key + "\" (" + what + ")");
     const Var v = o.get(key);
     if (!v.isString() || v.extract<std::string>().empty())
-      fail(file_, keyPath(path, key),
-           "must be a non-empty string (" + what + "), not " + shown(v));
+      fail(file_, keyPath(path, key), "must be a non-empty string (" + what + "), not " + shown(v));
     return v.extract<std::string>();
   }
 
@@ -63,8 +62,8 @@ class RuleReader {
   std::string ruleName(const Object& o, const std::string& path) {
     const std::string name = text(o, "rule", path, "the rule's name");
     for (char c : name) {
-      const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                      (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+      const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '-' || c == '_' || c == '.';
       if (!ok)
         fail(file_, path + ".rule",
              shown(o.get("rule")) +
@@ -173,7 +172,8 @@ AssetRule readAssetRule(RuleReader& r, const Object& o, const std::string& path)
   if (product) rule.product = r.text(o, "product", path, "a productUri");
   if (o.has("exclusive")) {
     const Var v = o.get("exclusive");
-    if (!v.isBoolean()) fail(r.file(), path + ".exclusive", "must be true or false, not " + shown(v));
+    if (!v.isBoolean())
+      fail(r.file(), path + ".exclusive", "must be true or false, not " + shown(v));
     rule.exclusive = v.extract<bool>();
     if (rule.exclusive && product)
       fail(r.file(), path + ".exclusive",
@@ -222,10 +222,9 @@ ActivityRule readActivityRule(RuleReader& r, const Object& o, const std::string&
 }
 
 template <class Rule>
-std::vector<Rule> readSection(RuleReader& r, const Var& value, const std::string& name,
-                              const std::string& what,
-                              const std::function<Rule(RuleReader&, const Object&,
-                                                       const std::string&)>& readOne) {
+std::vector<Rule> readSection(
+    RuleReader& r, const Var& value, const std::string& name, const std::string& what,
+    const std::function<Rule(RuleReader&, const Object&, const std::string&)>& readOne) {
   const Array& list = r.array(value, name, what);
   std::vector<Rule> out;
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -244,8 +243,8 @@ void readRules(const RuleSections& s, const std::string& file, Policy& policy) {
   if (s.hasLocks)
     policy.locks = readSection<LockRule>(r, s.locks, "locks", "lock rules", readLockRule);
   if (s.hasActivities)
-    policy.activities = readSection<ActivityRule>(r, s.activities, "activities",
-                                                  "activity rules", readActivityRule);
+    policy.activities = readSection<ActivityRule>(r, s.activities, "activities", "activity rules",
+                                                  readActivityRule);
 }
 
 }  // namespace membersync::policy::detail

@@ -20,8 +20,8 @@ using Poco::JSON::Object;
 constexpr const char* kFormat = "membersync-plan";
 // Version 2 added the asset, lock and activity steps: Item's assetsToAdd, assetRules, rule,
 // lockNumber, assetIds, activityLabel, source, branch and identity; the counts assign, lend and
-// enrol; StateChanges' endedLendings and droppedOwnedAssets; entitlementsFingerprint. A version 1 plan (which has none of
-// them) still reads, with those empty.
+// enrol; StateChanges' endedLendings and droppedOwnedAssets; entitlementsFingerprint. A version 1
+// plan (which has none of them) still reads, with those empty.
 constexpr int kVersion = 2;
 constexpr int kOldestVersion = 1;
 
@@ -326,8 +326,7 @@ plan::Counts readCounts(const Reader& r, const Object& o) {
 bool sameCounts(const plan::Counts& a, const plan::Counts& b) {
   return a.add == b.add && a.edit == b.edit && a.adopt == b.adopt && a.withdraw == b.withdraw &&
          a.del == b.del && a.orphan == b.orphan && a.held == b.held && a.rename == b.rename &&
-         a.problem == b.problem && a.assign == b.assign && a.lend == b.lend &&
-         a.enrol == b.enrol;
+         a.problem == b.problem && a.assign == b.assign && a.lend == b.lend && a.enrol == b.enrol;
 }
 
 plan::Guard readGuard(const Reader& r, const Object& o) {

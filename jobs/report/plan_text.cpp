@@ -157,9 +157,8 @@ std::string planSummary(const plan::Plan& p) {
   if (c.assign) s += counted(c.assign, "asset change", "asset changes") + ", ";
   if (c.lend) s += counted(c.lend, "lending", "lendings") + ", ";
   if (c.enrol) s += counted(c.enrol, "enrolment", "enrolments") + ", ";
-  s += std::to_string(c.withdraw) + " to withdraw, " +
-       std::to_string(c.del) + " to delete; " + std::to_string(c.held) + " held, " +
-       counted(c.orphan, "orphan", "orphans") + ", ";
+  s += std::to_string(c.withdraw) + " to withdraw, " + std::to_string(c.del) + " to delete; " +
+       std::to_string(c.held) + " held, " + counted(c.orphan, "orphan", "orphans") + ", ";
   if (c.rename) s += counted(c.rename, "rename", "renames") + ", ";
   return s + counted(c.problem, "problem", "problems") + ".";
 }

@@ -81,8 +81,7 @@ TEST_CASE("assets: an assigned asset is never handed out, nor one asset twice", 
   CHECK(handedOut == Strings{"AN-2", "AN-3", "AN-4"});
 }
 
-TEST_CASE("assets: a pool run dry lists the people left without; nobody loses an asset",
-          "[plan]") {
+TEST_CASE("assets: a pool run dry lists the people left without; nobody loses an asset", "[plan]") {
   Scenario s = engineers();
   s.add(person("E4", "dave", "Dave", "ENG")).link("E4", "dave", "g4").add(member("g4", "dave"));
   s.policy.assets = {poolRule("cad-seat", dept("ENG"), {"AN-1", "AN-2"})};
@@ -93,8 +92,9 @@ TEST_CASE("assets: a pool run dry lists the people left without; nobody loses an
   const Item* dry = find(plan, "problem:assets:cad-seat");
   REQUIRE(dry);
   CHECK(dry->kind == ItemKind::Problem);
-  CHECK(dry->reason == "pool cad-seat ran dry: 2 people without: bob, dave (add free asset "
-                       "numbers to the rule's pool, or free some)");
+  CHECK(dry->reason ==
+        "pool cad-seat ran dry: 2 people without: bob, dave (add free asset "
+        "numbers to the rule's pool, or free some)");
   CHECK(plan.counts.withdraw == 0);
   for (const Item& i : plan.items) CHECK(i.assetsToWithdraw.empty());
 }
@@ -216,8 +216,9 @@ TEST_CASE("assets: a product rule finds a product nested in merchandise", "[plan
   CHECK(contains(find(plan, "assign:g1")->reason, "AN-2, which holds uri:viewer"));
   const Item* dry = find(plan, "problem:assets:viewer");
   REQUIRE(dry);
-  CHECK(dry->reason == "no free asset holds uri:viewer (rule viewer): 1 person without: carol "
-                       "(buy more, or free some)");
+  CHECK(dry->reason ==
+        "no free asset holds uri:viewer (rule viewer): 1 person without: carol "
+        "(buy more, or free some)");
 }
 
 TEST_CASE("assets: a product rule does not take a pool's free assets", "[plan]") {
@@ -345,8 +346,8 @@ TEST_CASE("assets: an Assign waits when its member's add is held", "[plan]") {
   s.add(person("E7", "gina", "Gina", "ENG"));
   s.policy.assets = {poolRule("cad", dept("ENG"), {"AN-1"})};
   s.asset("AN-1");
-  s.state.items["add:E7"] = {"add:E7", state::ItemStatus::RetryLater, 1, kNow + kDay, "", "500",
-                             "network", 0};
+  s.state.items["add:E7"] = {
+      "add:E7", state::ItemStatus::RetryLater, 1, kNow + kDay, "", "500", "network", 0};
   const Plan plan = s.plan();
   CHECK(find(plan, "add:E7")->kind == ItemKind::Held);
   const Item* a = find(plan, "assign:E7");
@@ -363,8 +364,14 @@ TEST_CASE("assets: a refused assignment is not re-sent until its inputs change",
   s.policy.assets = {poolRule("cad", dept("ENG"), {"AN-1"})};
   s.asset("AN-1");
   const std::string hash = find(s.plan(), "assign:g1")->inputHash;
-  s.state.items["assign:g1"] = {"assign:g1", state::ItemStatus::Refused, 1, 0, hash, "60025",
-                                "asset number belongs to a wrong customer", 0};
+  s.state.items["assign:g1"] = {"assign:g1",
+                                state::ItemStatus::Refused,
+                                1,
+                                0,
+                                hash,
+                                "60025",
+                                "asset number belongs to a wrong customer",
+                                0};
   const Plan again = s.plan();
   const Item* held = find(again, "assign:g1");
   CHECK(held->kind == ItemKind::Held);
@@ -388,8 +395,9 @@ TEST_CASE("assets: a pool asset the enterprise does not have is reported", "[pla
   CHECK(find(plan, "assign:g1")->assetsToAdd == Strings{"AN-1"});
   const Item* p = find(plan, "problem:pool-assets:cad");
   REQUIRE(p);
-  CHECK(contains(p->reason, "pool cad lists AN-404, which the enterprise's assets (A6) do not "
-                            "include"));
+  CHECK(contains(p->reason,
+                 "pool cad lists AN-404, which the enterprise's assets (A6) do not "
+                 "include"));
 }
 
 TEST_CASE("assets: the entitlements fingerprint changes with what a plan reads, not its order",

@@ -95,8 +95,14 @@ inline void applyEffects(Scenario& s, const Plan& plan) {
         break;
       case ItemKind::Enrol:
         s.state.enrolments[i.employeeId + "|" + i.rule] =
-            state::Enrolment{i.employeeId, i.rule, i.activityLabel,
-                             state::EnrolmentStatus::Enrolled, i.inputHash, "[]", "", s.now};
+            state::Enrolment{i.employeeId,
+                             i.rule,
+                             i.activityLabel,
+                             state::EnrolmentStatus::Enrolled,
+                             i.inputHash,
+                             "[]",
+                             "",
+                             s.now};
         break;
       default:
         break;
@@ -107,8 +113,7 @@ inline void applyEffects(Scenario& s, const Plan& plan) {
 // Items that would make a call.
 inline std::size_t changesIn(const Plan& plan) {
   std::size_t n = 0;
-  for (const Item& i : plan.items)
-    switch (i.kind) {
+  for (const Item& i : plan.items) switch (i.kind) {
       case ItemKind::Add:
       case ItemKind::Edit:
       case ItemKind::Withdraw:

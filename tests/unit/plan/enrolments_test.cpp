@@ -17,7 +17,9 @@ Scenario welcome() {
   directory::Person alice = person("E1", "alice", "Alice", "ENG");
   alice.attributes["email"] = "alice@example.com";
   s.add(alice).link("E1", "alice", "g1").add(member("g1", "alice", "Alice"));
-  s.add(person("E2", "bob", "Bob", "SALES")).link("E2", "bob", "g2").add(member("g2", "bob", "Bob"));
+  s.add(person("E2", "bob", "Bob", "SALES"))
+      .link("E2", "bob", "g2")
+      .add(member("g2", "bob", "Bob"));
   s.policy.activities = {activityRule("welcome", dept("ENG"), "welcome-2026")};
   return s;
 }
@@ -80,8 +82,7 @@ TEST_CASE("enrolments: an enrolled person is not enrolled again", "[plan]") {
   CHECK(countKind(s.plan(), ItemKind::Held) == 0);
 }
 
-TEST_CASE("enrolments: not qualified (3002) is held until the rule or identity changes",
-          "[plan]") {
+TEST_CASE("enrolments: not qualified (3002) is held until the rule or identity changes", "[plan]") {
   Scenario s = welcome();
   s.state.enrolments["E1|welcome"] =
       record(state::EnrolmentStatus::NotQualified, hashOf(s), "U-1 14005 claim count exceeded");
@@ -90,9 +91,10 @@ TEST_CASE("enrolments: not qualified (3002) is held until the rule or identity c
   REQUIRE(held);
   CHECK(held->kind == ItemKind::Held);
   CHECK(held->heldKind == ItemKind::Enrol);
-  CHECK(contains(held->reason, "not qualified on 2025-12-31 (3002): U-1 14005 claim count "
-                               "exceeded; not sent again until the rule or the person's "
-                               "identity changes"));
+  CHECK(contains(held->reason,
+                 "not qualified on 2025-12-31 (3002): U-1 14005 claim count "
+                 "exceeded; not sent again until the rule or the person's "
+                 "identity changes"));
   CHECK_FALSE(plan.hasChanges());
   CHECK(plan.counts.enrol == 0);
 
@@ -115,8 +117,14 @@ TEST_CASE("enrolments: retry later enrols again once the back-off is over", "[pl
   Scenario s = welcome();
   s.state.enrolments["E1|welcome"] = record(state::EnrolmentStatus::RetryLater, hashOf(s), "1002");
   CHECK(find(s.plan(), "enrol:E1:welcome")->kind == ItemKind::Enrol);
-  s.state.items["enrol:E1:welcome"] = {"enrol:E1:welcome", state::ItemStatus::RetryLater, 2,
-                                       kNow + kDay, hashOf(s), "1002", "processing", 0};
+  s.state.items["enrol:E1:welcome"] = {"enrol:E1:welcome",
+                                       state::ItemStatus::RetryLater,
+                                       2,
+                                       kNow + kDay,
+                                       hashOf(s),
+                                       "1002",
+                                       "processing",
+                                       0};
   const Plan waiting = s.plan();
   CHECK(find(waiting, "enrol:E1:welcome")->kind == ItemKind::Held);
   CHECK(contains(find(waiting, "enrol:E1:welcome")->reason, "retrying after"));
@@ -131,8 +139,9 @@ TEST_CASE("enrolments: one in doubt is never re-sent on its own", "[plan]") {
   CHECK(held->kind == ItemKind::Held);
   CHECK(contains(held->reason, "in doubt"));
   CHECK(contains(held->reason, "B1 has no read call"));
-  CHECK(contains(held->reason, "ask the activity service's operator whether alice@acme is "
-                               "enrolled in welcome-2026"));
+  CHECK(contains(held->reason,
+                 "ask the activity service's operator whether alice@acme is "
+                 "enrolled in welcome-2026"));
   CHECK_FALSE(plan.hasChanges());
   s.state.releasedItems.insert("enrol:E1:welcome");
   CHECK(find(s.plan(), "enrol:E1:welcome")->kind == ItemKind::Enrol);
@@ -146,7 +155,8 @@ TEST_CASE("entitlements: a second plan after everything succeeded changes nothin
     directory::Person p = person(id, account, "Name", n < 4 ? "ENG" : "SALES");
     if (n % 2 == 0) p.attributes["lock"] = "LK-" + std::to_string(n);
     s.add(p);
-    if (n < 3) s.link(id, account, "g" + std::to_string(n)).add(member("g" + std::to_string(n), account));
+    if (n < 3)
+      s.link(id, account, "g" + std::to_string(n)).add(member("g" + std::to_string(n), account));
   }
   s.add(member("g9", "orphan"));
   s.policy.assets = {poolRule("cad", dept("ENG"), {"AN-1", "AN-2", "AN-3", "AN-4", "AN-5"}, true),

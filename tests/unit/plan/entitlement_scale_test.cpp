@@ -58,7 +58,8 @@ TEST_CASE("entitlements: 10,000 people with asset, lock and activity rules plan 
     }
   }
   s.hr.rowCount = s.hr.people.size();
-  s.policy.assets = {poolRule("eng", dept("ENG"), engPool), poolRule("design", dept("DESIGN"), designPool),
+  s.policy.assets = {poolRule("eng", dept("ENG"), engPool),
+                     poolRule("design", dept("DESIGN"), designPool),
                      productRule("viewer", {{"name", {"User*"}}}, "uri:viewer")};
   s.policy.locks = {lockRule("offline", {{"lock", {"*"}}}, "lock")};
   s.policy.activities = {activityRule("welcome", dept("ENG"), "welcome-2026"),
@@ -70,7 +71,7 @@ TEST_CASE("entitlements: 10,000 people with asset, lock and activity rules plan 
                       std::chrono::steady_clock::now() - start)
                       .count();
   WARN("entitlements: 10,000 people, " << s.assets->size() << " assets, 3 asset rules -> "
-                                        << plan.items.size() << " items in " << ms << " ms");
+                                       << plan.items.size() << " items in " << ms << " ms");
   CHECK(plan.counts.assign == kPeople);  // everyone gets a viewer, half also a seat
   CHECK(plan.counts.lend == kPeople / 10);
   CHECK(plan.counts.enrol == kPeople);

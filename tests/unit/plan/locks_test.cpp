@@ -30,8 +30,7 @@ Scenario aliceWithLock(const std::string& lock = "LK-1") {
 
 }  // namespace
 
-TEST_CASE("locks: a person's managed assets are lent to the lock its HR column names",
-          "[plan]") {
+TEST_CASE("locks: a person's managed assets are lent to the lock its HR column names", "[plan]") {
   const Plan plan = aliceWithLock().plan();
   const Item* lend = find(plan, "lend:g1:LK-1");
   REQUIRE(lend);
@@ -89,9 +88,10 @@ TEST_CASE("locks: a lock lent to someone else is a problem saying what to do", "
   const Item* p = find(plan, "problem:lock:E1");
   REQUIRE(p);
   CHECK(p->account == "alice");
-  CHECK(p->reason == "lock LK-1 (HR column lock, rule offline) is already lent to the member bob "
-                     "(g2); have it returned in the member center, or correct the lock number in "
-                     "HR");
+  CHECK(p->reason ==
+        "lock LK-1 (HR column lock, rule offline) is already lent to the member bob "
+        "(g2); have it returned in the member center, or correct the lock number in "
+        "HR");
   CHECK_FALSE(plan.hasChanges());
 }
 
@@ -100,8 +100,9 @@ TEST_CASE("locks: an unknown lock number is a problem", "[plan]") {
   CHECK(countKind(plan, ItemKind::Lend) == 0);
   const Item* p = find(plan, "problem:lock:E1");
   REQUIRE(p);
-  CHECK(p->reason == "lock LK-404 (HR column lock, rule offline) is not among the enterprise's "
-                     "borrowed locks (A8); correct the lock number in HR");
+  CHECK(p->reason ==
+        "lock LK-404 (HR column lock, rule offline) is not among the enterprise's "
+        "borrowed locks (A8); correct the lock number in HR");
 }
 
 TEST_CASE("locks: a member with no managed asset has nothing to lend", "[plan]") {
@@ -185,8 +186,8 @@ TEST_CASE("locks: a Lend waits while its member's asset assignment is held", "[p
   s.state.ownedAssets.erase("AN-1");
   (*s.assets)[0].cloudAccountGlobalId.reset();
   s.members[0].assetNums.clear();
-  s.state.items["assign:g1"] = {"assign:g1", state::ItemStatus::RetryLater, 1, kNow + kDay, "",
-                                "500", "network", 0};
+  s.state.items["assign:g1"] = {
+      "assign:g1", state::ItemStatus::RetryLater, 1, kNow + kDay, "", "500", "network", 0};
   const Plan plan = s.plan();
   CHECK(find(plan, "assign:g1")->kind == ItemKind::Held);
   const Item* lend = find(plan, "lend:g1:LK-1");

@@ -54,6 +54,8 @@ inline policy::ActivityRule activityRule(const std::string& name, policy::When w
   return r;
 }
 
-inline policy::When dept(const std::string& department) { return {{"department", {department}}}; }
+inline policy::When dept(const std::string& department) {
+  return {{"department", {department}}};
+}
 
 }  // namespace membersync::plan::testing

@@ -118,8 +118,7 @@ struct Scenario {
     return *this;
   }
   // State: membersync assigned the asset to that member for that rule.
-  Scenario& owned(const std::string& number, const std::string& globalId,
-                  const std::string& rule) {
+  Scenario& owned(const std::string& number, const std::string& globalId, const std::string& rule) {
     state.ownedAssets[number] = state::OwnedAsset{number, globalId, rule, kNow - kDay};
     return *this;
   }

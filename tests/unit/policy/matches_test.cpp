@@ -43,11 +43,11 @@ TEST_CASE("policy: when takes any pattern of a list", "[policy]") {
 }
 
 TEST_CASE("policy: * never matches an empty or missing value", "[policy]") {
-  CHECK_FALSE(matches(When{{"lock", {"*"}}}, engineer()));     // present, empty
-  CHECK_FALSE(matches(When{{"badge", {"*"}}}, engineer()));    // no such column
-  CHECK_FALSE(matches(When{{"remark", {"*"}}}, engineer()));   // optional field not exported
+  CHECK_FALSE(matches(When{{"lock", {"*"}}}, engineer()));    // present, empty
+  CHECK_FALSE(matches(When{{"badge", {"*"}}}, engineer()));   // no such column
+  CHECK_FALSE(matches(When{{"remark", {"*"}}}, engineer()));  // optional field not exported
   CHECK(matches(When{{"site", {"*"}}}, engineer()));
-  CHECK(matches(When{{"lock", {""}}}, engineer()));            // "" asks for an empty value
+  CHECK(matches(When{{"lock", {""}}}, engineer()));  // "" asks for an empty value
   CHECK(matches(When{{"badge", {""}}}, engineer()));
 }
 

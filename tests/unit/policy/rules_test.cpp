@@ -176,7 +176,8 @@ TEST_CASE("policy: rule names are required, plain and unique across the file", "
   CHECK(startsWith(f.error(R"({"assets": [{"rule": "cad seat", "pool": ["AN-1"]}]})"),
                    "policy.json: assets[0].rule: \"cad seat\": a rule name holds only ASCII "
                    "letters, digits, '-', '_' and '.'"));
-  CHECK(f.error(R"({"assets": [{"rule": "a", "pool": ["AN-1"]}, {"rule": "a", "pool": ["AN-2"]}]})") ==
+  CHECK(f.error(
+            R"({"assets": [{"rule": "a", "pool": ["AN-1"]}, {"rule": "a", "pool": ["AN-2"]}]})") ==
         "policy.json: assets[1].rule: \"a\" is already the name of assets[0]; every rule needs "
         "its own name");
   CHECK(f.error(R"({"assets": [{"rule": "x", "pool": ["AN-1"]}],
@@ -193,7 +194,8 @@ TEST_CASE("policy: when takes a pattern or a non-empty list of patterns", "[poli
   CHECK(f.error(R"({"locks": [{"rule": "l", "lock_from": "lock", "when": {"lock": 5}}]})") ==
         "policy.json: locks[0].when.lock: must be an array of patterns (or a single pattern "
         "string), not 5");
-  CHECK(f.error(R"({"locks": [{"rule": "l", "lock_from": "lock", "when": {"lock": ["a", null]}}]})") ==
+  CHECK(f.error(
+            R"({"locks": [{"rule": "l", "lock_from": "lock", "when": {"lock": ["a", null]}}]})") ==
         "policy.json: locks[0].when.lock[1]: must be a pattern string, not null");
   CHECK(f.error(R"({"locks": [{"rule": "l", "lock_from": "lock", "when": {"lock": []}}]})") ==
         "policy.json: locks[0].when.lock: an empty list matches nobody; give at least one pattern");
@@ -205,22 +207,28 @@ TEST_CASE("policy: a when on an unknown department is an error once departments 
           "[policy]") {
   PolicyFile f;
   const std::string departments = R"("departments": {"ENG": 1001, "DESIGN": 1002})";
-  CHECK(f.error("{" + departments +
-                R"(, "assets": [{"rule": "a", "pool": ["AN-1"], "when": {"department": ["ENG", "ENGG"]}}]})") ==
-        "policy.json: assets[0].when.department[1]: \"ENGG\" is not a department of the policy's "
-        "departments (DESIGN, ENG); a rule on an unknown department matches nobody");
-  CHECK(f.error("{" + departments +
-                R"(, "activities": [{"rule": "w", "label": "x", "source": "s", "when": {"department": "OPS"}}]})") ==
-        "policy.json: activities[0].when.department: \"OPS\" is not a department of the "
-        "policy's departments (DESIGN, ENG); a rule on an unknown department matches nobody");
+  CHECK(
+      f.error(
+          "{" + departments +
+          R"(, "assets": [{"rule": "a", "pool": ["AN-1"], "when": {"department": ["ENG", "ENGG"]}}]})") ==
+      "policy.json: assets[0].when.department[1]: \"ENGG\" is not a department of the policy's "
+      "departments (DESIGN, ENG); a rule on an unknown department matches nobody");
+  CHECK(
+      f.error(
+          "{" + departments +
+          R"(, "activities": [{"rule": "w", "label": "x", "source": "s", "when": {"department": "OPS"}}]})") ==
+      "policy.json: activities[0].when.department: \"OPS\" is not a department of the "
+      "policy's departments (DESIGN, ENG); a rule on an unknown department matches nobody");
   // Globs and case: a pattern that matches some mapped department is fine.
-  CHECK(f.error("{" + departments +
-                R"(, "assets": [{"rule": "a", "pool": ["AN-1"], "when": {"department": ["eng", "DES*"]}}]})")
-            .empty());
+  CHECK(
+      f.error(
+           "{" + departments +
+           R"(, "assets": [{"rule": "a", "pool": ["AN-1"], "when": {"department": ["eng", "DES*"]}}]})")
+          .empty());
   // Without departments there is nothing to check against.
   CHECK(f.error(R"({"assets": [{"rule": "a", "pool": ["AN-1"], "when": {"department": "OPS"}}]})")
             .empty());
   // Other names cannot be checked against the export at load time: accepted.
-  CHECK(f.error(R"({"assets": [{"rule": "a", "pool": ["AN-1"], "when": {"title": "x"}}]})")
-            .empty());
+  CHECK(
+      f.error(R"({"assets": [{"rule": "a", "pool": ["AN-1"], "when": {"title": "x"}}]})").empty());
 }

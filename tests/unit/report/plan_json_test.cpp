@@ -156,13 +156,11 @@ TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity ste
   p.entitlementsFingerprint.clear();
   // Written as a version 1 writer did: without any key version 2 added.
   Poco::JSON::Parser parser;
-  Poco::JSON::Object::Ptr root =
-      parser.parse(planToJson(p)).extract<Poco::JSON::Object::Ptr>();
+  Poco::JSON::Object::Ptr root = parser.parse(planToJson(p)).extract<Poco::JSON::Object::Ptr>();
   Poco::JSON::Object& o = *root;
   o.set("version", 1);
   o.remove("entitlementsFingerprint");
-  for (const char* key : {"assign", "lend", "enrol"})
-    o.getObject("counts")->remove(key);
+  for (const char* key : {"assign", "lend", "enrol"}) o.getObject("counts")->remove(key);
   for (const char* key : {"endedLendings", "droppedOwnedAssets"})
     o.getObject("stateChanges")->remove(key);
   auto items = o.getArray("items");
