@@ -8,7 +8,7 @@
 #   /usr/bin/membersync, /usr/bin/membercenter-emulator
 #   /usr/lib/systemd/system/membersync.service, membersync-sync.service, membersync-sync.timer
 #   /usr/lib/sysusers.d/membersync.conf, /usr/lib/tmpfiles.d/membersync.conf
-#   /usr/share/man/man1/membersync.1.gz
+#   /usr/share/man/man1/membersync.1.gz, membercenter-emulator.1.gz
 #   /usr/share/doc/membersync/README.md, emulator.md, examples/ (membersync.ini: the template
 #     for /etc/membersync; membersync-demo.ini: every key, for the emulator; policy.json,
 #     hr-export.csv)
@@ -62,17 +62,21 @@ install(FILES systemd/membersync.sysusers DESTINATION ${MEMBERSYNC_SYSUSERS_DIR}
 install(FILES systemd/membersync.tmpfiles DESTINATION ${MEMBERSYNC_TMPFILES_DIR}
         RENAME membersync.conf)
 
-# membersync(1), compressed as Debian installs man pages.
-set(_membersync_man ${PROJECT_BINARY_DIR}/man/membersync.1.gz)
-add_custom_command(
-  OUTPUT ${_membersync_man}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
-  COMMAND sh -c "gzip -9 -n -c '${PROJECT_SOURCE_DIR}/docs/membersync.1' > '${_membersync_man}'"
-  DEPENDS ${PROJECT_SOURCE_DIR}/docs/membersync.1
-  COMMENT "Compressing membersync(1)"
-  VERBATIM)
-add_custom_target(membersync_man ALL DEPENDS ${_membersync_man})
-install(FILES ${_membersync_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# membersync(1) and membercenter-emulator(1), compressed as Debian installs man pages.
+set(_membersync_man_pages)
+foreach(_page membersync.1 membercenter-emulator.1)
+  set(_gz ${PROJECT_BINARY_DIR}/man/${_page}.gz)
+  add_custom_command(
+    OUTPUT ${_gz}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+    COMMAND sh -c "gzip -9 -n -c '${PROJECT_SOURCE_DIR}/docs/${_page}' > '${_gz}'"
+    DEPENDS ${PROJECT_SOURCE_DIR}/docs/${_page}
+    COMMENT "Compressing ${_page}"
+    VERBATIM)
+  list(APPEND _membersync_man_pages ${_gz})
+endforeach()
+add_custom_target(membersync_man ALL DEPENDS ${_membersync_man_pages})
+install(FILES ${_membersync_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES tests/emulator/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME emulator.md)
@@ -91,13 +95,14 @@ set(CPACK_PACKAGE_CONTACT "${MEMBERSYNC_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "keeps a member center's accounts in step with an HR export")
 set(CPACK_PACKAGE_DESCRIPTION
-    "membersync reads the HR directory's nightly export (CSV or JSON), compares it with the\n\
-members of the vendor's member center and makes the member center match: it adds, edits\n\
-and removes members, hands out licence assets, lends hardware locks and enrols people in\n\
-activities according to a policy file. Every run is journalled in a SQLite database.\n\
-It runs as a systemd service (membersync.service) or a nightly timer\n\
-(membersync-sync.timer). The package also holds membercenter-emulator, a local stand-in\n\
-for the member center to try a configuration and policy against.")
+    "membersync reads the HR directory's nightly export (CSV or JSON), compares it\n\
+with the members of the vendor's member center and makes the member center\n\
+match: it adds, edits and removes members, hands out licence assets, lends\n\
+hardware locks and enrols people in activities according to a policy file.\n\
+Every run is journalled in a SQLite database. It runs as a systemd service\n\
+(membersync.service) or a nightly timer (membersync-sync.timer). The package\n\
+also holds membercenter-emulator, a local stand-in for the member center to\n\
+try a configuration and policy against.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

@@ -161,6 +161,14 @@ inside systemctl reset-failed
 say "a missing credential: 243/CREDENTIALS"
 
 inside systemctl start membersync.service
+pid_before=$(inside systemctl show -P MainPID membersync.service)
+inside sh -c "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall /root/$(basename "$deb") >/dev/null 2>&1" ||
+  fail "apt-get install --reinstall"
+pid_after=$(inside systemctl show -P MainPID membersync.service)
+[ "$(inside systemctl is-active membersync.service)" = active ] && [ "$pid_after" != "$pid_before" ] ||
+  fail "an upgrade did not restart the running daemon (MainPID $pid_before -> $pid_after)"
+say "upgrade (reinstall): the running daemon restarted"
+
 inside sh -c 'DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq membersync >/dev/null 2>&1' ||
   fail "apt-get remove"
 for u in membersync.service membersync-sync.timer; do
