@@ -103,6 +103,12 @@ class Allocator {
     return r * 2 + (foreignPool ? 1 : 0);
   }
 
+  // An exclusive pool's assets are for its own rule alone: a product rule never keeps one.
+  bool inOtherExclusivePool(std::size_t rule, std::size_t asset) const {
+    const int pool = index_.poolRule(asset);
+    return pool != AssetIndex::kNoRule && pool != static_cast<int>(rule) && rules_[pool].exclusive;
+  }
+
   // A member keeps, for each rule it matches, the best held asset that rule grants; pool rules
   // choose first, so a product rule does not take a pool asset its pool rule would keep.
   void keep(Holder& h) {
@@ -113,7 +119,7 @@ class Allocator {
         if (rules_[rule].product.empty() != poolRules) continue;
         std::size_t best = AssetIndex::kNone;
         for (std::size_t a : held) {
-          if (h.keeps(a) || !index_.grants(rule, a)) continue;
+          if (h.keeps(a) || !index_.grants(rule, a) || inOtherExclusivePool(rule, a)) continue;
           if (best == AssetIndex::kNone || rank(h, rule, a) < rank(h, rule, best)) best = a;
         }
         if (best != AssetIndex::kNone) h.kept.push_back({rule, best});

@@ -439,3 +439,26 @@ TEST_CASE("assets: a leaver keeps an asset membersync assigned to someone else",
   REQUIRE(find(plan, "withdraw:g1"));
   CHECK(find(plan, "withdraw:g1")->assetsToWithdraw.empty());
 }
+
+TEST_CASE("assets: a product rule keeps a shared pool's asset, never an exclusive pool's",
+          "[plan]") {
+  Scenario s = engineers();
+  s.hr.people.resize(1);  // alice, ENG, holds AN-1 of a DESIGN pool
+  s.asset("AN-1", "g1").asset("VW-1");
+  s.products["ID-AN-1"] = {"uri:viewer"};
+  s.products["ID-VW-1"] = {"uri:viewer"};
+  SECTION("shared: kept, no churn") {
+    s.policy.assets = {poolRule("cad", dept("DESIGN"), {"AN-1"}),
+                       productRule("viewer", dept("ENG"), "uri:viewer")};
+    CHECK(find(s.plan(), "assign:g1") == nullptr);
+  }
+  SECTION("exclusive: given back, and the product comes from elsewhere") {
+    s.policy.assets = {poolRule("cad", dept("DESIGN"), {"AN-1"}, true),
+                       productRule("viewer", dept("ENG"), "uri:viewer")};
+    const Plan plan = s.plan();
+    const Item* a = find(plan, "assign:g1");
+    REQUIRE(a);
+    CHECK(a->assetsToAdd == Strings{"VW-1"});
+    CHECK(a->assetsToWithdraw == Strings{"AN-1"});
+  }
+}
