@@ -44,6 +44,7 @@ class ChunkSender {
     } else {
       outcome.status = AddOutcome::Status::RetryLater;
     }
+    observer_.answered(indices, std::vector<AddOutcome>(indices.size(), outcome));
     for (std::size_t i : indices) observer_.finished(i, outcome);
   }
 
@@ -60,9 +61,11 @@ class ChunkSender {
     std::unordered_map<std::string, const center::FailedMember*> failed;
     for (const auto& f : answer.failed) failed[lowerAscii(accountOf(f.userName, suffix_))] = &f;
 
-    for (std::size_t i : indices) {
+    std::vector<AddOutcome> outcomes(indices.size());
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+      const std::size_t i = indices[k];
       const std::string key = lowerAscii(members_[i].account);
-      AddOutcome outcome;
+      AddOutcome& outcome = outcomes[k];
       if (auto c = created.find(key); c != created.end()) {
         outcome.status = AddOutcome::Status::Created;
         outcome.member = *c->second;
@@ -76,8 +79,9 @@ class ChunkSender {
         outcome.status = AddOutcome::Status::Unknown;
         outcome.message = "the add answer did not mention this account";
       }
-      observer_.finished(i, outcome);
     }
+    observer_.answered(indices, outcomes);
+    for (std::size_t k = 0; k < indices.size(); ++k) observer_.finished(indices[k], outcomes[k]);
   }
 
   const std::vector<center::NewMember>& members_;

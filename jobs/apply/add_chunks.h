@@ -30,10 +30,14 @@ using SendAdds =
     std::function<center::Result<center::AddMembersResult>(const std::vector<center::NewMember>&)>;
 
 // Called before each request with the indices (into `members`) it carries, so the caller can
-// journal them as sent first; and after, with each index's outcome. Both may be called from
-// several threads at once.
+// journal them as sent first; once a request's answer has decided rows (a chunk refused whole
+// and split is decided by its halves' requests), with those rows and their outcomes, before any
+// of them reaches `finished`; and then with each index's outcome. All may be called from several
+// threads at once.
 struct AddObserver {
   std::function<void(const std::vector<std::size_t>&)> sending = [](const auto&) {};
+  std::function<void(const std::vector<std::size_t>&, const std::vector<AddOutcome>&)> answered =
+      [](const auto&, const auto&) {};
   std::function<void(std::size_t, const AddOutcome&)> finished = [](std::size_t, const auto&) {};
 };
 

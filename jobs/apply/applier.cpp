@@ -144,6 +144,25 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
       for (std::size_t i : indices) store_.journalSent(steps[i]);
     });
   };
+  // Tell the outbox's reader which passwords are in force and which were never set as each
+  // answer arrives, before the journal records it: a run that dies in between leaves the step in
+  // doubt, and the next run settles it (with a new password when the member exists), so no line
+  // stays `pending` for good. A lost answer stays `pending` until the next run settles it.
+  observer.answered = [&](const std::vector<std::size_t>& indices,
+                          const std::vector<AddOutcome>& outcomes) {
+    std::vector<std::string> set;
+    std::vector<std::string> never;
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+      const auto status = outcomes[k].status;
+      const std::string account = lowerAscii(members[indices[k]].account);
+      if (status == AddOutcome::Status::Created) set.push_back(account);
+      if (status == AddOutcome::Status::Refused || status == AddOutcome::Status::RetryLater) {
+        never.push_back(account);
+      }
+    }
+    outbox_.mark(set, OutboxMark::Set, isoUtc(clock_.wallNow()));
+    outbox_.mark(never, OutboxMark::Void, isoUtc(clock_.wallNow()));
+  };
   observer.finished = [&](std::size_t i, const AddOutcome& o) {
     const Item& item = *adds[i];
     switch (o.status) {
@@ -199,21 +218,8 @@ void Applier::applyAdds(Context& ctx, const std::vector<const Item*>& adds) {
     }
     return result;
   };
-  const auto outcomes = addInChunks(members, settings_.addChunk, settings_.workers,
-                                    settings_.accountSuffix, send, observer);
-  // Tell the outbox's reader which passwords are in force and which were never set; a lost
-  // answer stays `pending` until the next run settles it.
-  std::vector<std::string> set;
-  std::vector<std::string> never;
-  for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    const auto status = outcomes[i].status;
-    if (status == AddOutcome::Status::Created) set.push_back(lowerAscii(members[i].account));
-    if (status == AddOutcome::Status::Refused || status == AddOutcome::Status::RetryLater) {
-      never.push_back(lowerAscii(members[i].account));
-    }
-  }
-  outbox_.mark(set, OutboxMark::Set, isoUtc(clock_.wallNow()));
-  outbox_.mark(never, OutboxMark::Void, isoUtc(clock_.wallNow()));
+  addInChunks(members, settings_.addChunk, settings_.workers, settings_.accountSuffix, send,
+              observer);
   progress_.endPhase();
 }
 

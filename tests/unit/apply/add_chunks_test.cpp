@@ -143,6 +143,25 @@ TEST_CASE("adds: every request is announced before it is sent", "[apply]") {
   CHECK(announced.size() == 4 + 4 + 2);
 }
 
+TEST_CASE("adds: each decided row is answered once and before it is finished", "[apply]") {
+  FakeCenter center;
+  center.bad = {"user2"};
+  std::vector<int> answered(4, 0);
+  std::vector<bool> answeredBeforeFinished(4, false);
+  AddObserver observer;  // one worker: no lock needed
+  observer.answered = [&](const std::vector<std::size_t>& idx, const std::vector<AddOutcome>& o) {
+    REQUIRE(idx.size() == o.size());
+    for (std::size_t i : idx) ++answered[i];
+  };
+  observer.finished = [&](std::size_t i, const AddOutcome&) {
+    answeredBeforeFinished[i] = answered[i] == 1;
+  };
+  addInChunks(people(4), 100, 1, "@acme", [&](const auto& b) { return center(b); }, observer);
+  // The whole refusals that were split decide nothing: only the final requests answer rows.
+  CHECK(answered == std::vector<int>{1, 1, 1, 1});
+  CHECK(answeredBeforeFinished == std::vector<bool>{true, true, true, true});
+}
+
 TEST_CASE("parallel: an exception in a worker reaches the caller after every thread is joined",
           "[apply]") {
   std::atomic<int> calls{0};
