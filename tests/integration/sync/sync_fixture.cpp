@@ -1,0 +1,288 @@
+#include "tests/integration/sync/sync_fixture.h"
+
+#include <Poco/DigestEngine.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+#include <Poco/SHA2Engine.h>
+
+#include <catch2/catch.hpp>
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace membersync::testing {
+namespace {
+
+const char* const kSurnames[] = {"王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴"};
+const char* const kGiven[] = {"伟", "芳", "娜", "敏", "静", "丽", "强", "磊", "军", "洋"};
+const char* const kGiven2[] = {"华", "明", "玲", "杰", "涛", "艳", "勇", "霞", "斌", "琳"};
+const char* const kDepartments[] = {"ENG", "DESIGN", "SALES", "OPS"};
+
+std::string csvField(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string readFile(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Poco::JSON::Object::Ptr parseObject(const std::string& text) {
+  Poco::JSON::Parser parser;
+  return parser.parse(text).extract<Poco::JSON::Object::Ptr>();
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
+Person staffMember(int n) {
+  char id[16];
+  std::snprintf(id, sizeof id, "%04d", n);
+  Person p;
+  p.employeeId = std::string("E") + id;
+  p.account = std::string("staff") + id;
+  p.name = std::string(kSurnames[n % 10]) + kGiven[(n / 10) % 10] + kGiven2[(n / 100) % 10];
+  p.department = kDepartments[n % 4];
+  return p;
+}
+
+std::vector<Person> staff(int count, int first) {
+  std::vector<Person> out;
+  for (int n = first; n < first + count; ++n) out.push_back(staffMember(n));
+  return out;
+}
+
+std::string toCsv(const std::vector<Person>& people) {
+  std::string out = "employee_id,account,name,department,remark,status\n";
+  for (const auto& p : people) {
+    out += csvField(p.employeeId) + "," + csvField(p.account) + "," + csvField(p.name) + "," +
+           csvField(p.department) + "," + csvField(p.remark) + "," + csvField(p.status) + "\n";
+  }
+  return out;
+}
+
+SyncFixture::SyncFixture(const EmulatorProcess& emulator, SyncOptions options)
+    : emulator_(emulator) {
+  dir_.write("secrets/client", kClientSecret + "\n");
+  dir_.write("secrets/admin", kAdminSecret + "\n");
+  configure(options);
+}
+
+void SyncFixture::configure(const SyncOptions& o) {
+  dir_.write("policy.json", "{\"departments\": " + o.departments + "}\n");
+  dir_.write("membersync.ini",
+             "[center]\n"
+             "base_url = " + emulator_.baseUrl() + "\n"
+             "token_url = " + emulator_.tokenUrl() + "\n"
+             "enterprise_global_id = ENT-ACME-0001\n"
+             "enterprise_code = acme\n"
+             "client_id = membersync-demo\n"
+             "client_secret_file = secrets/client\n"
+             "admin_user = admin@acme\n"
+             "admin_password_file = secrets/admin\n" +
+                 o.centerExtra +
+                 "[directory]\n"
+                 "path = hr.csv\n"
+                 "[policy]\n"
+                 "path = policy.json\n"
+                 "[sync]\n"
+                 "departed = " + o.departed + "\n"
+                 "grace_runs = " + std::to_string(o.graceRuns) + "\n"
+                 "delete_after_days = " + std::to_string(o.deleteAfterDays) + "\n"
+                 "max_deletes = " + std::to_string(o.maxDeletes) + "\n"
+                 "max_delete_percent = " + number(o.maxDeletePercent) + "\n"
+                 "delete_floor = " + std::to_string(o.deleteFloor) + "\n"
+                 "min_export_ratio = " + number(o.minExportRatio) + "\n"
+                 "orphans = " + o.orphans + "\n" + o.extra);
+}
+
+void SyncFixture::writeHr(const std::vector<Person>& people) { dir_.write("hr.csv", toCsv(people)); }
+
+std::vector<std::string> SyncFixture::commandLine(const std::vector<std::string>& args) const {
+  std::vector<std::string> all{"--config", configPath().string()};
+  all.insert(all.end(), args.begin(), args.end());
+  return all;
+}
+
+CommandResult SyncFixture::run(const std::vector<std::string>& args) {
+  CommandResult r = runCommand(membersyncExecutable(), commandLine(args));
+  keep(r);
+  return r;
+}
+
+void SyncFixture::keep(const CommandResult& r) { outputs_.push_back(r); }
+
+// The outbox: account,password,created,status. A `pending` line carries a password; a later
+// `set` line (no password) confirms it, a `void` line cancels the latest pending one before it.
+std::map<std::string, OutboxPassword> SyncFixture::outbox() const {
+  std::map<std::string, std::vector<std::string>> pending;
+  std::map<std::string, OutboxPassword> out;
+  std::istringstream in(readFile(outboxPath()));
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::size_t from = 0;
+    for (std::size_t comma; (comma = line.find(',', from)) != std::string::npos; from = comma + 1) {
+      f.push_back(line.substr(from, comma - from));
+    }
+    f.push_back(line.substr(from));
+    if (f.size() != 4) {
+      FAIL_CHECK("outbox line with " << f.size() << " fields");
+      continue;
+    }
+    auto& stack = pending[f[0]];
+    auto& account = out[f[0]];
+    ++account.lines;
+    if (f[3] == "pending") {
+      stack.push_back(f[1]);
+      account.confirmed = false;
+    } else if (f[3] == "set") {
+      account.confirmed = true;
+    } else if (f[3] == "void") {
+      if (!stack.empty()) stack.pop_back();
+      account.confirmed = false;
+    } else {
+      FAIL_CHECK("outbox status " << f[3]);
+    }
+    account.password = stack.empty() ? "" : stack.back();
+  }
+  return out;
+}
+
+std::vector<std::string> SyncFixture::allOutboxPasswords() const {
+  std::vector<std::string> out;
+  std::istringstream in(readFile(outboxPath()));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    const auto a = line.find(',');
+    const auto b = line.find(',', a + 1);
+    if (a != std::string::npos && b != std::string::npos && b > a + 1) {
+      out.push_back(line.substr(a + 1, b - a - 1));
+    }
+  }
+  return out;
+}
+
+void SyncFixture::checkNoSecretLeaked() const {
+  // Every password ever written to the outbox, not only the one in force.
+  std::vector<std::string> secrets{kClientSecret, kAdminSecret};
+  for (auto& p : allOutboxPasswords()) secrets.push_back(p);
+  std::string database;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    const auto p = dir() / (std::string("membersync.db") + suffix);
+    if (std::filesystem::exists(p)) database += readFile(p);
+  }
+  REQUIRE_FALSE(database.empty());
+  int leaks = 0;
+  for (const auto& secret : secrets) {
+    for (const auto& r : outputs_) {
+      if (r.out.find(secret) != std::string::npos || r.err.find(secret) != std::string::npos) {
+        ++leaks;
+        UNSCOPED_INFO("a secret of " << secret.size() << " characters appears in the output");
+      }
+    }
+    if (database.find(secret) != std::string::npos) {
+      ++leaks;
+      UNSCOPED_INFO("a secret of " << secret.size() << " characters appears in the database");
+    }
+  }
+  CHECK(leaks == 0);
+}
+
+std::vector<CenterMember> centerMembers(const EmulatorProcess& emulator) {
+  std::vector<CenterMember> out;
+  auto state = parseObject(emulator.state());
+  auto members = state->getArray("members");
+  for (std::size_t i = 0; i < members->size(); ++i) {
+    auto m = members->getObject(static_cast<unsigned>(i));
+    CenterMember c;
+    c.globalId = m->getValue<std::string>("globalId");
+    std::string user = m->getValue<std::string>("userName");
+    for (char& ch : user) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string suffix = "@acme";
+    if (user.size() > suffix.size() && user.compare(user.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      user.resize(user.size() - suffix.size());
+    }
+    c.account = user;
+    c.name = m->getValue<std::string>("name");
+    if (!m->isNull("departmentId")) c.departmentId = m->getValue<long long>("departmentId");
+    if (m->has("remark") && !m->isNull("remark")) c.remark = m->getValue<std::string>("remark");
+    c.deleted = m->getValue<bool>("deleted");
+    if (m->has("passwordSha256") && !m->isNull("passwordSha256")) {
+      c.passwordSha256 = m->getValue<std::string>("passwordSha256");
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::map<std::string, CenterMember> liveMembersByAccount(const EmulatorProcess& emulator) {
+  std::map<std::string, CenterMember> out;
+  for (const auto& m : centerMembers(emulator)) {
+    if (m.deleted) continue;
+    INFO("account " << m.account);
+    CHECK(out.count(m.account) == 0);  // every account is live at most once
+    out[m.account] = m;
+  }
+  return out;
+}
+
+int Stats::calls(const std::string& endpoint) const {
+  auto it = endpoints.find(endpoint);
+  return it == endpoints.end() ? 0 : it->second.first;
+}
+
+int Stats::outcome(const std::string& endpoint, const std::string& outcome) const {
+  auto it = endpoints.find(endpoint);
+  if (it == endpoints.end()) return 0;
+  auto o = it->second.second.find(outcome);
+  return o == it->second.second.end() ? 0 : o->second;
+}
+
+Stats stats(const EmulatorProcess& emulator) {
+  Stats s;
+  auto root = parseObject(emulator.stats());
+  s.writes = root->getObject("totals")->getValue<int>("writes");
+  auto endpoints = root->getObject("endpoints");
+  for (const auto& name : endpoints->getNames()) {
+    auto e = endpoints->getObject(name);
+    auto& entry = s.endpoints[name];
+    entry.first = e->getValue<int>("calls");
+    auto outcomes = e->getObject("outcomes");
+    for (const auto& o : outcomes->getNames()) entry.second[o] = outcomes->getValue<int>(o);
+  }
+  return s;
+}
+
+std::string sha256Hex(const std::string& text) {
+  Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
+  engine.update(text);
+  return Poco::DigestEngine::digestToHex(engine.digest());
+}
+
+long long appliedRun(const std::string& syncOutput) {
+  static const std::regex kApplied(R"(Applied \(run (\d+)\))");
+  std::smatch m;
+  if (!std::regex_search(syncOutput, m, kApplied)) return 0;
+  return std::stoll(m[1].str());
+}
+
+}  // namespace membersync::testing
