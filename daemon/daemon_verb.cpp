@@ -30,7 +30,8 @@ ExitCode runDaemon(const VerbContext& ctx) {
   try {
     return host.run();
   } catch (const config::ConfigError& e) {
-    daemon::log(daemon::LogLevel::Error, std::string("cannot start: configuration error: ") + e.what());
+    daemon::log(daemon::LogLevel::Error,
+                std::string("cannot start: configuration error: ") + e.what());
     return ExitCode::Configuration;
   } catch (const policy::PolicyError& e) {
     daemon::log(daemon::LogLevel::Error, std::string("cannot start: policy error: ") + e.what());

@@ -42,7 +42,9 @@ bool takesStateLock(const Invocation& inv) {
          inv.verb == "daemon";
 }
 
-std::string lockPathFor(const std::string& database) { return database + ".lock"; }
+std::string lockPathFor(const std::string& database) {
+  return database + ".lock";
+}
 
 std::string describeHolder(const std::string& lockPath) {
   // The file holds three lines: pid, verb, since (see writeHolder).
@@ -96,7 +98,8 @@ std::optional<StateLock> acquireStateLock(const std::string& database, const std
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
     err << "membersync: " << verb << ": cannot open the lock file " << path << ": "
-        << std::strerror(errno) << " (it lives beside [state] database; is that folder writable?)\n";
+        << std::strerror(errno)
+        << " (it lives beside [state] database; is that folder writable?)\n";
     return std::nullopt;
   }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {

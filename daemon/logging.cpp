@@ -22,12 +22,18 @@ namespace {
 int syslogPriority(Poco::Message::Priority p) {
   switch (p) {
     case Poco::Message::PRIO_FATAL:
-    case Poco::Message::PRIO_CRITICAL: return 2;
-    case Poco::Message::PRIO_ERROR: return 3;
-    case Poco::Message::PRIO_WARNING: return 4;
-    case Poco::Message::PRIO_NOTICE: return 5;
-    case Poco::Message::PRIO_INFORMATION: return 6;
-    default: return 7;
+    case Poco::Message::PRIO_CRITICAL:
+      return 2;
+    case Poco::Message::PRIO_ERROR:
+      return 3;
+    case Poco::Message::PRIO_WARNING:
+      return 4;
+    case Poco::Message::PRIO_NOTICE:
+      return 5;
+    case Poco::Message::PRIO_INFORMATION:
+      return 6;
+    default:
+      return 7;
   }
 }
 
@@ -35,11 +41,16 @@ const char* levelName(Poco::Message::Priority p) {
   switch (p) {
     case Poco::Message::PRIO_FATAL:
     case Poco::Message::PRIO_CRITICAL:
-    case Poco::Message::PRIO_ERROR: return "error";
-    case Poco::Message::PRIO_WARNING: return "warning";
-    case Poco::Message::PRIO_NOTICE: return "notice";
-    case Poco::Message::PRIO_INFORMATION: return "info";
-    default: return "debug";
+    case Poco::Message::PRIO_ERROR:
+      return "error";
+    case Poco::Message::PRIO_WARNING:
+      return "warning";
+    case Poco::Message::PRIO_NOTICE:
+      return "notice";
+    case Poco::Message::PRIO_INFORMATION:
+      return "info";
+    default:
+      return "debug";
   }
 }
 
@@ -98,7 +109,9 @@ Poco::AutoPtr<DaemonFormatter>& formatter() {
   return f;
 }
 
-Poco::Logger& logger() { return Poco::Logger::get("membersync"); }
+Poco::Logger& logger() {
+  return Poco::Logger::get("membersync");
+}
 
 int pocoLevel(const std::string& level) {
   if (level == "error") return Poco::Message::PRIO_ERROR;
@@ -130,7 +143,8 @@ void setUpLogging(const LogSettings& settings) {
     try {
       file->open();
     } catch (const Poco::Exception& e) {
-      throw std::runtime_error("cannot open the log file " + settings.file + ": " + e.displayText());
+      throw std::runtime_error("cannot open the log file " + settings.file + ": " +
+                               e.displayText());
     }
     sink = file;
   }
@@ -148,11 +162,21 @@ void updateLogging(const std::string& level, const std::vector<std::string>& sec
 void log(LogLevel level, const std::string& message) {
   auto& l = logger();
   switch (level) {
-    case LogLevel::Error: l.error(message); break;
-    case LogLevel::Warning: l.warning(message); break;
-    case LogLevel::Notice: l.notice(message); break;
-    case LogLevel::Info: l.information(message); break;
-    case LogLevel::Debug: l.debug(message); break;
+    case LogLevel::Error:
+      l.error(message);
+      break;
+    case LogLevel::Warning:
+      l.warning(message);
+      break;
+    case LogLevel::Notice:
+      l.notice(message);
+      break;
+    case LogLevel::Info:
+      l.information(message);
+      break;
+    case LogLevel::Debug:
+      l.debug(message);
+      break;
   }
 }
 

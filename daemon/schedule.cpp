@@ -64,8 +64,11 @@ struct FieldSpec {
 const FieldSpec kMinute{"minute", 0, 59, {}};
 const FieldSpec kHour{"hour", 0, 23, {}};
 const FieldSpec kDayOfMonth{"day of month", 1, 31, {}};
-const FieldSpec kMonth{"month", 1, 12, {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
-                                        "sep", "oct", "nov", "dec"}};
+const FieldSpec kMonth{
+    "month",
+    1,
+    12,
+    {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}};
 const FieldSpec kDayOfWeek{"day of week", 0, 7, {"sun", "mon", "tue", "wed", "thu", "fri", "sat"}};
 
 class FieldParser {
@@ -110,7 +113,8 @@ class FieldParser {
     if (slash != std::string::npos) {
       range = part.substr(0, slash);
       const std::string s = part.substr(slash + 1);
-      if (!allDigits(s) || std::atoi(s.c_str()) < 1) bad("has a step '" + s + "' that is not 1 or more");
+      if (!allDigits(s) || std::atoi(s.c_str()) < 1)
+        bad("has a step '" + s + "' that is not 1 or more");
       step = std::atoi(s.c_str());
     }
     int lo = spec_.lo;
@@ -163,7 +167,9 @@ Clock::Duration parseInterval(const std::string& text, const std::string& spec) 
   return d;
 }
 
-bool isLeap(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+bool isLeap(int y) {
+  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
 
 int daysIn(int year, int month) {
   static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -268,7 +274,8 @@ std::optional<Clock::WallPoint> Schedule::nextMatch(Clock::WallPoint t) const {
     if (++c.hour == 24) c.nextDay();
   }
   for (int days = 0; days < 366 * 8 + 2; ++days, c.nextDay()) {
-    if (!months_[static_cast<std::size_t>(c.month)] || !dayMatches(c.year, c.month, c.day)) continue;
+    if (!months_[static_cast<std::size_t>(c.month)] || !dayMatches(c.year, c.month, c.day))
+      continue;
     for (int h = c.hour; h < 24; ++h) {
       if (!hours_[static_cast<std::size_t>(h)]) continue;
       for (int m = h == c.hour ? c.minute : 0; m < 60; ++m) {
@@ -285,7 +292,8 @@ std::optional<Clock::WallPoint> Schedule::nextMatch(Clock::WallPoint t) const {
 }
 
 Clock::WallPoint Schedule::nextAfter(Clock::WallPoint t) const {
-  if (kind_ == Kind::Every) return t + std::chrono::duration_cast<Clock::WallPoint::duration>(interval_);
+  if (kind_ == Kind::Every)
+    return t + std::chrono::duration_cast<Clock::WallPoint::duration>(interval_);
   if (auto next = nextMatch(t)) return *next;
   // parse() proved a match exists within 8 years of any date; this is only reached for dates
   // outside what time_t and the zone database can express.
@@ -305,7 +313,8 @@ std::string durationText(Clock::Duration d) {
   long long s = std::chrono::duration_cast<std::chrono::seconds>(d).count();
   if (s <= 0) return "0s";
   std::string out;
-  const std::pair<long long, const char*> units[] = {{86400, "d"}, {3600, "h"}, {60, "m"}, {1, "s"}};
+  const std::pair<long long, const char*> units[] = {
+      {86400, "d"}, {3600, "h"}, {60, "m"}, {1, "s"}};
   for (const auto& [size, name] : units) {
     if (s >= size) {
       out += std::to_string(s / size) + name;

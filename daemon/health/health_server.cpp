@@ -102,8 +102,8 @@ HealthServer::HealthServer(const std::string& listen, HealthSource source)
   params->setMaxQueued(16);
   params->setKeepAlive(false);
   params->setTimeout(Poco::Timespan(10, 0));
-  impl_->server = std::make_unique<Poco::Net::HTTPServer>(new Factory(impl_->source), impl_->socket,
-                                                          params);
+  impl_->server =
+      std::make_unique<Poco::Net::HTTPServer>(new Factory(impl_->source), impl_->socket, params);
   impl_->server->start();
 }
 
@@ -111,6 +111,8 @@ HealthServer::~HealthServer() {
   if (impl_ && impl_->server) impl_->server->stopAll(true);
 }
 
-std::string HealthServer::boundAddress() const { return impl_->socket.address().toString(); }
+std::string HealthServer::boundAddress() const {
+  return impl_->socket.address().toString();
+}
 
 }  // namespace membersync::daemon

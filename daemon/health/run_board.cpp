@@ -12,11 +12,13 @@ namespace membersync::daemon {
 namespace {
 
 Clock::WallPoint fromMillis(state::Millis ms) {
-  return Clock::WallPoint(std::chrono::duration_cast<Clock::WallPoint::duration>(
-      std::chrono::milliseconds(ms)));
+  return Clock::WallPoint(
+      std::chrono::duration_cast<Clock::WallPoint::duration>(std::chrono::milliseconds(ms)));
 }
 
-double seconds(Clock::Duration d) { return std::chrono::duration<double>(d).count(); }
+double seconds(Clock::Duration d) {
+  return std::chrono::duration<double>(d).count();
+}
 
 double epochSeconds(Clock::WallPoint t) {
   return std::chrono::duration<double>(t.time_since_epoch()).count();
@@ -167,9 +169,9 @@ std::string RunBoard::healthJson() const {
   std::lock_guard<std::mutex> lock(mutex_);
   Poco::JSON::Object body(Poco::JSON_PRESERVE_KEY_ORDER);
   const bool unhealthy = !running_ && failuresInARow_ >= unhealthyAfter_;
-  body.set("status", stopping_   ? "stopping"
-                     : running_  ? "running"
-                     : unhealthy ? "failing"
+  body.set("status", stopping_             ? "stopping"
+                     : running_            ? "running"
+                     : unhealthy           ? "failing"
                      : failuresInARow_ > 0 ? "degraded"
                                            : "ok");
   body.set("running", running_);
@@ -200,7 +202,8 @@ std::string RunBoard::healthJson() const {
   } else {
     body.set("lastRun", Poco::Dynamic::Var());
   }
-  body.set("lastSuccess", lastSuccess_ ? Poco::Dynamic::Var(isoUtc(*lastSuccess_)) : Poco::Dynamic::Var());
+  body.set("lastSuccess",
+           lastSuccess_ ? Poco::Dynamic::Var(isoUtc(*lastSuccess_)) : Poco::Dynamic::Var());
   body.set("schedule", schedule_);
   body.set("nextRun", nextRun_ ? Poco::Dynamic::Var(isoUtc(*nextRun_)) : Poco::Dynamic::Var());
   body.set("backoffSeconds", seconds(backoff_));
@@ -259,7 +262,7 @@ std::string RunBoard::metricsText(const std::vector<center::CallStats::Row>& cal
   os << "membersync_next_run_timestamp_seconds " << (nextRun_ ? epochSeconds(*nextRun_) : 0.0)
      << "\n";
   header(os, "membersync_pool_shortages", "gauge",
-         "People the last run could not give an asset because its pool ran dry.");
+         "Asset rules whose pool (or product) ran dry in the last run, leaving people without.");
   os << "membersync_pool_shortages " << poolShortages_ << "\n";
   return os.str();
 }

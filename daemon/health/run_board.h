@@ -25,7 +25,7 @@ struct FinishedRun {
   bool failed = false;  // counts towards /healthz answering 503
   // Plan items by (kind, outcome): ("add", "succeeded"), ("edit", "refused"), ("held", "held").
   std::map<std::pair<std::string, std::string>, std::uint64_t> items;
-  int poolShortages = 0;  // people a dry asset pool left without (issue 4 fills it)
+  int poolShortages = 0;  // asset rules whose pool or product ran dry in this run
 };
 
 // What the daemon knows about its runs, shared between the loop, the run thread and the health

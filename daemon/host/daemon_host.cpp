@@ -112,8 +112,8 @@ void DaemonHost::start() {
     } catch (const std::invalid_argument& e) {
       throw config::ConfigError(config_->sourceFile + ": [daemon] listen: " + e.what());
     }
-    log(LogLevel::Notice, "health and metrics on http://" + server_->boundAddress() +
-                              "/healthz and /metrics");
+    log(LogLevel::Notice,
+        "health and metrics on http://" + server_->boundAddress() + "/healthz and /metrics");
   }
   runner_ = std::make_unique<RunThread>([this] { return runOnce(); }, [this] { waiter_->wake(); });
   watchdogInterval_ = watchdogPingInterval();
@@ -138,14 +138,13 @@ void DaemonHost::stop() {
   board_.setStopping();
   notifier_.notify("STOPPING=1\nSTATUS=" + board_.statusLine());
   if (runner_->busy()) {
-    const Clock::Duration grace =
-        std::chrono::seconds(2 * config_->center.timeoutSeconds + 15);
-    log(LogLevel::Notice, "waiting up to " + durationText(grace) +
-                              " for the calls in flight; no new call is sent");
+    const Clock::Duration grace = std::chrono::seconds(2 * config_->center.timeoutSeconds + 15);
+    log(LogLevel::Notice,
+        "waiting up to " + durationText(grace) + " for the calls in flight; no new call is sent");
     const auto deadline = clock_.steadyNow() + grace;
     while (runner_->busy() && clock_.steadyNow() < deadline) {
-      waiter_->waitFor(std::min<Clock::Duration>(deadline - clock_.steadyNow(),
-                                                  std::chrono::seconds(1)));
+      waiter_->waitFor(
+          std::min<Clock::Duration>(deadline - clock_.steadyNow(), std::chrono::seconds(1)));
       awake();
     }
     if (runner_->busy()) {
@@ -190,13 +189,14 @@ void DaemonHost::onSignal(int signo) {
 void DaemonHost::reload() {
   reloadPending_ = false;
   try {
-    auto fresh =
-        std::make_unique<config::Config>(config::loadConfig(configPath_, config::environmentFromProcess()));
+    auto fresh = std::make_unique<config::Config>(
+        config::loadConfig(configPath_, config::environmentFromProcess()));
     Schedule schedule = scheduleOf(*fresh);
     policy::Policy policy = cli::readPolicy(*fresh);
     if (fresh->state.database != config_->state.database) {
-      throw config::ConfigError(configPath_ + ": [state] database cannot change while the daemon "
-                                              "runs (it holds that database's lock); restart it");
+      throw config::ConfigError(configPath_ +
+                                ": [state] database cannot change while the daemon "
+                                "runs (it holds that database's lock); restart it");
     }
     auto runtime = std::make_unique<cli::Runtime>(*fresh);
     runtime->store();
@@ -208,22 +208,24 @@ void DaemonHost::reload() {
     if (newSchedule) scheduler_->setSchedule(std::move(schedule));
     policy_ = std::move(policy);
     adoptRuntime(std::move(fresh), std::move(runtime));
-    log(LogLevel::Notice, "reloaded " + configPath_ + (config_->policy.path.empty() ? "" : " and " + config_->policy.path) +
-                              (newSchedule ? "; schedule now '" + scheduler_->schedule().text() +
-                                                 "', next run " + localTimeText(scheduler_->nextDue())
-                                           : std::string()));
+    log(LogLevel::Notice,
+        "reloaded " + configPath_ +
+            (config_->policy.path.empty() ? "" : " and " + config_->policy.path) +
+            (newSchedule ? "; schedule now '" + scheduler_->schedule().text() + "', next run " +
+                               localTimeText(scheduler_->nextDue())
+                         : std::string()));
     for (const auto& key : later) {
       log(LogLevel::Warning, key + " changed: it takes effect when the daemon restarts");
     }
   } catch (const config::ConfigError& e) {
-    log(LogLevel::Error, "reload failed, keeping the previous configuration and policy: " +
-                             std::string(e.what()));
+    log(LogLevel::Error,
+        "reload failed, keeping the previous configuration and policy: " + std::string(e.what()));
   } catch (const policy::PolicyError& e) {
-    log(LogLevel::Error, "reload failed, keeping the previous configuration and policy: " +
-                             std::string(e.what()));
+    log(LogLevel::Error,
+        "reload failed, keeping the previous configuration and policy: " + std::string(e.what()));
   } catch (const std::exception& e) {
-    log(LogLevel::Error, "reload failed, keeping the previous configuration and policy: " +
-                             std::string(e.what()));
+    log(LogLevel::Error,
+        "reload failed, keeping the previous configuration and policy: " + std::string(e.what()));
   }
 }
 
@@ -252,13 +254,8 @@ RunVerdict DaemonHost::runOnce() {
     const directory::Export hr = cli::readHrExport(*config_);
     DaemonProgress progress(board_);
     apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress);
-    apply::SyncRequest request;
-    request.kind = state::RunKind::Daemon;
-    request.apply = true;
-    request.plan = rt.planSettings();
-    request.applySettings = rt.applySettings();
+    apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);
     request.applySettings.cancel = &cancel_;
-    request.keepRunsDays = config_->sync.keepRunsDays;
     const apply::SyncReport report = job.run(hr, policy_, request);
     summary = summarize(report, cancel_, started, clock_.wallNow());
   } catch (const std::exception& e) {

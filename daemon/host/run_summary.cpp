@@ -11,11 +11,16 @@ namespace {
 // How many items of a kind succeeded, as the applier counts them; -1: it keeps no count.
 int succeededOf(plan::ItemKind kind, const state::RunCounts& c) {
   switch (kind) {
-    case plan::ItemKind::Add: return c.added;
-    case plan::ItemKind::Edit: return c.edited;
-    case plan::ItemKind::Withdraw: return c.withdrawn;
-    case plan::ItemKind::Delete: return c.deleted;
-    default: return -1;
+    case plan::ItemKind::Add:
+      return c.added;
+    case plan::ItemKind::Edit:
+      return c.edited;
+    case plan::ItemKind::Withdraw:
+      return c.withdrawn;
+    case plan::ItemKind::Delete:
+      return c.deleted;
+    default:
+      return -1;
   }
 }
 
@@ -31,11 +36,17 @@ void tallyItems(const apply::SyncReport& report, FinishedRun& run) {
   for (const auto& item : report.plan->items) {
     const std::string kind = plan::toString(item.kind);
     switch (item.kind) {
-      case plan::ItemKind::Adopt: ++run.items[{kind, "done"}]; break;
-      case plan::ItemKind::Held: ++run.items[{kind, "held"}]; break;
+      case plan::ItemKind::Adopt:
+        ++run.items[{kind, "done"}];
+        break;
+      case plan::ItemKind::Held:
+        ++run.items[{kind, "held"}];
+        break;
       case plan::ItemKind::Orphan:
       case plan::ItemKind::Rename:
-      case plan::ItemKind::Problem: ++run.items[{kind, "reported"}]; break;
+      case plan::ItemKind::Problem:
+        ++run.items[{kind, "reported"}];
+        break;
       default: {
         auto failed = failedKeys.find(item.key);
         if (failed != failedKeys.end()) {
@@ -56,6 +67,17 @@ void tallyItems(const apply::SyncReport& report, FinishedRun& run) {
   }
 }
 
+// Asset rules whose pool (or product) ran dry: the planner reports each as one Problem item
+// keyed "problem:assets:<rule>", naming the people left without.
+int poolShortagesOf(const apply::SyncReport& report) {
+  if (!report.plan) return 0;
+  int n = 0;
+  for (const auto& item : report.plan->items) {
+    if (item.kind == plan::ItemKind::Problem && item.key.rfind("problem:assets:", 0) == 0) ++n;
+  }
+  return n;
+}
+
 std::string countsLine(const state::RunCounts& c) {
   return std::to_string(c.added) + " added, " + std::to_string(c.edited) + " changed, " +
          std::to_string(c.adopted) + " adopted, " + std::to_string(c.withdrawn) + " withdrawn, " +
@@ -73,6 +95,7 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
   run.started = started;
   run.finished = finished;
   run.outcome = apply::toString(report.outcome);
+  run.poolShortages = poolShortagesOf(report);
   run.message = report.message;
   if (report.applied) run.counts = report.applied->counts;
   tallyItems(report, run);
@@ -86,7 +109,8 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
       run.failed = true;
     }
   }
-  const std::string took = durationText(std::chrono::duration_cast<Clock::Duration>(finished - started));
+  const std::string took =
+      durationText(std::chrono::duration_cast<Clock::Duration>(finished - started));
   std::uint64_t notSent = 0;
   for (const auto& [key, n] : run.items) {
     if (key.second == "not-sent") notSent += n;
@@ -96,17 +120,19 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
                      (notSent > 0 ? ", " + std::to_string(notSent) + " not sent" : "");
   if (!report.message.empty()) line += " — " + report.message;
   s.log.emplace_back(run.failed ? LogLevel::Error : LogLevel::Notice, line);
-  for (const auto& note : report.settled.notes) s.log.emplace_back(LogLevel::Info, "settled: " + note);
+  for (const auto& note : report.settled.notes)
+    s.log.emplace_back(LogLevel::Info, "settled: " + note);
   if (report.applied) {
     const auto& failures = report.applied->failures;
     const std::size_t shown = std::min<std::size_t>(failures.size(), 20);
     for (std::size_t i = 0; i < shown; ++i) {
-      s.log.emplace_back(LogLevel::Warning, std::string(state::toString(failures[i].status)) +
-                                                " " + failures[i].key + ": " + failures[i].message);
+      s.log.emplace_back(LogLevel::Warning, std::string(state::toString(failures[i].status)) + " " +
+                                                failures[i].key + ": " + failures[i].message);
     }
     if (failures.size() > shown) {
-      s.log.emplace_back(LogLevel::Warning, "... and " + std::to_string(failures.size() - shown) +
-                                                " more failed items (membersync status lists them)");
+      s.log.emplace_back(LogLevel::Warning,
+                         "... and " + std::to_string(failures.size() - shown) +
+                             " more failed items (membersync status lists them)");
     }
   }
   return s;

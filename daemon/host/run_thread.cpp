@@ -32,7 +32,9 @@ void RunThread::start() {
   });
 }
 
-bool RunThread::busy() const { return going_; }
+bool RunThread::busy() const {
+  return going_;
+}
 
 std::optional<RunVerdict> RunThread::takeFinished() {
   std::lock_guard<std::mutex> lock(mutex_);

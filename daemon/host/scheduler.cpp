@@ -6,10 +6,14 @@ namespace membersync::daemon {
 
 const char* toString(RunVerdict verdict) {
   switch (verdict) {
-    case RunVerdict::Succeeded: return "succeeded";
-    case RunVerdict::Failed: return "failed";
-    case RunVerdict::SystemicFailure: return "systemic failure";
-    case RunVerdict::Cancelled: return "cancelled";
+    case RunVerdict::Succeeded:
+      return "succeeded";
+    case RunVerdict::Failed:
+      return "failed";
+    case RunVerdict::SystemicFailure:
+      return "systemic failure";
+    case RunVerdict::Cancelled:
+      return "cancelled";
   }
   return "?";
 }
@@ -33,7 +37,8 @@ Clock::WallPoint Scheduler::firstSlotAtOrAfter(Clock::WallPoint from, Clock::Wal
   if (schedule_.kind() == Schedule::Kind::Every) {
     // Whole intervals at once: a day of `every 1s` slots is one division, not 86,400 steps.
     if (slot < t) {
-      const auto interval = std::chrono::duration_cast<Clock::WallPoint::duration>(schedule_.interval());
+      const auto interval =
+          std::chrono::duration_cast<Clock::WallPoint::duration>(schedule_.interval());
       const auto steps = (t - slot + interval - Clock::WallPoint::duration(1)) / interval;
       slot += steps * interval;
     }
@@ -47,7 +52,8 @@ Scheduler::Decision Scheduler::poll(bool runGoing) {
   Decision d;
   const auto now = clock_.wallNow();
   if (schedule_.kind() == Schedule::Kind::Every &&
-      nextDue_ > now + std::chrono::duration_cast<Clock::WallPoint::duration>(schedule_.interval()) &&
+      nextDue_ >
+          now + std::chrono::duration_cast<Clock::WallPoint::duration>(schedule_.interval()) &&
       !backoffUntil_) {
     // The wall clock was set back: do not wait for the old slot.
     nextDue_ = now + std::chrono::duration_cast<Clock::WallPoint::duration>(schedule_.interval());
@@ -64,7 +70,7 @@ Scheduler::Decision Scheduler::poll(bool runGoing) {
     next = firstSlotAtOrAfter(due, now);
     if (next == now) next = schedule_.nextAfter(next);
     slots = static_cast<int>((next - due) / std::chrono::duration_cast<Clock::WallPoint::duration>(
-                                                 schedule_.interval()));
+                                                schedule_.interval()));
   } else {
     while (next <= now) {
       next = schedule_.nextAfter(next);
@@ -75,9 +81,9 @@ Scheduler::Decision Scheduler::poll(bool runGoing) {
   d.nextDue = nextDue_;
   if (runGoing) {
     d.messages.push_back(
-        (slots == 1 ? "the run due at " + localTimeText(due) + " is skipped"
-                    : std::to_string(slots) + " runs due since " + localTimeText(due) +
-                          " are skipped") +
+        (slots == 1
+             ? "the run due at " + localTimeText(due) + " is skipped"
+             : std::to_string(slots) + " runs due since " + localTimeText(due) + " are skipped") +
         ": the previous run is still going (next due " + localTimeText(nextDue_) + ")");
     return d;
   }
@@ -96,8 +102,9 @@ std::string Scheduler::finished(RunVerdict verdict) {
     systemicInARow_ = 0;
     backoff_ = {};
     backoffUntil_.reset();
-    return wasBackingOff ? "the service answers again: back to the schedule (" + schedule_.text() + ")"
-                         : "";
+    return wasBackingOff
+               ? "the service answers again: back to the schedule (" + schedule_.text() + ")"
+               : "";
   }
   ++systemicInARow_;
   Clock::Duration b = kFirstBackoff;
@@ -107,8 +114,8 @@ std::string Scheduler::finished(RunVerdict verdict) {
   backoffUntil_ = now + std::chrono::duration_cast<Clock::WallPoint::duration>(backoff_);
   nextDue_ = firstSlotAtOrAfter(std::max(nextDue_, now), *backoffUntil_);
   return "systemic failure " + std::to_string(systemicInARow_) + " in a row: backing off " +
-         durationText(backoff_) + " (doubling up to " + durationText(kMaxBackoff) +
-         "); next run " + localTimeText(nextDue_);
+         durationText(backoff_) + " (doubling up to " + durationText(kMaxBackoff) + "); next run " +
+         localTimeText(nextDue_);
 }
 
 }  // namespace membersync::daemon

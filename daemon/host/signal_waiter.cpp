@@ -29,11 +29,16 @@ sigset_t handledSignals() {
 
 const char* signalName(int signo) {
   switch (signo) {
-    case SIGTERM: return "SIGTERM";
-    case SIGINT: return "SIGINT";
-    case SIGQUIT: return "SIGQUIT";
-    case SIGHUP: return "SIGHUP";
-    default: return "a signal";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGINT:
+      return "SIGINT";
+    case SIGQUIT:
+      return "SIGQUIT";
+    case SIGHUP:
+      return "SIGHUP";
+    default:
+      return "a signal";
   }
 }
 
@@ -81,6 +86,8 @@ void SignalWaiter::waitFor(Clock::Duration d) {
   }
 }
 
-void SignalWaiter::wake() { (void)eventfd_write(eventFd_, 1); }
+void SignalWaiter::wake() {
+  (void)eventfd_write(eventFd_, 1);
+}
 
 }  // namespace membersync::daemon

@@ -93,7 +93,9 @@ BackgroundProcess::~BackgroundProcess() {
   }
 }
 
-void BackgroundProcess::signal(int signo) const { ::kill(pid_, signo); }
+void BackgroundProcess::signal(int signo) const {
+  ::kill(pid_, signo);
+}
 
 std::string BackgroundProcess::output() const {
   std::ifstream in(outputFile_, std::ios::binary);
@@ -119,11 +121,11 @@ NotifySocket::NotifySocket(const std::string& path) : path_(path) {
   stopFd_ = ::eventfd(0, EFD_CLOEXEC);
   sockaddr_un addr{};
   addr.sun_family = AF_UNIX;
-  if (path.size() >= sizeof addr.sun_path) throw std::runtime_error("socket path too long: " + path);
+  if (path.size() >= sizeof addr.sun_path)
+    throw std::runtime_error("socket path too long: " + path);
   std::strncpy(addr.sun_path, path.c_str(), sizeof addr.sun_path - 1);
   ::unlink(path.c_str());
-  if (fd_ < 0 || stopFd_ < 0 ||
-      ::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+  if (fd_ < 0 || stopFd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
     throw std::runtime_error("cannot bind " + path + ": " + std::strerror(errno));
   }
   reader_ = std::thread([this] {

@@ -62,23 +62,34 @@ struct Setup {
     return dir
         .write("membersync.ini",
                "[center]\n"
-               "base_url = " + emulator.baseUrl() + "\n"
-               "token_url = " + emulator.tokenUrl() + "\n"
-               "enterprise_global_id = ENT-ACME-0001\n"
-               "enterprise_code = acme\n"
-               "client_id = membersync-demo\n"
-               "client_secret_file = secrets/client\n"
-               "admin_user = admin@acme\n"
-               "admin_password_file = secrets/admin\n"
-               "max_concurrency = " + std::to_string(o.maxConcurrency) + "\n"
-               "timeout_s = 10\n"
-               "[directory]\n"
-               "path = " + o.hr + "\n"
-               "[state]\n"
-               "database = membersync.db\n"
-               "[daemon]\n"
-               "schedule = " + o.schedule + "\n"
-               "listen = 127.0.0.1:0\n" + o.extra)
+               "base_url = " +
+                   emulator.baseUrl() +
+                   "\n"
+                   "token_url = " +
+                   emulator.tokenUrl() +
+                   "\n"
+                   "enterprise_global_id = ENT-ACME-0001\n"
+                   "enterprise_code = acme\n"
+                   "client_id = membersync-demo\n"
+                   "client_secret_file = secrets/client\n"
+                   "admin_user = admin@acme\n"
+                   "admin_password_file = secrets/admin\n"
+                   "max_concurrency = " +
+                   std::to_string(o.maxConcurrency) +
+                   "\n"
+                   "timeout_s = 10\n"
+                   "[directory]\n"
+                   "path = " +
+                   o.hr +
+                   "\n"
+                   "[state]\n"
+                   "database = membersync.db\n"
+                   "[daemon]\n"
+                   "schedule = " +
+                   o.schedule +
+                   "\n"
+                   "listen = 127.0.0.1:0\n" +
+                   o.extra)
         .string();
   }
 
@@ -99,8 +110,8 @@ struct Setup {
 // Runs that ended, as the daemon logs them ("run 3 done after 1s: ...").
 int runsEnded(const std::string& log) {
   static const std::regex kRun("run [0-9]+ (done|held|partly-failed|failed|cancelled) after");
-  return static_cast<int>(std::distance(std::sregex_iterator(log.begin(), log.end(), kRun),
-                                        std::sregex_iterator()));
+  return static_cast<int>(
+      std::distance(std::sregex_iterator(log.begin(), log.end(), kRun), std::sregex_iterator()));
 }
 
 // "127.0.0.1:PORT" from the daemon's log line about its endpoint.
@@ -135,9 +146,10 @@ int countAccounts(const std::map<std::string, int>& members, const std::string& 
 
 }  // namespace
 
-TEST_CASE("daemon: runs on its schedule, serves /healthz and /metrics, talks to systemd and stops "
-          "on SIGTERM",
-          "[daemon][integration]") {
+TEST_CASE(
+    "daemon: runs on its schedule, serves /healthz and /metrics, talks to systemd and stops "
+    "on SIGTERM",
+    "[daemon][integration]") {
   EmulatorProcess emulator;
   Setup setup(emulator);
   setup.dir.write("hr.csv", hrExport(3));
@@ -163,9 +175,11 @@ TEST_CASE("daemon: runs on its schedule, serves /healthz and /metrics, talks to 
   auto metrics = httpGet(address, "/metrics");
   CHECK(metrics.status == 200);
   CHECK_THAT(metrics.contentType, Catch::StartsWith("text/plain; version=0.0.4"));
-  CHECK_THAT(metrics.body, Catch::Contains(
-                               "membersync_api_calls_total{endpoint=\"A1 add members\",outcome=\"ok\"} 1\n"));
-  CHECK_THAT(metrics.body, Catch::Contains("membersync_items_total{kind=\"add\",outcome=\"succeeded\"} 3\n"));
+  CHECK_THAT(metrics.body,
+             Catch::Contains(
+                 "membersync_api_calls_total{endpoint=\"A1 add members\",outcome=\"ok\"} 1\n"));
+  CHECK_THAT(metrics.body,
+             Catch::Contains("membersync_items_total{kind=\"add\",outcome=\"succeeded\"} 3\n"));
   CHECK_THAT(metrics.body, Catch::Contains("membersync_pool_shortages 0\n"));
   std::smatch done;
   const std::regex kDone("membersync_runs_total\\{outcome=\"done\"\\} ([0-9]+)");
@@ -271,7 +285,8 @@ TEST_CASE("daemon: SIGTERM in the middle of a run leaves a journal the next sync
   CHECK(landed < 600);  // the rest was not sent
 
   // The next sync sends exactly what is missing.
-  auto sync = runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "sync"});
+  auto sync =
+      runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "sync"});
   INFO(sync.err);
   CHECK(sync.exitCode == 0);
   const auto members = liveMembers(emulator);
@@ -281,7 +296,8 @@ TEST_CASE("daemon: SIGTERM in the middle of a run leaves a journal the next sync
     CHECK(count == 1);  // nobody added twice
   }
   // And a sync after that has nothing left to do.
-  auto again = runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "sync"});
+  auto again =
+      runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "sync"});
   CHECK(again.exitCode == 0);
   CHECK_THAT(again.out, Catch::Contains("0 added"));
 }
@@ -297,20 +313,24 @@ TEST_CASE("daemon: a second instance is refused by the state lock and --wait wai
   const std::string holder = "membersync daemon (pid " + std::to_string(daemon->pid()) +
                              ") holds " + setup.path("membersync.db") + ".lock since ";
 
-  auto sync = runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "sync"});
+  auto sync =
+      runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "sync"});
   CHECK(sync.exitCode == 1);
   CHECK_THAT(sync.err, Catch::Contains(holder));
-  auto second = runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "daemon"});
+  auto second =
+      runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "daemon"});
   CHECK(second.exitCode == 1);
   CHECK_THAT(second.err, Catch::Contains(holder));
   // plan sends nothing: it runs beside the daemon.
-  auto plan = runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "plan"});
+  auto plan =
+      runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "plan"});
   CHECK(plan.exitCode == 2);
 
   BackgroundProcess waiting(membersyncExecutable(),
                             {"--config", setup.path("membersync.ini"), "sync", "--wait"}, {},
                             setup.path("sync.log"));
-  REQUIRE(eventually([&] { return waiting.output().find("waiting: " + holder) != std::string::npos; }));
+  REQUIRE(
+      eventually([&] { return waiting.output().find("waiting: " + holder) != std::string::npos; }));
   CHECK_FALSE(waiting.exitCode());
   daemon->signal(SIGTERM);
   CHECK(daemon->waitForExit(30s) == 0);
@@ -328,6 +348,7 @@ TEST_CASE("daemon: a schedule it cannot follow exits 78 naming [daemon] schedule
   CHECK(r.exitCode == 78);
   CHECK_THAT(r.err, Catch::Contains("[daemon] schedule: 'every fortnight'"));
   // Every verb refuses it, so `validate` catches it before the daemon is started.
-  auto v = runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "validate"});
+  auto v =
+      runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "validate"});
   CHECK(v.exitCode == 78);
 }

@@ -40,7 +40,8 @@ Reply get(const std::string& address, const std::string& path,
 
 }  // namespace
 
-TEST_CASE("health server: /healthz and /metrics on an ephemeral loopback port", "[daemon][health]") {
+TEST_CASE("health server: /healthz and /metrics on an ephemeral loopback port",
+          "[daemon][health]") {
   std::atomic<int> status{200};
   HealthSource source;
   source.status = [&] { return status.load(); };

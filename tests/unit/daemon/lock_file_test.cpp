@@ -109,7 +109,8 @@ TEST_CASE("lock: --wait blocks until the holder lets go", "[daemon][lock]") {
 TEST_CASE("lock: a lock file that cannot be created says where and why", "[daemon][lock]") {
   std::ostringstream err;
   CHECK_FALSE(acquireStateLock("/nonexistent-folder/membersync.db", "sync", false, err));
-  CHECK_THAT(err.str(), Catch::Contains("cannot open the lock file /nonexistent-folder/membersync.db.lock"));
+  CHECK_THAT(err.str(),
+             Catch::Contains("cannot open the lock file /nonexistent-folder/membersync.db.lock"));
 }
 
 TEST_CASE("lock: the verbs that write take it but plan, dry runs and readers do not",

@@ -13,7 +13,9 @@ using membersync::Clock;
 using membersync::daemon::FinishedRun;
 using membersync::daemon::RunBoard;
 
-Clock::WallPoint at(int seconds) { return Clock::WallPoint(std::chrono::seconds(1'800'000'000 + seconds)); }
+Clock::WallPoint at(int seconds) {
+  return Clock::WallPoint(std::chrono::seconds(1'800'000'000 + seconds));
+}
 
 FinishedRun run(std::int64_t id, const std::string& outcome, bool failed) {
   FinishedRun r;
@@ -29,8 +31,8 @@ FinishedRun run(std::int64_t id, const std::string& outcome, bool failed) {
 
 std::vector<membersync::center::CallStats::Row> someCalls() {
   membersync::center::CallStats stats;
-  stats.finished(membersync::center::Endpoint::AddMembers, membersync::center::Outcome::Ok,
-                 nullptr, std::chrono::milliseconds(5));
+  stats.finished(membersync::center::Endpoint::AddMembers, membersync::center::Outcome::Ok, nullptr,
+                 std::chrono::milliseconds(5));
   stats.retry(membersync::center::Endpoint::ListMembers);
   return stats.snapshot();
 }
@@ -90,9 +92,10 @@ TEST_CASE("health: the JSON body carries the last run's id, outcome, times and c
   CHECK_THAT(json, Catch::Contains("\"lastSuccess\":\"2027-01-15T09:10:03Z\""));
 }
 
-TEST_CASE("metrics: runs, items, calls, last success, duration and pool shortages in Prometheus "
-          "text format",
-          "[daemon][health]") {
+TEST_CASE(
+    "metrics: runs, items, calls, last success, duration and pool shortages in Prometheus "
+    "text format",
+    "[daemon][health]") {
   RunBoard board;
   board.runStarted(at(100));
   board.runFinished(run(1, "done", false));
@@ -102,10 +105,13 @@ TEST_CASE("metrics: runs, items, calls, last success, duration and pool shortage
   CHECK_THAT(text, Catch::Contains("# TYPE membersync_runs_total counter\n"));
   CHECK_THAT(text, Catch::Contains("membersync_runs_total{outcome=\"done\"} 2\n"));
   CHECK_THAT(text, Catch::Contains("membersync_runs_total{outcome=\"failed\"} 0\n"));
-  CHECK_THAT(text, Catch::Contains("membersync_items_total{kind=\"add\",outcome=\"succeeded\"} 4\n"));
-  CHECK_THAT(text, Catch::Contains(
-                       "membersync_api_calls_total{endpoint=\"A1 add members\",outcome=\"ok\"} 1\n"));
-  CHECK_THAT(text, Catch::Contains("membersync_api_call_retries_total{endpoint=\"A5 list members\"} 1\n"));
+  CHECK_THAT(text,
+             Catch::Contains("membersync_items_total{kind=\"add\",outcome=\"succeeded\"} 4\n"));
+  CHECK_THAT(text,
+             Catch::Contains(
+                 "membersync_api_calls_total{endpoint=\"A1 add members\",outcome=\"ok\"} 1\n"));
+  CHECK_THAT(
+      text, Catch::Contains("membersync_api_call_retries_total{endpoint=\"A5 list members\"} 1\n"));
   CHECK_THAT(text, Catch::Contains("membersync_last_success_timestamp_seconds 1800000203\n"));
   CHECK_THAT(text, Catch::Contains("membersync_last_run_duration_seconds 3\n"));
   CHECK_THAT(text, Catch::Contains("membersync_pool_shortages 0\n"));
@@ -130,15 +136,17 @@ TEST_CASE("status: STATUS= names the phase and counts while running, the backoff
   CHECK(board.statusLine() == "running: adds 120/250");
   board.runFinished(run(7, "failed", true));
   board.setSchedule("every 1m", at(300), std::chrono::minutes(4), 3);
-  CHECK_THAT(board.statusLine(),
-             Catch::StartsWith("backing off 4m after 3 systemic failures; last run 7 failed (2 added); "
-                               "next run "));
+  CHECK_THAT(
+      board.statusLine(),
+      Catch::StartsWith("backing off 4m after 3 systemic failures; last run 7 failed (2 added); "
+                        "next run "));
   board.setStopping();
   CHECK(board.statusLine() == "stopping");
 }
 
-TEST_CASE("summary: items by kind and outcome, and a run cut short by a stop is cancelled, not systemic",
-          "[daemon][health]") {
+TEST_CASE(
+    "summary: items by kind and outcome, and a run cut short by a stop is cancelled, not systemic",
+    "[daemon][health]") {
   using membersync::apply::SyncOutcome;
   using membersync::plan::ItemKind;
   membersync::apply::SyncReport report;
@@ -151,6 +159,10 @@ TEST_CASE("summary: items by kind and outcome, and a run cut short by a stop is 
     add.key = "add:E" + std::to_string(i);
     report.plan->items.push_back(add);
   }
+  membersync::plan::Item dry;
+  dry.kind = ItemKind::Problem;
+  dry.key = "problem:assets:cad-seat";
+  report.plan->items.push_back(dry);
   membersync::plan::Item held;
   held.kind = ItemKind::Held;
   held.key = "delete:G1";
@@ -171,6 +183,8 @@ TEST_CASE("summary: items by kind and outcome, and a run cut short by a stop is 
   CHECK(stopped.board.items.at({"add", "refused"}) == 1);
   CHECK(stopped.board.items.at({"add", "not-sent"}) == 2);
   CHECK(stopped.board.items.at({"held", "held"}) == 1);
+  CHECK(stopped.board.items.at({"problem", "reported"}) == 1);
+  CHECK(stopped.board.poolShortages == 1);
   REQUIRE_FALSE(stopped.log.empty());
   CHECK_THAT(stopped.log.front().second, Catch::StartsWith("run 9 cancelled after 5s: 2 added"));
   CHECK_THAT(stopped.log.front().second, Catch::Contains("1 failed, 0 in doubt, 2 not sent"));

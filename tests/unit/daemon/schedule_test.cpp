@@ -104,7 +104,7 @@ TEST_CASE("schedule: cron fields take *, numbers, ranges, steps, lists and names
 
 TEST_CASE("schedule: cron day of month handles month ends and leap years", "[daemon][schedule]") {
   Zone zone(kFixedZone);
-  CHECK(next("0 3 31 * *", at(2026, 4, 1, 0, 0)) == "2026-05-31 03:00:00");  // April has 30
+  CHECK(next("0 3 31 * *", at(2026, 4, 1, 0, 0)) == "2026-05-31 03:00:00");   // April has 30
   CHECK(next("0 3 30 * *", at(2026, 1, 31, 0, 0)) == "2026-03-30 03:00:00");  // not February
   CHECK(next("0 0 29 2 *", at(2026, 3, 1, 0, 0)) == "2028-02-29 00:00:00");
   CHECK(next("59 23 28-31 * *", at(2026, 2, 28, 23, 59)) == "2026-03-28 23:59:00");

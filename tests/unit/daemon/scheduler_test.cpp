@@ -17,8 +17,8 @@ namespace {
 using namespace std::chrono_literals;
 using membersync::Clock;
 using membersync::ManualClock;
-using membersync::daemon::LoopHooks;
 using membersync::daemon::LogLevel;
+using membersync::daemon::LoopHooks;
 using membersync::daemon::RunVerdict;
 using membersync::daemon::Schedule;
 using membersync::daemon::Scheduler;
@@ -44,7 +44,9 @@ Clock::WallPoint at(int y, int mo, int d, int h, int mi, int s = 0) {
   return Clock::WallPoint::clock::from_time_t(mktime(&tm));
 }
 
-std::string local(Clock::WallPoint t) { return membersync::daemon::localTimeText(t); }
+std::string local(Clock::WallPoint t) {
+  return membersync::daemon::localTimeText(t);
+}
 
 // A run that takes `duration` of the manual clock. start() fails the test if a run is going.
 class FakeRunner final : public membersync::daemon::Runner {
@@ -95,7 +97,9 @@ class SteppingWaiter final : public membersync::daemon::Waiter {
 
 struct Loop {
   Loop(const std::string& schedule, Clock::WallPoint start, Clock::Duration runTakes)
-      : clock(start), scheduler(Schedule::parse(schedule), clock), runner(clock, runTakes),
+      : clock(start),
+        scheduler(Schedule::parse(schedule), clock),
+        runner(clock, runTakes),
         waiter(clock, runner) {
     hooks.log = [this](LogLevel, const std::string& m) { log.push_back(m); };
     hooks.maxNap = [](bool) { return Clock::Duration(std::chrono::hours(1)); };
@@ -189,9 +193,8 @@ TEST_CASE("scheduler: after systemic failures the backoff doubles up to a day",
     CHECK_FALSE(s.poll(false).startRun);
     clock.advance(std::chrono::duration_cast<Clock::Duration>(s.nextDue() - clock.wallNow()));
   }
-  CHECK(backoffs == std::vector<std::string>{"1m", "2m", "4m", "8m", "16m", "32m", "1h4m",
-                                             "2h8m", "4h16m", "8h32m", "17h4m", "1d", "1d",
-                                             "1d"});
+  CHECK(backoffs == std::vector<std::string>{"1m", "2m", "4m", "8m", "16m", "32m", "1h4m", "2h8m",
+                                             "4h16m", "8h32m", "17h4m", "1d", "1d", "1d"});
   CHECK(s.systemicFailuresInARow() == 14);
   // One good run ends the backoff.
   REQUIRE(s.poll(false).startRun);
