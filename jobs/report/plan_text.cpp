@@ -45,7 +45,7 @@ std::string who(const Item& i) {
 
 void fieldLine(std::ostream& os, const std::string& field, const std::string& value) {
   std::string label = field + ":";
-  label.resize(std::max<std::size_t>(label.size(), 14), ' ');
+  label.resize(std::max<std::size_t>(label.size() + 1, 14), ' ');  // at least one space
   os << "      " << label << value << "\n";
 }
 

@@ -104,3 +104,14 @@ TEST_CASE("plan text: a held asset change shows its assets", "[report]") {
   CHECK(report::planText(p).find("  ! held assign a: protected by the policy's protect list\n"
                                  "      withdraw:     AN-1\n") != std::string::npos);
 }
+
+TEST_CASE("plan text: a long field name is still followed by a space", "[report]") {
+  plan::Plan p;
+  plan::Item add;
+  add.kind = plan::ItemKind::Add;
+  add.account = "a";
+  add.mobile = "+8613800138004";
+  p.items = {add};
+  CHECK(report::planText(p).find("      passwordMobile: \"+8613800138004\"\n") !=
+        std::string::npos);
+}
