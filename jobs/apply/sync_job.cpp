@@ -231,8 +231,10 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
       // A password reset that settling could not confirm is left to do, like a failed item.
       outcome = SyncOutcome::PartlyFailed;
       if (report.settled.failed > 0 && report.message.empty()) {
-        report.message = std::to_string(report.settled.failed) +
-                         " password resets were not confirmed; the next sync tries again";
+        const int n = report.settled.failed;
+        report.message = std::to_string(n) +
+                         (n == 1 ? " password reset was" : " password resets were") +
+                         " not confirmed; the next sync tries again";
       }
     }
   } else if (p.guard.tripped) {
