@@ -73,7 +73,9 @@ RunningCommand::~RunningCommand() {
   }
 }
 
-int RunningCommand::pid() const { return impl_->pid; }
+int RunningCommand::pid() const {
+  return impl_->pid;
+}
 
 bool RunningCommand::running() {
   impl_->reap(false);

@@ -86,33 +86,36 @@ SyncFixture::SyncFixture(const EmulatorProcess& emulator, SyncOptions options)
 
 void SyncFixture::configure(const SyncOptions& o) {
   dir_.write("policy.json", "{\"departments\": " + o.departments + "}\n");
-  dir_.write("membersync.ini",
-             "[center]\n"
-             "base_url = " + emulator_.baseUrl() + "\n"
-             "token_url = " + emulator_.tokenUrl() + "\n"
-             "enterprise_global_id = ENT-ACME-0001\n"
-             "enterprise_code = acme\n"
-             "client_id = membersync-demo\n"
-             "client_secret_file = secrets/client\n"
-             "admin_user = admin@acme\n"
-             "admin_password_file = secrets/admin\n" +
-                 o.centerExtra +
-                 "[directory]\n"
-                 "path = hr.csv\n"
-                 "[policy]\n"
-                 "path = policy.json\n"
-                 "[sync]\n"
-                 "departed = " + o.departed + "\n"
-                 "grace_runs = " + std::to_string(o.graceRuns) + "\n"
-                 "delete_after_days = " + std::to_string(o.deleteAfterDays) + "\n"
-                 "max_deletes = " + std::to_string(o.maxDeletes) + "\n"
-                 "max_delete_percent = " + number(o.maxDeletePercent) + "\n"
-                 "delete_floor = " + std::to_string(o.deleteFloor) + "\n"
-                 "min_export_ratio = " + number(o.minExportRatio) + "\n"
-                 "orphans = " + o.orphans + "\n" + o.extra);
+  std::ostringstream ini;
+  ini << "[center]\n"
+      << "base_url = " << emulator_.baseUrl() << "\n"
+      << "token_url = " << emulator_.tokenUrl() << "\n"
+      << "enterprise_global_id = ENT-ACME-0001\n"
+      << "enterprise_code = acme\n"
+      << "client_id = membersync-demo\n"
+      << "client_secret_file = secrets/client\n"
+      << "admin_user = admin@acme\n"
+      << "admin_password_file = secrets/admin\n"
+      << o.centerExtra << "[directory]\n"
+      << "path = hr.csv\n"
+      << "[policy]\n"
+      << "path = policy.json\n"
+      << "[sync]\n"
+      << "departed = " << o.departed << "\n"
+      << "grace_runs = " << o.graceRuns << "\n"
+      << "delete_after_days = " << o.deleteAfterDays << "\n"
+      << "max_deletes = " << o.maxDeletes << "\n"
+      << "max_delete_percent = " << number(o.maxDeletePercent) << "\n"
+      << "delete_floor = " << o.deleteFloor << "\n"
+      << "min_export_ratio = " << number(o.minExportRatio) << "\n"
+      << "orphans = " << o.orphans << "\n"
+      << o.extra;
+  dir_.write("membersync.ini", ini.str());
 }
 
-void SyncFixture::writeHr(const std::vector<Person>& people) { dir_.write("hr.csv", toCsv(people)); }
+void SyncFixture::writeHr(const std::vector<Person>& people) {
+  dir_.write("hr.csv", toCsv(people));
+}
 
 std::vector<std::string> SyncFixture::commandLine(const std::vector<std::string>& args) const {
   std::vector<std::string> all{"--config", configPath().string()};
@@ -126,7 +129,9 @@ CommandResult SyncFixture::run(const std::vector<std::string>& args) {
   return r;
 }
 
-void SyncFixture::keep(const CommandResult& r) { outputs_.push_back(r); }
+void SyncFixture::keep(const CommandResult& r) {
+  outputs_.push_back(r);
+}
 
 // The outbox: account,password,created,status. A `pending` line carries a password; a later
 // `set` line (no password) confirms it, a `void` line cancels the latest pending one before it.
@@ -218,7 +223,8 @@ std::vector<CenterMember> centerMembers(const EmulatorProcess& emulator) {
     std::string user = m->getValue<std::string>("userName");
     for (char& ch : user) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     const std::string suffix = "@acme";
-    if (user.size() > suffix.size() && user.compare(user.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    if (user.size() > suffix.size() &&
+        user.compare(user.size() - suffix.size(), suffix.size(), suffix) == 0) {
       user.resize(user.size() - suffix.size());
     }
     c.account = user;

@@ -78,9 +78,10 @@ void checkResyncWritesNothing(const EmulatorProcess& emulator, SyncFixture& f) {
 
 }  // namespace
 
-TEST_CASE("sync: 250 new people go out as 3 A1 chunks and the row a chunk refuses (60027) is "
-          "listed by status while every other row lands",
-          "[sync]") {
+TEST_CASE(
+    "sync: 250 new people go out as 3 A1 chunks and the row a chunk refuses (60027) is "
+    "listed by status while every other row lands",
+    "[sync]") {
   EmulatorProcess emulator;
   SyncOptions o;
   // LEGAL maps to a departmentId the enterprise does not have: A1 fails that item alone.
@@ -127,9 +128,10 @@ TEST_CASE("sync: 250 new people go out as 3 A1 chunks and the row a chunk refuse
   f.checkNoSecretLeaked();
 }
 
-TEST_CASE("sync: a second sync of the same export makes no write call and a refused row is "
-          "re-sent only once it changes",
-          "[sync]") {
+TEST_CASE(
+    "sync: a second sync of the same export makes no write call and a refused row is "
+    "re-sent only once it changes",
+    "[sync]") {
   EmulatorProcess emulator;
   SyncOptions o;
   o.departments = R"({"ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004, "LEGAL": 4711})";
@@ -169,16 +171,16 @@ TEST_CASE("sync: edits to a name or a department or a remark go out as exactly t
   EmulatorProcess emulator;
   SyncFixture f(emulator);
   auto people = staff(20);
-  people[2].remark = "小组长";      // staff0003
+  people[2].remark = "小组长";     // staff0003
   people[3].remark = "Team lead";  // staff0004
   f.writeHr(people);
   REQUIRE(f.sync().exitCode == 0);
   const auto before = stats(emulator);
 
-  people[0].name = "欧阳明华";      // staff0001: a new name
-  people[1].department = "ENG";     // staff0002: SALES -> ENG
-  people[2].remark = "";            // staff0003: "" clears the remark
-  people[3].remark = "项目经理";    // staff0004: a new remark
+  people[0].name = "欧阳明华";    // staff0001: a new name
+  people[1].department = "ENG";   // staff0002: SALES -> ENG
+  people[2].remark = "";          // staff0003: "" clears the remark
+  people[3].remark = "项目经理";  // staff0004: a new remark
   f.writeHr(people);
   const auto r = f.sync();
   INFO(tail(r.out) << r.err);
@@ -199,9 +201,10 @@ TEST_CASE("sync: edits to a name or a department or a remark go out as exactly t
   f.checkNoSecretLeaked();
 }
 
-TEST_CASE("sync: with departed = delete a missing person is held for grace_runs distinct exports "
-          "(the same export counts once) and then deleted",
-          "[sync]") {
+TEST_CASE(
+    "sync: with departed = delete a missing person is held for grace_runs distinct exports "
+    "(the same export counts once) and then deleted",
+    "[sync]") {
   EmulatorProcess emulator;
   SyncOptions o;
   o.graceRuns = 2;
@@ -248,9 +251,10 @@ TEST_CASE("sync: with departed = delete a missing person is held for grace_runs 
 // membersync reads the system clock, so the 30 days of delete_after_days cannot be stepped
 // through the binary: the test shows the wait with 30 days, then sets 0 to see the delete (the
 // day arithmetic itself is unit-tested in tests/unit/plan/departures_test.cpp).
-TEST_CASE("sync: with departed = withdraw-then-delete a person gone for grace_runs exports is "
-          "withdrawn and deleted only after delete_after_days",
-          "[sync]") {
+TEST_CASE(
+    "sync: with departed = withdraw-then-delete a person gone for grace_runs exports is "
+    "withdrawn and deleted only after delete_after_days",
+    "[sync]") {
   EmulatorProcess emulator;
   SyncOptions o;
   o.graceRuns = 2;
@@ -297,9 +301,10 @@ TEST_CASE("sync: with departed = withdraw-then-delete a person gone for grace_ru
   f.checkNoSecretLeaked();
 }
 
-TEST_CASE("sync: too many departures trip the guard (exit 4: nothing deleted but adds and edits "
-          "done) and allow-deletes RUN lets the next sync delete them",
-          "[sync]") {
+TEST_CASE(
+    "sync: too many departures trip the guard (exit 4: nothing deleted but adds and edits "
+    "done) and allow-deletes RUN lets the next sync delete them",
+    "[sync]") {
   EmulatorProcess emulator;
   SyncOptions o;
   o.graceRuns = 1;
@@ -312,10 +317,10 @@ TEST_CASE("sync: too many departures trip the guard (exit 4: nothing deleted but
   REQUIRE(f.sync().exitCode == 0);
   const auto before = stats(emulator);
 
-  people.resize(72);                    // staff0073..0080 leave: 8 deletes
-  people.push_back(staffMember(81));    // two join
+  people.resize(72);                  // staff0073..0080 leave: 8 deletes
+  people.push_back(staffMember(81));  // two join
   people.push_back(staffMember(82));
-  people[0].name = "诸葛亮";            // one edit
+  people[0].name = "诸葛亮";  // one edit
   f.writeHr(people);
   const auto guarded = f.sync();
   INFO(tail(guarded.out) << guarded.err);
@@ -352,9 +357,10 @@ TEST_CASE("sync: too many departures trip the guard (exit 4: nothing deleted but
   f.checkNoSecretLeaked();
 }
 
-TEST_CASE("apply: a saved plan is refused as stale (exit 5 and nothing sent) once the HR export or "
-          "a member changed; a fresh one is carried out",
-          "[sync]") {
+TEST_CASE(
+    "apply: a saved plan is refused as stale (exit 5 and nothing sent) once the HR export or "
+    "a member changed but a fresh one is carried out",
+    "[sync]") {
   EmulatorProcess emulator;
   SyncFixture f(emulator);
   auto people = staff(10);
@@ -381,9 +387,9 @@ TEST_CASE("apply: a saved plan is refused as stale (exit 5 and nothing sent) onc
     REQUIRE(f.run({"plan", "--out", planFile}).exitCode == 2);
     const auto target = liveMembersByAccount(emulator).at("staff0005");
     CenterClient center(emulator);
-    const auto edit = center.call(
-        "PUT", "/me/api/v1/enterprise/ENT-ACME-0001/member/" + target.globalId,
-        R"({"userName":"staff0005","name":"改名者"})");
+    const auto edit =
+        center.call("PUT", "/me/api/v1/enterprise/ENT-ACME-0001/member/" + target.globalId,
+                    R"({"userName":"staff0005","name":"改名者"})");
     REQUIRE(edit.status == 200);
     const int writes = stats(emulator).writes;
     const auto r = f.run({"apply", planFile});
@@ -412,9 +418,10 @@ TEST_CASE("apply: a saved plan is refused as stale (exit 5 and nothing sent) onc
 // drops, repeats) and seed 11, the emulator answers the first A1 (100 rows), drops the second
 // (10 rows), and of the resets that settle those ten drops one four times over, so that one is
 // only confirmed by a third run.
-TEST_CASE("sync: adds whose answers were dropped after commit are settled by reading the member "
-          "list without a duplicate and with a valid password for each",
-          "[sync]") {
+TEST_CASE(
+    "sync: adds whose answers were dropped after commit are settled by reading the member "
+    "list without a duplicate and with a valid password for each",
+    "[sync]") {
   EmulatorProcess emulator({"", {"--drop-after-commit", "0.2", "--seed", "11"}});
   SyncOptions o;
   o.centerExtra = "max_concurrency = 1\n";
@@ -456,9 +463,10 @@ TEST_CASE("sync: adds whose answers were dropped after commit are settled by rea
 // recorded, the second is carried out but unanswered, and the third not yet sent. Killing
 // membersync then leaves all three kinds of add behind. The test polls for that event (bounded),
 // it never sleeps for a time.
-TEST_CASE("sync: a run killed (SIGKILL) in the middle of its adds then re-run ends as if never "
-          "interrupted with no duplicate and no password lost",
-          "[sync]") {
+TEST_CASE(
+    "sync: a run killed (SIGKILL) in the middle of its adds then re-run ends as if never "
+    "interrupted with no duplicate and no password lost",
+    "[sync]") {
   EmulatorProcess emulator({"", {"--latency-ms", "30"}});
   SyncOptions o;
   o.centerExtra = "max_concurrency = 1\n";
