@@ -111,6 +111,11 @@ class Lender {
       return problem(e, from +
                             ": nothing to lend, the member holds no asset membersync "
                             "manages; an asset rule must grant it one");
+    // Two HR rows naming one lock: the first (by employee id) with something to lend gets it.
+    auto [first, fresh] = claimed_.emplace(w.lock, e.account);
+    if (!fresh)
+      return problem(e, from + " is also the lock of " + first->second +
+                            ", who gets it in this run; correct the lock number in HR");
     std::sort(ids.begin(), ids.end());
     Item item;
     item.kind = ItemKind::Lend;
@@ -191,6 +196,7 @@ class Lender {
   const ManagedAssets& managed_;
   std::unordered_map<std::string_view, const center::BorrowedLock*> locks_;  // by lock number
   std::unordered_map<std::string, Wanted> wanted_;                           // by globalId
+  std::unordered_map<std::string, std::string> claimed_;  // lock number -> account lent it now
 };
 
 }  // namespace

@@ -196,3 +196,14 @@ TEST_CASE("locks: a Lend waits while its member's asset assignment is held", "[p
   CHECK(lend->heldKind == ItemKind::Lend);
   CHECK(contains(lend->reason, "waits for the assignment of the member's assets"));
 }
+
+TEST_CASE("locks: two people naming one lock: the first by employee id gets it", "[plan]") {
+  Scenario s = aliceWithLock();
+  s.hr.people[1].attributes["lock"] = "LK-1";  // bob names alice's lock too
+  const Plan plan = s.plan();
+  CHECK(find(plan, "lend:g1:LK-1"));
+  CHECK(find(plan, "lend:g2:LK-1") == nullptr);
+  const Item* p = find(plan, "problem:lock:E2");
+  REQUIRE(p);
+  CHECK(contains(p->reason, "is also the lock of alice, who gets it in this run"));
+}
