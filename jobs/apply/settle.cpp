@@ -1,5 +1,6 @@
 #include "jobs/apply/settle.h"
 
+#include <set>
 #include <unordered_map>
 
 #include "jobs/apply/password.h"
@@ -87,9 +88,25 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
   }
   outbox.mark(voided, OutboxMark::Void, isoUtc(clock.wallNow()));
 
+  // A password owed to an account no member has was never set: its add did not take effect, or
+  // was never sent because an earlier run died first. It is owed to no one (an add planned again
+  // writes a new one), and its outbox line is cancelled unless settling the add just did that.
+  const std::set<std::string> alreadyVoided(voided.begin(), voided.end());
+  std::vector<std::string> neverSet;
+  std::vector<std::string> owedToNoOne;
+  for (const auto& pending : store.undeliveredPasswords()) {
+    if (live.byAccount.count(pending.account)) continue;
+    owedToNoOne.push_back(pending.account);
+    if (!alreadyVoided.count(pending.account)) neverSet.push_back(pending.account);
+  }
+  outbox.mark(neverSet, OutboxMark::Void, isoUtc(clock.wallNow()));
+  store.transaction([&] {
+    for (const auto& account : owedToNoOne) store.passwordDelivered(account);
+  });
+
   for (const auto& pending : store.undeliveredPasswords()) {
     auto found = live.byAccount.find(pending.account);
-    if (found == live.byAccount.end()) continue;  // not created: its add is planned again
+    if (found == live.byAccount.end()) continue;  // owed to no one: cancelled above
     const Secret password = generatePassword(random, settings.passwordLength);
     outbox.append(pending.account, password, isoUtc(clock.wallNow()));
     store.passwordGenerated(pending.account, run);

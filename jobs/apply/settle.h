@@ -40,7 +40,9 @@ struct SettleSettings {
 // - an enrolment has no read call: it stays unresolved, its record is marked unknown, and it is
 //   never re-sent on its own.
 // Then every member whose generated password was never confirmed (its add was in doubt, or a
-// reset was cut off) gets a new password: written to the outbox first, then set with A3.
+// reset was cut off) gets a new password: written to the outbox first, then set with A3; a
+// password never confirmed for an account no member has (an add that did not take effect or was
+// never sent) is owed to no one, and its outbox line is voided.
 // Throws StateError for a store failure; call failures are noted and left for the next run.
 SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
                            const std::vector<center::MemberListItem>& members,
