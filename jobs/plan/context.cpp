@@ -9,6 +9,7 @@ Context::Context(const PlanInputs& inputs, Plan& out)
       plan(out),
       links_(&arena_),
       named_(members.live().size(), 0),
+      activeNamer_(members.live().size(), nullptr),
       poolRules_(&arena_) {
   links_.reserve(in.state.linksByEmployee.size());
   for (const auto& [employeeId, link] : in.state.linksByEmployee)

@@ -39,9 +39,16 @@ class Context {
   void markInExport(std::string_view employeeId, bool active);
   bool inExport(std::string_view employeeId) const;
   bool activeInExport(std::string_view employeeId) const;
-  // Remembers that an HR row carries this member's account; named() tells.
-  void markNamed(const LiveMember& m) { named_[members.indexOf(m)] = 1; }
+  // Remembers that an HR row carries this member's account; named() tells, and activeNamer()
+  // gives the active row that does (or null).
+  void markNamed(const LiveMember& m, const directory::Person& p) {
+    named_[members.indexOf(m)] = 1;
+    if (p.active) activeNamer_[members.indexOf(m)] = &p;
+  }
   bool named(const LiveMember& m) const { return named_[members.indexOf(m)] != 0; }
+  const directory::Person* activeNamer(const LiveMember& m) const {
+    return activeNamer_[members.indexOf(m)];
+  }
 
   // True when a row that failed validation names this employee id or (lower-case) account:
   // its member is neither added, edited nor treated as departed this run.
@@ -67,7 +74,8 @@ class Context {
     bool active = false;
   };
   std::pmr::unordered_map<std::string_view, EmployeeLink> links_;  // by employee id
-  std::vector<char> named_;                                        // by MemberIndex::indexOf
+  std::vector<char> named_;
+  std::vector<const directory::Person*> activeNamer_;  // by MemberIndex::indexOf                                        // by MemberIndex::indexOf
   std::pmr::unordered_map<std::string_view, const policy::AssetRule*> poolRules_;  // by asset
 };
 

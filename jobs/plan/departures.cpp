@@ -9,6 +9,12 @@
 namespace membersync::plan::detail {
 namespace {
 
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
 constexpr state::Millis kDay = 86400000;
 
 // One more distinct export absent, unless this export (by hash) was counted already, so a re-run
@@ -94,6 +100,27 @@ std::string absentText(const directory::Person* row) {
   return row ? "departed in HR (status \"" + row->status + "\")" : "missing from the export";
 }
 
+// An active row under another employee id carries the member's account AND its name: the same
+// person, re-keyed by HR. (Another name means the account was given to someone new: then the old
+// member departs as usual, and the new person's add waits for it.)
+bool looksRekeyed(const Context& ctx, const LiveMember& m) {
+  const directory::Person* namer = ctx.activeNamer(m);
+  return namer && lower(trimmed(namer->name)) == lower(trimmed(m.item->name));
+}
+
+// The employee id left the export, but an active row carries the member's account and name under
+// another employee id: most likely HR re-keyed the person. Deleting the member to add the account anew
+// would lose its assets and hand out a new password, so nothing is counted or done; the held
+// item says how to resolve it.
+void holdRekeyed(Context& ctx, const state::Link& link, const LiveMember& m) {
+  Item item = departureItem(ctx, link, m, nullptr, ItemKind::Delete);
+  hold(item, "employee " + link.employeeId + " is missing from the export, but an active row "
+             "carries its account " + m.account + " under another employee_id; if HR re-keyed "
+             "this person, restore the old employee_id in the export (or delete the member by "
+             "hand to have the account added anew); nothing is withdrawn or deleted meanwhile");
+  ctx.add(std::move(item));
+}
+
 }  // namespace
 
 void planDeparture(Context& ctx, const state::Link& link, const LiveMember& member,
@@ -130,6 +157,10 @@ void planMissing(Context& ctx) {
     }
     // A row that failed validation names this person: not missing, so no item and no count.
     if (ctx.skipped(employeeId, link.account) || ctx.skipped("", m->accountKey)) continue;
+    if (looksRekeyed(ctx, *m)) {
+      holdRekeyed(ctx, link, *m);
+      continue;
+    }
     planDeparture(ctx, link, *m, nullptr);
   }
 }

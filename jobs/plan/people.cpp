@@ -141,7 +141,7 @@ void planPeople(Context& ctx) {
     ctx.markInExport(p.employeeId, p.active);
     const std::string accountKey = lower(p.account);
     const LiveMember* sameAccount = ctx.members.byAccount(accountKey);
-    if (sameAccount) ctx.markNamed(*sameAccount);  // so it is never taken for an orphan
+    if (sameAccount) ctx.markNamed(*sameAccount, p);  // never an orphan, nor re-keyed away
     const Row row{p, accountKey, sameAccount, liveLink(ctx, p)};
     if (p.active)
       planActive(ctx, row);

@@ -224,3 +224,22 @@ TEST_CASE("planner: a link whose member is gone is dropped, and its absence forg
   CHECK(plan.stateChanges.droppedLinks == std::vector<std::string>{"E1"});
   CHECK(plan.stateChanges.clearedAbsences == std::vector<std::string>{"E1"});
 }
+
+TEST_CASE("planner: a member whose account an active row carries under a new employee id is "
+          "held, never deleted",
+          "[plan]") {
+  // HR re-keyed Alice from E1 to A-001: the old link's employee id is gone, her account is not.
+  Scenario s = aliceMissing();
+  s.settings.graceRuns = 0;
+  s.add(person("A-001", "alice", "Alice"));
+  const Plan plan = s.plan();
+  const Item* held = find(plan, "delete:g1");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(contains(held->reason, "re-keyed"));
+  CHECK(absenceOf(plan, "E1") == nullptr);  // nothing counted towards a departure
+  for (const auto& item : plan.items) {
+    CHECK_FALSE((item.kind == ItemKind::Delete || item.kind == ItemKind::Withdraw));
+    CHECK(item.kind != ItemKind::Add);  // the account is not added a second time
+  }
+}
