@@ -59,6 +59,10 @@ plan::PlanSettings Runtime::planSettings() const {
   return p;
 }
 
+apply::SyncJob Runtime::syncJob(apply::Progress& progress) {
+  return apply::SyncJob(client(), store(), outbox(), random(), clock(), progress, &activities());
+}
+
 apply::SyncRequest Runtime::syncRequest(state::RunKind kind, bool applyChanges) const {
   apply::SyncRequest req;
   req.kind = kind;

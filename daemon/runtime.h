@@ -41,6 +41,9 @@ class Runtime {
   // [sync] keep_runs_days, [policy] product_cache_hours). A SyncJob for it also needs
   // &activities(), or enrolments are not sent.
   apply::SyncRequest syncRequest(state::RunKind kind, bool applyChanges) const;
+  // A sync job wired with every collaborator (the activity client included), reporting to
+  // `progress`. Opens the store.
+  apply::SyncJob syncJob(apply::Progress& progress);
 
  private:
   const config::Config& config_;

@@ -78,8 +78,7 @@ ExitCode planOrSync(const VerbContext& ctx, bool applyChanges) {
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
-  apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress,
-                     &rt.activities());
+  apply::SyncJob job = rt.syncJob(progress);
   const auto kind = applyChanges ? state::RunKind::Sync : state::RunKind::Plan;
   const auto r = job.run(hr, policy, requestFor(ctx, rt, kind, applyChanges));
   if (r.plan) {
@@ -125,8 +124,7 @@ ExitCode runApply(const VerbContext& ctx) {
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
-  apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress,
-                     &rt.activities());
+  apply::SyncJob job = rt.syncJob(progress);
   const auto r = job.applySaved(saved, hr, policy, requestFor(ctx, rt, state::RunKind::Apply, true));
   printApplied(ctx, r);
   return finish(ctx, r);

@@ -253,8 +253,7 @@ RunVerdict DaemonHost::runOnce() {
     cli::Runtime& rt = *runtime_;
     const directory::Export hr = cli::readHrExport(*config_);
     DaemonProgress progress(board_);
-    apply::SyncJob job(rt.client(), rt.store(), rt.outbox(), rt.random(), rt.clock(), progress,
-                       &rt.activities());
+    apply::SyncJob job = rt.syncJob(progress);
     apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);
     request.applySettings.cancel = &cancel_;
     const apply::SyncReport report = job.run(hr, policy_, request);
