@@ -14,11 +14,19 @@ State State::fromFixture(const Fixture& fixture) {
   s.assets_ = fixture.assets;
   s.locks_ = fixture.locks;
   s.nextMemberId_ = kFirstMemberId;
-  for (const Member& m : s.members_) {
+  for (std::size_t i = 0; i < s.members_.size(); ++i) {
+    const Member& m = s.members_[i];
     s.nextMemberId_ = std::max(s.nextMemberId_, m.id + 1);
     s.lastCreateTime_ = std::max(s.lastCreateTime_, m.createTime);
+    s.indexMember(i);
   }
   return s;
+}
+
+void State::indexMember(std::size_t position) {
+  const Member& m = members_[position];
+  byGlobalId_.emplace(m.globalId, position);
+  byUserName_[toLowerAscii(m.userName)].push_back(position);
 }
 
 const Department* State::department(std::int64_t id) const {
@@ -28,16 +36,17 @@ const Department* State::department(std::int64_t id) const {
 }
 
 Member* State::memberByGlobalId(const std::string& globalId) {
-  auto it = std::find_if(members_.begin(), members_.end(),
-                         [&](const Member& m) { return m.globalId == globalId; });
-  return it == members_.end() ? nullptr : &*it;
+  auto it = byGlobalId_.find(globalId);
+  return it == byGlobalId_.end() ? nullptr : &members_[it->second];
 }
 
 Member* State::liveMemberByUserName(const std::string& userName) {
-  auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& m) {
-    return !m.deleted && equalsIgnoreCase(m.userName, userName);
-  });
-  return it == members_.end() ? nullptr : &*it;
+  auto it = byUserName_.find(toLowerAscii(userName));
+  if (it == byUserName_.end()) return nullptr;
+  for (std::size_t position : it->second) {
+    if (!members_[position].deleted) return &members_[position];
+  }
+  return nullptr;
 }
 
 Asset* State::assetByNum(const std::string& assetNum) {
@@ -75,6 +84,7 @@ Member& State::addMember(Member member) {
   member.id = nextMemberId_++;
   member.userId = member.id + kUserIdOffset;
   members_.push_back(std::move(member));
+  indexMember(members_.size() - 1);
   return members_.back();
 }
 

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "tests/emulator/model.h"
@@ -13,6 +14,8 @@ namespace membersync::emulator {
 // The data the endpoints read and change: members, assets, locks and activity claims, plus the
 // g_nonce values already seen. Not thread-safe: the Emulator holds one mutex around all of it.
 // Lookups return nullptr when nothing matches; pointers stay valid until the next add.
+// Members enter through fromFixture() and addMember() only, and their globalId and userName
+// never change: the member lookups are indexed by both.
 class State {
  public:
   // A copy of the fixture's data. Ids of members added later continue after the fixture's.
@@ -64,12 +67,18 @@ class State {
   Enterprise enterprise_;
   std::vector<Department> departments_;
   std::vector<Member> members_;
+  // Indexes into members_: by globalId (the first member with it), and by lower-case userName
+  // (every member with it, deleted ones included, in list order).
+  std::unordered_map<std::string, std::size_t> byGlobalId_;
+  std::unordered_map<std::string, std::vector<std::size_t>> byUserName_;
   std::vector<Asset> assets_;
   std::vector<Lock> locks_;
   std::set<std::string> nonces_;
   Claims claims_;
   std::int64_t nextMemberId_ = 0;
   std::int64_t lastCreateTime_ = 0;
+
+  void indexMember(std::size_t position);
 };
 
 // The first member id; 64-bit on purpose, so a client that squeezes ids through a double or a
