@@ -32,14 +32,19 @@ void writePortFile(const std::string& path, int port) {
   if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot write " + path);
 }
 
+// The source tree's demo fixture when this binary runs from a build, else the installed one.
+std::string defaultFixture() {
+  const std::string built = MEMBERCENTER_EMULATOR_DEMO_FIXTURE;
+  return std::ifstream(built).good() ? built : MEMBERCENTER_EMULATOR_INSTALLED_FIXTURE;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace membersync::emulator;
   CommandLine cl;
   try {
-    cl = parseCommandLine(std::vector<std::string>(argv + 1, argv + argc),
-                          MEMBERCENTER_EMULATOR_DEMO_FIXTURE);
+    cl = parseCommandLine(std::vector<std::string>(argv + 1, argv + argc), defaultFixture());
   } catch (const std::invalid_argument& e) {
     std::cerr << "membercenter-emulator: " << e.what() << " (try --help)\n";
     return kExitUsage;
