@@ -131,8 +131,11 @@ ExitCode runStatus(const VerbContext& ctx) {
       for (const auto& h : held) out << "  " << h.key << ": " << h.reason << "\n";
     }
   }
-  const bool failing = !runs.empty() && runs.front().outcome == "failed";
-  return failing ? ExitCode::Failed : (items.empty() ? ExitCode::Done : ExitCode::PartlyFailed);
+  // Something is left to do while any item is open, a step is in doubt or a password is not
+  // confirmed; a last run that failed, or was cut off before it finished, is a failure.
+  const bool failing = !runs.empty() && (runs.front().outcome == "failed" || !runs.front().finishedAt);
+  const bool leftToDo = !items.empty() || !doubt.empty() || !passwords.empty();
+  return failing ? ExitCode::Failed : (leftToDo ? ExitCode::PartlyFailed : ExitCode::Done);
 }
 
 }  // namespace membersync::cli
