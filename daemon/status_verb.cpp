@@ -132,8 +132,8 @@ ExitCode runStatus(const VerbContext& ctx) {
     }
   }
   // Something is left to do while any item is open, a step is in doubt or a password is not
-  // confirmed; a last run that failed, or was cut off before it finished, is a failure.
-  const bool failing = !runs.empty() && (runs.front().outcome == "failed" || !runs.front().finishedAt);
+  // confirmed. (A run with no end may still be going: status takes no lock, so it is no failure.)
+  const bool failing = !runs.empty() && runs.front().outcome == "failed";
   const bool leftToDo = !items.empty() || !doubt.empty() || !passwords.empty();
   return failing ? ExitCode::Failed : (leftToDo ? ExitCode::PartlyFailed : ExitCode::Done);
 }
