@@ -7,19 +7,11 @@
 //
 //   build/tests/bench/list_members_bench [--members 10000] [--latency-ms 20] [--page-size 100]
 
-#include <sys/resource.h>
-
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
-
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 
 #include "jobs/center/member_center_client.h"
@@ -27,6 +19,7 @@
 #include "jobs/center/session.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
+#include "tests/bench/bench_support.h"
 #include "tests/support/emulator_process.h"
 #include "tests/support/temp_dir.h"
 
@@ -54,41 +47,6 @@ Args parseArgs(int argc, char** argv) {
     }
   }
   return a;
-}
-
-// The demo fixture with `n` generated members instead of its own.
-std::string largeFixture(const testing::TempDir& dir, int n) {
-  std::ifstream in(testing::demoFixture());
-  std::stringstream text;
-  text << in.rdbuf();
-  auto root = Poco::JSON::Parser().parse(text.str()).extract<Poco::JSON::Object::Ptr>();
-  Poco::JSON::Array::Ptr members = new Poco::JSON::Array;
-  const int departments[] = {1001, 1002, 1003, 1004};
-  for (int i = 0; i < n; ++i) {
-    Poco::JSON::Object::Ptr m = new Poco::JSON::Object;
-    m->set("account", "bench" + std::to_string(i));
-    m->set("name", "员工" + std::to_string(i));
-    m->set("departmentId", departments[i % 4]);
-    members->add(m);
-  }
-  root->set("members", members);
-  // Assets and locks of the demo refer to demo members by account: drop those references.
-  for (const char* key : {"assets", "locks"}) {
-    auto list = root->getArray(key);
-    for (std::size_t i = 0; list && i < list->size(); ++i) {
-      auto item = list->getObject(static_cast<unsigned>(i));
-      for (const char* ref : {"assignedTo", "lentIn", "lentTo"}) item->remove(ref);
-    }
-  }
-  std::ostringstream out;
-  root->stringify(out);
-  return dir.write("bench-fixture.json", out.str()).string();
-}
-
-long peakRssKb() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return usage.ru_maxrss;
 }
 
 void runOnce(const testing::EmulatorProcess& emulator, const Args& args, int concurrency) {
@@ -136,7 +94,7 @@ int main(int argc, char** argv) {
   const Args args = parseArgs(argc, argv);
   testing::TempDir dir;
   testing::EmulatorProcess emulator(testing::EmulatorProcess::Options{
-      largeFixture(dir, args.members),
+      bench::fixtureWithMembers(dir, args.members),
       {"--latency-ms", std::to_string(args.latencyMs), "--max-page-size", "1000"}});
 
   std::printf("list all members: %d members, %d ms latency, page size %d\n", args.members,
@@ -145,6 +103,6 @@ int main(int argc, char** argv) {
               "tokens", "wall s", "bound s", "ratio", "members/s");
   runOnce(emulator, args, 8);
   runOnce(emulator, args, 1);
-  std::printf("peak RSS of this process: %ld KiB\n", peakRssKb());
+  std::printf("peak RSS of this process: %ld KiB\n", bench::peakRssKb());
   return 0;
 }

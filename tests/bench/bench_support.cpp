@@ -1,0 +1,96 @@
+#include "tests/bench/bench_support.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/emulator_process.h"
+
+namespace membersync::bench {
+
+std::string fixtureWithMembers(const testing::TempDir& dir, int n) {
+  std::ifstream in(testing::demoFixture());
+  std::stringstream text;
+  text << in.rdbuf();
+  auto root = Poco::JSON::Parser().parse(text.str()).extract<Poco::JSON::Object::Ptr>();
+  Poco::JSON::Array::Ptr members = new Poco::JSON::Array;
+  const int departments[] = {1001, 1002, 1003, 1004};
+  for (int i = 0; i < n; ++i) {
+    Poco::JSON::Object::Ptr m = new Poco::JSON::Object;
+    m->set("account", "bench" + std::to_string(i));
+    m->set("name", "员工" + std::to_string(i));
+    m->set("departmentId", departments[i % 4]);
+    members->add(m);
+  }
+  root->set("members", members);
+  // Assets and locks of the demo refer to demo members by account: drop those references.
+  for (const char* key : {"assets", "locks"}) {
+    auto list = root->getArray(key);
+    for (std::size_t i = 0; list && i < list->size(); ++i) {
+      auto item = list->getObject(static_cast<unsigned>(i));
+      for (const char* ref : {"assignedTo", "lentIn", "lentTo"}) item->remove(ref);
+    }
+  }
+  std::ostringstream out;
+  root->stringify(out);
+  return dir.write("fixture-" + std::to_string(n) + ".json", out.str()).string();
+}
+
+long peakRssKb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+bool resetPeakRss() {
+  std::ofstream clear("/proc/self/clear_refs");
+  clear << "5";
+  clear.flush();
+  return static_cast<bool>(clear);
+}
+
+long currentRssKb() {
+  std::ifstream statm("/proc/self/statm");
+  long pages = 0, resident = 0;
+  if (!(statm >> pages >> resident)) return 0;
+  return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+double cpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+double childrenCpuSeconds() {
+  const long ticks = sysconf(_SC_CLK_TCK);
+  const pid_t self = getpid();
+  double total = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string pid = entry.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(in, line)) continue;
+    // After the command name in parentheses: state, ppid, ... utime and stime (fields 14, 15).
+    std::istringstream rest(line.substr(line.rfind(')') + 1));
+    std::string state;
+    long ppid = 0, skip = 0, utime = 0, stime = 0;
+    rest >> state >> ppid;
+    for (int field = 5; field < 14; ++field) rest >> skip;
+    rest >> utime >> stime;
+    if (rest && ppid == self) total += static_cast<double>(utime + stime) / ticks;
+  }
+  return total;
+}
+
+}  // namespace membersync::bench

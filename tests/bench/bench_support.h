@@ -1,0 +1,33 @@
+#pragma once
+
+// What the benchmarks share: an emulator fixture of any size, and this process's memory figures.
+
+#include <string>
+
+#include "tests/support/temp_dir.h"
+
+namespace membersync::bench {
+
+// The demo fixture with `members` generated members (`bench0`, `bench1`, ...; names 员工N,
+// departments 1001..1004 in turn) instead of its own, written into `dir`; returns its path.
+// With 0 the enterprise starts with no members at all. The demo's assets and locks lose their
+// references to demo members.
+std::string fixtureWithMembers(const testing::TempDir& dir, int members);
+
+// Peak resident set size of this process in KiB (getrusage ru_maxrss): since the start, or
+// since the last resetPeakRss() that returned true.
+long peakRssKb();
+// Resets the peak to the current size (Linux: "5" into /proc/self/clear_refs), so that the
+// next peakRssKb() is the peak of what ran in between. False when the kernel refuses; the
+// peak then stays the whole process's.
+bool resetPeakRss();
+// Resident set size now, in KiB (/proc/self/statm); 0 when unknown.
+long currentRssKb();
+
+// CPU time (user + system, all threads) this process has used so far, in seconds.
+double cpuSeconds();
+// CPU time used so far by this process's running children (the emulator), in seconds, from
+// /proc/PID/stat; 0 when there is none.
+double childrenCpuSeconds();
+
+}  // namespace membersync::bench
