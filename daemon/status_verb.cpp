@@ -3,6 +3,7 @@
 
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/report/run_text.h"
 #include "jobs/report/text_table.h"
 #include "jobs/state/sqlite_store.h"
 
@@ -17,26 +18,6 @@ std::string localTime(state::Millis ms) {
   char buffer[32];
   std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M:%S", &tm);
   return buffer;
-}
-
-std::string countsText(const state::RunCounts& c) {
-  std::string out;
-  auto add = [&](int n, const char* what) {
-    if (n == 0) return;
-    out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
-  };
-  add(c.added, "added");
-  add(c.edited, "edited");
-  add(c.adopted, "adopted");
-  add(c.withdrawn, "withdrawn");
-  add(c.deleted, "deleted");
-  add(c.assigned, "asset changes");
-  add(c.lent, "lent");
-  add(c.enrolled, "enrolled");
-  add(c.held, "held");
-  add(c.failed, "failed");
-  add(c.unknown, "in doubt");
-  return out.empty() ? "no changes" : out;
 }
 
 }  // namespace
@@ -55,7 +36,7 @@ ExitCode runStatus(const VerbContext& ctx) {
   report::TextTable runTable({"run", "kind", "started", "outcome", "what happened"});
   for (const auto& r : runs) {
     runTable.addRow({std::to_string(r.id), state::toString(r.kind), localTime(r.startedAt),
-                     r.finishedAt ? r.outcome : "cut off", countsText(r.counts) +
+                     r.finishedAt ? r.outcome : "cut off", report::runCountsText(r.counts) +
                      (r.message.empty() ? "" : "; " + r.message)});
   }
   if (runTable.empty()) out << "  none yet\n"; else runTable.print(out);

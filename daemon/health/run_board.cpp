@@ -7,6 +7,7 @@
 
 #include "daemon/schedule.h"
 #include "jobs/core/text.h"
+#include "jobs/report/run_text.h"
 
 namespace membersync::daemon {
 namespace {
@@ -35,23 +36,6 @@ Poco::JSON::Object::Ptr countsJson(const state::RunCounts& c) {
   o->set("failed", c.failed);
   o->set("unknown", c.unknown);
   return o;
-}
-
-std::string countsText(const state::RunCounts& c) {
-  std::string out;
-  auto add = [&](int n, const char* what) {
-    if (n == 0) return;
-    out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
-  };
-  add(c.added, "added");
-  add(c.edited, "changed");
-  add(c.adopted, "adopted");
-  add(c.withdrawn, "withdrawn");
-  add(c.deleted, "deleted");
-  add(c.held, "held");
-  add(c.failed, "failed");
-  add(c.unknown, "in doubt");
-  return out.empty() ? "no changes" : out;
 }
 
 // A Prometheus label value: backslash, quote and newline escaped.
@@ -288,7 +272,7 @@ std::string RunBoard::statusLine() const {
   }
   if (last_) {
     s += "last run " + std::to_string(last_->id) + " " + last_->outcome + " (" +
-         countsText(last_->counts) + "); ";
+         report::runCountsText(last_->counts) + "); ";
   }
   if (nextRun_) s += "next run " + localTimeText(*nextRun_);
   return s;
