@@ -119,10 +119,7 @@ void SyncJob::settle(SyncReport& report, const std::vector<center::MemberListIte
       reads.assets ? &*reads.assets : nullptr, reads.locks ? &*reads.locks : nullptr);
 }
 
-// A member list that lost most of the members membersync manages is far more likely a glitch of
-// the service (an empty page, another enterprise's view) than half the company leaving overnight:
-// acting on it would drop links, reset absences and try to re-add everyone.
-std::optional<std::string> SyncJob::incompleteMemberList(
+std::optional<std::string> incompleteMemberList(
     const state::Snapshot& snapshot, const std::vector<center::MemberListItem>& members,
     const SyncRequest& request) {
   const std::size_t linked = snapshot.linksByEmployee.size();

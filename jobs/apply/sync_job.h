@@ -49,6 +49,16 @@ struct SyncReport {
   int productReads = 0;                  // A7 calls made (the rest came from the cache)
 };
 
+// Why a member list must not be acted on, or nullopt when it may: a list that lost most of the
+// members membersync manages (fewer than half of them, once it manages at least
+// kMinLinkedForListCheck) is far more likely a glitch of the service (an empty page, another
+// enterprise's view) than half the company leaving overnight; acting on it would drop links,
+// reset absences and try to re-add everyone. Skipped under --only. Pure.
+inline constexpr std::size_t kMinLinkedForListCheck = 10;
+std::optional<std::string> incompleteMemberList(const state::Snapshot& snapshot,
+                                                const std::vector<center::MemberListItem>& members,
+                                                const SyncRequest& request);
+
 // One run: reads the member list and, when the policy has asset or lock rules, the assets (A6),
 // borrowed locks (A8) and product trees (A7, cached in the state); settles calls left in doubt
 // by earlier runs; plans; and (when asked) applies, recording the run, its steps, its problems
@@ -87,12 +97,6 @@ class SyncJob {
   // Settles what earlier runs left in doubt (applying runs only).
   void settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
               const SyncRequest& request, const EntitlementReads& reads);
-  static std::optional<std::string> incompleteMemberList(
-      const state::Snapshot& snapshot, const std::vector<center::MemberListItem>& members,
-      const SyncRequest& request);
-  // Below this many managed members the completeness check is skipped: a small enterprise may
-  // really lose half its members at once.
-  static constexpr std::size_t kMinLinkedForListCheck = 10;
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;
