@@ -28,8 +28,9 @@ std::string defaultConfigPath() {
 
 using VerbFunction = std::function<ExitCode(const VerbContext&)>;
 
-const std::map<std::string, VerbFunction>& builtVerbs() {
-  static const std::map<std::string, VerbFunction> kBuilt{
+// Every verb the command line knows (command_line.cpp) has its function here.
+const std::map<std::string, VerbFunction>& verbFunctions() {
+  static const std::map<std::string, VerbFunction> kVerbs{
       {"check", runCheck},
       {"validate", runValidate},
       {"status", runStatus},
@@ -41,7 +42,7 @@ const std::map<std::string, VerbFunction>& builtVerbs() {
       {"reset-password", runResetPassword},
       {"daemon", runDaemon},
   };
-  return kBuilt;
+  return kVerbs;
 }
 
 }  // namespace
@@ -61,12 +62,8 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
     out << "membersync " << MEMBERSYNC_VERSION << "\n";
     return ExitCode::Done;
   }
-  auto verb = builtVerbs().find(inv.verb);
-  if (verb == builtVerbs().end()) {
-    err << "membersync: '" << inv.verb
-        << "' is not available in this version yet (see the README's roadmap)\n";
-    return ExitCode::Usage;
-  }
+  // parseCommandLine() refused unknown verbs already: a verb without a function is a bug.
+  const VerbFunction& verb = verbFunctions().at(inv.verb);
   try {
     config::Config config = config::loadConfig(inv.configPath, config::environmentFromProcess());
     daemon::scheduleOf(config);  // a schedule the daemon could not follow is a config error
@@ -76,7 +73,7 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
       lock = acquireStateLock(config.state.database, inv.verb, inv.wait, err);
       if (!lock) return ExitCode::Failed;
     }
-    return verb->second(VerbContext{inv, config, out, err});
+    return verb(VerbContext{inv, config, out, err});
   } catch (const config::ConfigError& e) {
     err << "membersync: configuration error: " << e.what() << "\n";
     return ExitCode::Configuration;

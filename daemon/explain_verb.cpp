@@ -20,12 +20,7 @@ namespace {
 std::string opt(const std::optional<std::string>& v) { return v ? "\"" + *v + "\"" : "(not managed)"; }
 
 std::string date(state::Millis ms) {
-  const std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M", &tm);
-  return buffer;
+  return localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)}, "%Y-%m-%d %H:%M");
 }
 
 void explainRow(std::ostream& out, const directory::Export& hr, const std::string& account,

@@ -12,6 +12,8 @@
 #include <sstream>
 #include <utility>
 
+#include "jobs/core/text.h"
+
 namespace membersync::cli {
 
 struct StateLockAccess {
@@ -62,12 +64,7 @@ std::string describeHolder(const std::string& lockPath) {
 namespace {
 
 std::string nowText() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buffer[40];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M:%S %z", &tm);
-  return buffer;
+  return localTimeText(std::chrono::system_clock::now(), "%Y-%m-%d %H:%M:%S %z");
 }
 
 // Replaces the file's content with this process's pid, verb and start time. A failure to write

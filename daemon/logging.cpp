@@ -15,6 +15,8 @@
 #include <Poco/Logger.h>
 #include <Poco/Message.h>
 
+#include "jobs/core/text.h"
+
 namespace membersync::daemon {
 namespace {
 
@@ -80,12 +82,8 @@ class DaemonFormatter final : public Poco::Formatter {
       }
       return;
     }
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&t, &tm);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &tm);
-    text = std::string(stamp) + " " + levelName(msg.getPriority()) + ": " + body;
+    text = localTimeText(std::chrono::system_clock::now()) + " " +
+           levelName(msg.getPriority()) + ": " + body;
   }
 
  private:

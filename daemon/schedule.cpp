@@ -300,15 +300,6 @@ Clock::WallPoint Schedule::nextAfter(Clock::WallPoint t) const {
   return Clock::WallPoint::max();
 }
 
-std::string localTimeText(Clock::WallPoint t) {
-  const std::time_t secs = Clock::WallPoint::clock::to_time_t(t);
-  std::tm tm{};
-  localtime_r(&secs, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M:%S", &tm);
-  return buffer;
-}
-
 std::string durationText(Clock::Duration d) {
   long long s = std::chrono::duration_cast<std::chrono::seconds>(d).count();
   if (s <= 0) return "0s";

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "jobs/core/clock.h"
+#include "jobs/core/text.h"  // localTimeText, used with schedules
 
 namespace membersync::daemon {
 
@@ -63,8 +64,6 @@ class Schedule {
   bool dowRestricted_ = false;
 };
 
-// "2026-03-01 02:00:00" in local time, for logs and STATUS=.
-std::string localTimeText(Clock::WallPoint t);
 // "90s" -> "1m30s", "2h", "1d": a duration for people.
 std::string durationText(Clock::Duration d);
 

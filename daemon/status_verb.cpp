@@ -3,6 +3,7 @@
 
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/core/text.h"
 #include "jobs/report/run_text.h"
 #include "jobs/report/text_table.h"
 #include "jobs/state/sqlite_store.h"
@@ -11,13 +12,7 @@ namespace membersync::cli {
 namespace {
 
 std::string localTime(state::Millis ms) {
-  if (ms <= 0) return "";
-  const std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M:%S", &tm);
-  return buffer;
+  return ms <= 0 ? "" : localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)});
 }
 
 }  // namespace

@@ -33,4 +33,13 @@ std::string isoUtc(Clock::WallPoint at) {
   return buffer;
 }
 
+std::string localTimeText(Clock::WallPoint at, const char* format) {
+  const std::time_t t = Clock::WallPoint::clock::to_time_t(at);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buffer[64];
+  std::strftime(buffer, sizeof buffer, format, &tm);
+  return buffer;
+}
+
 }  // namespace membersync

@@ -20,4 +20,8 @@ std::string accountOf(std::string_view userName, std::string_view expandedSuffix
 // "2026-11-21T09:52:06Z": a timestamp for files people read (the password outbox).
 std::string isoUtc(Clock::WallPoint at);
 
+// The machine's local time, for people ("2026-11-21 02:00:00" by default; `format` is
+// strftime's).
+std::string localTimeText(Clock::WallPoint at, const char* format = "%Y-%m-%d %H:%M:%S");
+
 }  // namespace membersync

@@ -50,7 +50,7 @@ Clock::WallPoint at(int y, int mo, int d, int h, int mi, int s = 0) {
 }
 
 std::string next(const std::string& schedule, Clock::WallPoint t) {
-  return membersync::daemon::localTimeText(Schedule::parse(schedule).nextAfter(t));
+  return membersync::localTimeText(Schedule::parse(schedule).nextAfter(t));
 }
 
 std::string error(const std::string& schedule) {

@@ -45,7 +45,7 @@ Clock::WallPoint at(int y, int mo, int d, int h, int mi, int s = 0) {
 }
 
 std::string local(Clock::WallPoint t) {
-  return membersync::daemon::localTimeText(t);
+  return membersync::localTimeText(t);
 }
 
 // A run that takes `duration` of the manual clock. start() fails the test if a run is going.
