@@ -4,36 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include "jobs/policy/loader.h"
-#include "tests/support/temp_dir.h"
+#include "tests/unit/policy/policy_file.h"
 
 using membersync::policy::loadPolicy;
 using membersync::policy::Policy;
 using membersync::policy::PolicyError;
-using membersync::testing::TempDir;
+
+using membersync::policy::testing::PolicyFile;
 
 namespace {
-
-struct PolicyFile {
-  TempDir dir;
-  std::string path;
-
-  Policy load(const std::string& json) {
-    path = dir.write("policy.json", json).string();
-    return loadPolicy(path);
-  }
-
-  // The PolicyError's text with the file's path replaced by "policy.json", or "" if accepted.
-  std::string error(const std::string& json) {
-    try {
-      load(json);
-    } catch (const PolicyError& e) {
-      std::string what = e.what();
-      if (what.find(path) == 0) what.replace(0, path.size(), "policy.json");
-      return what;
-    }
-    return "";
-  }
-};
 
 bool startsWith(const std::string& text, const std::string& head) {
   return text.compare(0, head.size(), head) == 0;
