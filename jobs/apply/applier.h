@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/apply/apply_settings.h"
 #include "jobs/apply/password_outbox.h"
 #include "jobs/apply/progress.h"
 #include "jobs/center/activity_client.h"
@@ -16,17 +17,6 @@
 #include "jobs/state/store.h"
 
 namespace membersync::apply {
-
-struct ApplySettings {
-  std::string accountSuffix;      // expanded, e.g. "@acme"
-  std::size_t passwordLength = 16;
-  int workers = 8;                // calls in flight (max_concurrency)
-  std::size_t addChunk = 100;     // A1's limit
-  // Read before every call: once true, nothing new is sent (calls in flight finish) and the run
-  // ends stopped early; adds prepared but not sent are journaled as not sent, with no retry
-  // delay, so the next run sends them. Null: never cancelled. (The daemon sets it on SIGTERM.)
-  const std::atomic<bool>* cancel = nullptr;
-};
 
 // One item that did not succeed, for the run's summary and `status`.
 struct ItemFailure {

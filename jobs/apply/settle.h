@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/apply/apply_settings.h"
 #include "jobs/apply/password_outbox.h"
 #include "jobs/center/member_center_client.h"
 #include "jobs/core/clock.h"
@@ -19,11 +20,6 @@ struct SettleResult {
   int passwordsReset = 0;  // members whose password was never confirmed, given a new one
   int failed = 0;          // resets of those that failed or are in doubt: tried again next run
   std::vector<std::string> notes;  // one line per settled step, for the run's log
-};
-
-struct SettleSettings {
-  std::string accountSuffix;  // expanded, e.g. "@acme"
-  std::size_t passwordLength = 16;
 };
 
 // Settles, before anything is planned or re-sent, the writes of earlier runs whose outcome is in
