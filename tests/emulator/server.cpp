@@ -1,8 +1,11 @@
 #include "tests/emulator/server.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <iostream>
+#include <mutex>
 #include <stdexcept>
+#include <algorithm>
 #include <thread>
 
 #include <Poco/Exception.h>
@@ -52,9 +55,55 @@ void dropConnection(Poco::Net::HTTPServerRequest& request,
   impl->socket().shutdown();
 }
 
+// GET /_emulator/rendezvous?parties=N&timeoutMs=T answers once N calls are inside it at the same
+// time ({"met":true}), or after T ms ({"met":false}). A test proves that the server serves N
+// exchanges at once without measuring time: a server that queued them would never meet. It is
+// served here, outside the emulator's lock, like the latency delay it stands for.
+class Rendezvous {
+ public:
+  bool meet(int parties, std::chrono::milliseconds timeout) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const long round = round_;
+    if (++inside_ >= parties) {
+      ++round_;
+      inside_ = 0;
+      cv_.notify_all();
+      return true;
+    }
+    if (cv_.wait_for(lock, timeout, [&] { return round_ != round; })) return true;
+    --inside_;
+    return false;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  int inside_ = 0;
+  long round_ = 0;
+};
+
+int queryInt(const Request& req, const std::string& name, int fallback) {
+  for (const auto& [key, value] : req.query) {
+    if (key == name) return std::stoi(value);
+  }
+  return fallback;
+}
+
+Reply rendezvousReply(Rendezvous& rendezvous, const Request& req) {
+  const int parties = std::max(1, queryInt(req, "parties", 2));
+  const int timeoutMs = std::clamp(queryInt(req, "timeoutMs", 30000), 0, 120000);
+  const bool met = rendezvous.meet(parties, std::chrono::milliseconds(timeoutMs));
+  Reply reply;
+  reply.status = 200;
+  reply.reason = "OK";
+  reply.body = met ? "{\"met\":true}" : "{\"met\":false}";
+  return reply;
+}
+
 class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
  public:
-  ExchangeHandler(Emulator& emulator, int latencyMs) : emulator_(emulator), latencyMs_(latencyMs) {}
+  ExchangeHandler(Emulator& emulator, Rendezvous& rendezvous, int latencyMs)
+      : emulator_(emulator), rendezvous_(rendezvous), latencyMs_(latencyMs) {}
 
   void handleRequest(Poco::Net::HTTPServerRequest& request,
                      Poco::Net::HTTPServerResponse& response) override {
@@ -63,7 +112,9 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
     try {
       Request req = toRequest(request);
       delay = latencyMs_ > 0 && Emulator::isServicePath(req.path);
-      reply = emulator_.handle(req);
+      reply = req.method == "GET" && req.path == "/_emulator/rendezvous"
+                  ? rendezvousReply(rendezvous_, req)
+                  : emulator_.handle(req);
     } catch (const Poco::SyntaxException&) {
       reply.status = 400;
       reply.reason = "Bad Request";
@@ -91,6 +142,7 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
 
  private:
   Emulator& emulator_;
+  Rendezvous& rendezvous_;
   int latencyMs_;
 };
 
@@ -99,11 +151,12 @@ class HandlerFactory final : public Poco::Net::HTTPRequestHandlerFactory {
   HandlerFactory(Emulator& emulator, int latencyMs) : emulator_(emulator), latencyMs_(latencyMs) {}
   Poco::Net::HTTPRequestHandler* createRequestHandler(
       const Poco::Net::HTTPServerRequest&) override {
-    return new ExchangeHandler(emulator_, latencyMs_);
+    return new ExchangeHandler(emulator_, rendezvous_, latencyMs_);
   }
 
  private:
   Emulator& emulator_;
+  Rendezvous rendezvous_;
   int latencyMs_;
 };
 

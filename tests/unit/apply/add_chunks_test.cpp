@@ -164,15 +164,55 @@ TEST_CASE("adds: each decided row is answered once and before it is finished", "
 
 TEST_CASE("parallel: an exception in a worker reaches the caller after every thread is joined",
           "[apply]") {
+  std::atomic<int> running{0};
   std::atomic<int> calls{0};
   auto run = [&] {
     membersync::apply::parallelFor(100, 4, [&](std::size_t i) {
+      ++running;
       ++calls;
+      if (i == 10) {
+        --running;
+        throw std::runtime_error("state database is locked");
+      }
+      --running;
+    });
+  };
+  CHECK_THROWS_WITH(run(), "state database is locked");
+  CHECK(running.load() == 0);  // every call had returned: every thread was joined
+  CHECK(calls.load() >= 11);   // index 10 and, on whichever threads, the calls before it
+}
+
+TEST_CASE("parallel: no index starts after a call has thrown", "[apply]") {
+  // One worker makes the order fixed: indices 0..10, then nothing.
+  std::vector<std::size_t> started;
+  auto run = [&] {
+    membersync::apply::parallelFor(100, 1, [&](std::size_t i) {
+      started.push_back(i);
       if (i == 10) throw std::runtime_error("state database is locked");
     });
   };
   CHECK_THROWS_WITH(run(), "state database is locked");
-  CHECK(calls.load() < 100);  // no new index was started once one failed
+  CHECK(started.size() == 11);
+  CHECK(started.back() == 10);
+}
+
+TEST_CASE("parallel: no index starts after the stop flag is seen", "[apply]") {
+  std::atomic<bool> stop{false};
+  std::vector<std::size_t> started;
+  membersync::apply::parallelFor(
+      100, 1,
+      [&](std::size_t i) {
+        started.push_back(i);
+        if (i == 5) stop = true;
+      },
+      &stop);
+  CHECK(started.size() == 6);
+}
+
+TEST_CASE("parallel: with several workers every index runs exactly once", "[apply]") {
+  std::vector<std::atomic<int>> seen(1000);
+  membersync::apply::parallelFor(1000, 4, [&](std::size_t i) { ++seen[i]; });
+  for (const auto& s : seen) CHECK(s.load() == 1);
 }
 
 TEST_CASE("adds: a password the service quotes back never reaches the outcome's message",

