@@ -4,14 +4,11 @@
 
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
-#include "jobs/core/text.h"
 #include "daemon/wiring.h"
-#include "jobs/apply/password.h"
+#include "jobs/apply/password_reset.h"
+#include "jobs/core/text.h"
 
 namespace membersync::cli {
-namespace {
-
-}  // namespace
 
 // Sets a new generated password for one member (A3) and delivers it the way adds do: to the
 // outbox, durably, before the call is sent. The password is never printed.
@@ -40,41 +37,26 @@ ExitCode runResetPassword(const VerbContext& ctx) {
 
   auto& store = rt.store();
   const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, ""});
-  const Secret password =
-      apply::generatePassword(rt.random(), static_cast<std::size_t>(ctx.config.sync.passwordLength));
-  rt.outbox().append(account, password, isoUtc(rt.clock().wallNow()));
-  store.passwordGenerated(account, run);
-  const auto step = store.journalPlanned(
-      run, {"reset:" + account, "reset-password", account, "", member->globalId, "by request"});
-  store.journalSent(step);
-  auto result = rt.client().resetPassword(member->globalId, password);
+  const apply::PasswordTools tools{
+      rt.client(), store,      rt.outbox(),
+      rt.random(), rt.clock(), static_cast<std::size_t>(ctx.config.sync.passwordLength)};
+  // A refusal leaves the old password in force: nothing is owed.
+  const auto reset = apply::resetPassword(
+      tools, run, {account, member->globalId, "by request", false, state::ItemStatus::Refused});
   state::RunCounts counts;
-  if (result.ok()) {
-    store.journalSucceeded(step, std::nullopt);
-    store.passwordDelivered(account);
-    rt.outbox().mark({account}, apply::OutboxMark::Set, isoUtc(rt.clock().wallNow()));
+  if (reset.kind == apply::WriteOutcome::Kind::Succeeded) {
     store.finishRun(run, "done", counts, "password of " + account + " reset");
     ctx.out << "new password for " << account << " written to " << ctx.config.sync.passwordOutbox
             << " (run " << run << ")\n";
     return ExitCode::Done;
   }
-  const auto& e = result.error();
-  const std::string why = redact(e.describe(), password);
-  if (result.unknown()) {
-    store.journalUnknown(step, why);
-    counts.unknown = 1;
-  } else {
-    // Not set: the member keeps its old password, and this one must not be handed out.
-    rt.outbox().mark({account}, apply::OutboxMark::Void, isoUtc(rt.clock().wallNow()));
-    store.journalFailed(step, e.code, why, state::ItemStatus::Refused);
-    store.passwordDelivered(account);  // nothing is owed: the old password is still in force
-    counts.failed = 1;
-  }
-  store.finishRun(run, "failed", counts, why);
-  ctx.err << "membersync: reset-password: " << why
-          << (result.unknown() ? " (the next sync settles it and delivers a password)" : "")
-          << "\n";
-  return e.kind == center::ErrorKind::Configuration ? ExitCode::Configuration : ExitCode::Failed;
+  const bool unknown = reset.kind == apply::WriteOutcome::Kind::Unknown;
+  ++(unknown ? counts.unknown : counts.failed);
+  store.finishRun(run, "failed", counts, reset.message);
+  ctx.err << "membersync: reset-password: " << reset.message
+          << (unknown ? " (the next sync settles it and delivers a password)" : "") << "\n";
+  return reset.errorKind == center::ErrorKind::Configuration ? ExitCode::Configuration
+                                                             : ExitCode::Failed;
 }
 
 }  // namespace membersync::cli

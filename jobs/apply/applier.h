@@ -1,8 +1,6 @@
 #pragma once
 
-#include <atomic>
-#include <cstddef>
-#include <mutex>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,6 +35,8 @@ struct ApplyResult {
 // before it is sent and recording how it ended, so a run cut off anywhere resumes without
 // repeating what succeeded. Not thread-safe itself (one apply at a time); it runs calls on up to
 // settings.workers threads.
+struct WriteTools;
+
 class Applier {
  public:
   // `activities` sends Enrol items (B1); without one they are reported as not sent.
@@ -52,40 +52,13 @@ class Applier {
   // for a state-store failure (StateError) — the caller ends the run as failed.
   ApplyResult apply(const plan::Plan& plan, const state::Snapshot& snapshot, state::RunId run);
 
- private:
-  struct Context;
-  void applyStateChanges(const plan::Plan& plan);
-  void applyAdds(Context& ctx, const std::vector<const plan::Item*>& adds);
-  void applyOneByOne(Context& ctx, const std::string& phase,
-                     const std::vector<const plan::Item*>& items);
-  void applyOne(Context& ctx, const plan::Item& item);
-  center::Status send(const plan::Item& item);
-  void recordOutcome(Context& ctx, const plan::Item& item, state::StepId step,
-                     const center::Status& result);
-  void recordFailure(Context& ctx, const plan::Item& item, state::ItemStatus status,
-                     const std::string& code, const std::string& message);
-  void afterSuccess(Context& ctx, const plan::Item& item, const std::string& globalId);
-  void noteCall(Context& ctx, bool ok, const center::Error* error);
-  void stopRun(Context& ctx, const std::string& reason);
-  void stopLocked(Context& ctx, const std::string& reason);  // ctx.mutex held
-  bool stopping(Context& ctx);  // ctx.stop, after folding in settings.cancel
-  // entitlements.cpp: A9, A10, B1.
-  std::string memberFor(Context& ctx, const plan::Item& item);
-  void applyAssign(Context& ctx, const plan::Item& item);
-  void applyLend(Context& ctx, const plan::Item& item);
-  void applyEnrolments(Context& ctx, const std::vector<const plan::Item*>& items);
-  void applyEnrol(Context& ctx, const plan::Item& item);
-  void recordCallFailure(Context& ctx, const plan::Item& item, state::StepId step,
-                         const center::Status& result, const std::string& message);
+  ~Applier();
+  Applier(const Applier&) = delete;  // tools_ refers to settings_
+  Applier& operator=(const Applier&) = delete;
 
-  center::MemberCenterClient& client_;
-  state::StateStore& store_;
-  PasswordOutbox& outbox_;
-  RandomSource& random_;
-  Clock& clock_;
-  Progress& progress_;
+ private:
   ApplySettings settings_;
-  center::ActivityClient* activities_;
+  std::unique_ptr<WriteTools> tools_;  // the collaborators, as every write kind takes them
 };
 
 // When an item that failed for a transient cause is tried again: 15 minutes after the first

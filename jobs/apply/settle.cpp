@@ -3,12 +3,15 @@
 #include <set>
 #include <unordered_map>
 
-#include "jobs/apply/password.h"
+#include "jobs/apply/password_reset.h"
 #include "jobs/apply/settle_entitlements.h"
+#include "jobs/apply/settle_verdict.h"
 #include "jobs/core/text.h"
 
 namespace membersync::apply {
 namespace {
+
+using detail::Verdict;
 
 struct LiveMembers {
   std::unordered_map<std::string, const center::MemberListItem*> byAccount;
@@ -25,52 +28,80 @@ LiveMembers index(const std::vector<center::MemberListItem>& members, const std:
   return live;
 }
 
-void settleStep(state::StateStore& store, const state::Step& step, const LiveMembers& live,
-                SettleResult& result, std::vector<std::string>& voided) {
+// Adds, deletes, and the steps recomputed from what was just read (edits, resets).
+Verdict judgeMemberStep(const state::Step& step, const LiveMembers& live,
+                        std::vector<std::string>& voided) {
   const auto& info = step.info;
+  Verdict v;
   if (info.kind == "add") {
     auto found = live.byAccount.find(info.account);
-    if (found != live.byAccount.end()) {
-      const std::string globalId = found->second->globalId;
-      store.transaction([&] {
-        store.journalSettled(step.id, state::Settlement::Done, globalId);
-        store.saveLink({info.employeeId, info.account, globalId, true, 0});
-        store.clearItem(info.itemKey);
-      });
-      ++result.done;
-      result.notes.push_back("add of " + info.account + " was in doubt: the member exists; linked");
-    } else {
-      store.transaction([&] {
-        store.journalSettled(step.id, state::Settlement::NotDone, std::nullopt);
-        store.clearItem(info.itemKey);
-      });
-      ++result.notDone;
+    if (found == live.byAccount.end()) {
       voided.push_back(info.account);  // the password written for that add was never set
-      result.notes.push_back("add of " + info.account + " was in doubt: no such member; added again");
+      v.note = "add of " + info.account + " was in doubt: no such member; added again";
+      return v;
     }
-  } else if (info.kind == "delete") {
-    const bool gone = live.byGlobalId.find(info.globalId) == live.byGlobalId.end();
-    store.transaction([&] {
-      store.journalSettled(step.id, gone ? state::Settlement::Done : state::Settlement::NotDone,
-                           std::nullopt);
-      if (gone && !info.employeeId.empty()) {
-        store.dropLink(info.employeeId);
-        store.clearAbsence(info.employeeId);
-      }
-      store.clearItem(info.itemKey);
-    });
-    ++(gone ? result.done : result.notDone);
-  } else {
-    // Edits, resets and asset changes are recomputed from what was just read.
-    store.transaction([&] {
-      store.journalSettled(step.id, state::Settlement::NotDone, std::nullopt);
-      store.clearItem(info.itemKey);
-    });
-    ++result.notDone;
+    const std::string globalId = found->second->globalId;
+    v.settlement = state::Settlement::Done;
+    v.globalId = globalId;
+    v.records = [info, globalId](state::StateStore& store) {
+      store.saveLink({info.employeeId, info.account, globalId, true, 0});
+    };
+    v.note = "add of " + info.account + " was in doubt: the member exists; linked";
+    return v;
+  }
+  if (info.kind == "delete" && !live.byGlobalId.count(info.globalId)) {
+    v.settlement = state::Settlement::Done;
+    v.records = [info](state::StateStore& store) {
+      if (info.employeeId.empty()) return;
+      store.dropLink(info.employeeId);
+      store.clearAbsence(info.employeeId);
+    };
+  }
+  return v;
+}
+
+void noteReset(SettleResult& result, const std::string& account, const WriteOutcome& reset) {
+  switch (reset.kind) {
+    case WriteOutcome::Kind::Succeeded:
+      ++result.passwordsReset;
+      result.notes.push_back("password of " + account +
+                             " was never confirmed: a new one is in the outbox");
+      return;
+    case WriteOutcome::Kind::Unknown:
+      ++result.failed;
+      result.notes.push_back("password of " + account +
+                             " was never confirmed, and the reset is in doubt: " + reset.message);
+      return;
+    default:
+      // The reset did not take effect: its password is void, and the next run tries again.
+      ++result.failed;
+      result.notes.push_back("password of " + account +
+                             " could not be reset yet: " + reset.message);
   }
 }
 
 }  // namespace
+
+void detail::recordVerdict(state::StateStore& store, const state::Step& step,
+                           const Verdict& verdict, SettleResult& result) {
+  store.transaction([&] {
+    store.journalSettled(step.id, verdict.settlement, verdict.globalId);
+    if (verdict.records) verdict.records(store);
+    if (verdict.clearItem) store.clearItem(step.info.itemKey);
+  });
+  switch (verdict.settlement) {
+    case state::Settlement::Done:
+      ++result.done;
+      break;
+    case state::Settlement::NotDone:
+      ++result.notDone;
+      break;
+    case state::Settlement::Unresolved:
+      ++result.unresolved;
+      break;
+  }
+  if (!verdict.note.empty()) result.notes.push_back(verdict.note);
+}
 
 SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
                            const std::vector<center::MemberListItem>& members,
@@ -84,7 +115,9 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
   const detail::EntitlementSettler entitlements(members, assets, locks);
   std::vector<std::string> voided;
   for (const auto& step : store.unsettledSteps()) {
-    if (!entitlements.settle(store, step, result)) settleStep(store, step, live, result, voided);
+    auto verdict = entitlements.judge(step);
+    if (!verdict) verdict = judgeMemberStep(step, live, voided);
+    recordVerdict(store, step, *verdict, result);
   }
   outbox.mark(voided, OutboxMark::Void, isoUtc(clock.wallNow()));
 
@@ -104,39 +137,15 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
     for (const auto& account : owedToNoOne) store.passwordDelivered(account);
   });
 
+  const PasswordTools tools{client, store, outbox, random, clock, settings.passwordLength};
   for (const auto& pending : store.undeliveredPasswords()) {
     auto found = live.byAccount.find(pending.account);
     if (found == live.byAccount.end()) continue;  // owed to no one: cancelled above
-    const Secret password = generatePassword(random, settings.passwordLength);
-    outbox.append(pending.account, password, isoUtc(clock.wallNow()));
-    store.passwordGenerated(pending.account, run);
-    const auto step = store.journalPlanned(
-        run, {"reset:" + pending.account, "reset-password", pending.account, "",
-              found->second->globalId, "password never confirmed delivered"});
-    store.journalSent(step);
-    auto reset = client.resetPassword(found->second->globalId, password);
-    const std::string why = reset.ok() ? "" : redact(reset.error().describe(), password);
-    if (reset.ok()) {
-      store.transaction([&] {
-        store.journalSucceeded(step, std::nullopt);
-        store.passwordDelivered(pending.account);
-      });
-      outbox.mark({pending.account}, OutboxMark::Set, isoUtc(clock.wallNow()));
-      ++result.passwordsReset;
-      result.notes.push_back("password of " + pending.account +
-                             " was never confirmed: a new one is in the outbox");
-    } else if (reset.unknown()) {
-      store.journalUnknown(step, why);
-      ++result.failed;
-      result.notes.push_back("password of " + pending.account +
-                             " was never confirmed, and the reset is in doubt: " + why);
-    } else {
-      // The reset did not take effect: its password is void, and the next run tries again.
-      outbox.mark({pending.account}, OutboxMark::Void, isoUtc(clock.wallNow()));
-      store.journalFailed(step, reset.error().code, why, state::ItemStatus::RetryLater);
-      ++result.failed;
-      result.notes.push_back("password of " + pending.account + " could not be reset yet: " + why);
-    }
+    const auto reset =
+        resetPassword(tools, run,
+                      {pending.account, found->second->globalId,
+                       "password never confirmed delivered", true, state::ItemStatus::RetryLater});
+    noteReset(result, pending.account, reset);
   }
   return result;
 }

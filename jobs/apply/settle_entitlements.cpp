@@ -2,19 +2,10 @@
 
 #include <algorithm>
 
+#include "jobs/apply/refusal_hints.h"
 #include "jobs/apply/step_detail.h"
 
 namespace membersync::apply::detail {
-namespace {
-
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
-  return out;
-}
-
-}  // namespace
-
 EntitlementSettler::EntitlementSettler(const std::vector<center::MemberListItem>& members,
                                        const std::vector<center::AssetNumber>* assets,
                                        const std::vector<center::BorrowedLock>* locks)
@@ -50,73 +41,68 @@ bool EntitlementSettler::lent(const std::string& globalId, const std::string& lo
   return member != members_.end() && member->second->borrowNum == lockNumber;
 }
 
-bool EntitlementSettler::settle(state::StateStore& store, const state::Step& step,
-                                SettleResult& result) const {
+std::optional<Verdict> EntitlementSettler::judge(const state::Step& step) const {
   const auto& info = step.info;
-  const bool entitlement = info.kind == "assign" || info.kind == "lend" ||
-                           info.kind == "enrol" || info.kind == "withdraw";
-  if (!entitlement) return false;
+  if (info.kind == "enrol") return judgeEnrolment(step);
+  if (info.kind != "assign" && info.kind != "lend" && info.kind != "withdraw") return std::nullopt;
   const auto detail = decodeDetail(info.detail);
+  // A withdrawal journaled before withdrawals carried their assets: the caller's default.
+  if (!detail && info.kind == "withdraw") return std::nullopt;
+  if (!detail) return Verdict{};  // planned again from what was read
   const std::string who = info.account.empty() ? info.globalId : info.account;
-
-  if (info.kind == "enrol") {
-    store.transaction([&] {
-      store.journalSettled(step.id, state::Settlement::Unresolved, std::nullopt);
-      if (detail && !detail->rule.empty() && !info.employeeId.empty()) {
-        // The applier records it unknown before sending; a run cut off in between has not.
-        store.saveEnrolment({info.employeeId, detail->rule, detail->activityLabel,
-                             state::EnrolmentStatus::Unknown, detail->inputHash, "",
-                             "sent in run " + std::to_string(step.runId) +
-                                 " and never answered; the activity service has no read call, "
-                                 "so it is not sent again on its own",
-                             0});
-      }
-    });
-    ++result.unresolved;
-    result.notes.push_back("enrolment " + info.itemKey + " of " + who +
-                           " is in doubt and cannot be read back; it is not re-sent");
-    return true;
-  }
-
-  if (!detail) {
-    // A withdrawal journaled before withdrawals carried their assets: the caller's default.
-    if (info.kind == "withdraw") return false;
-    store.transaction([&] {
-      store.journalSettled(step.id, state::Settlement::NotDone, std::nullopt);
-      store.clearItem(info.itemKey);
-    });
-    ++result.notDone;
-    return true;
-  }
-
-  bool done = false;
+  Verdict v;
   std::string what;
-  if (info.kind == "assign" || info.kind == "withdraw") {
-    done = true;
+  if (info.kind == "lend") {
+    const bool done = lent(info.globalId, detail->lock);
+    what = "lending of " + who + "'s assets to lock " + detail->lock;
+    if (done) {
+      v.records = [info, d = *detail](state::StateStore& store) {
+        store.saveLending({info.globalId, d.lock, d.rule, 0});
+      };
+    }
+  } else {
+    bool done = true;
     for (const auto& a : detail->add) done = done && holds(info.globalId, a);
     for (const auto& a : detail->withdraw) done = done && !holds(info.globalId, a);
     what = (info.kind == "assign" ? "asset change of " : "withdrawal of assets of ") + who;
     if (!detail->add.empty()) what += " (assign " + joined(detail->add) + ")";
     if (!detail->withdraw.empty()) what += " (withdraw " + joined(detail->withdraw) + ")";
-  } else {  // lend
-    done = lent(info.globalId, detail->lock);
-    what = "lending of " + who + "'s assets to lock " + detail->lock;
-  }
-  store.transaction([&] {
-    store.journalSettled(step.id, done ? state::Settlement::Done : state::Settlement::NotDone,
-                         std::nullopt);
-    if (done && info.kind == "lend") {
-      store.saveLending({info.globalId, detail->lock, detail->rule, 0});
-    } else if (done) {
-      recordAssets(store, info.globalId, *detail);
+    if (done) {
+      v.records = [info, d = *detail](state::StateStore& store) {
+        recordAssets(store, info.globalId, d);
+      };
     }
-    store.clearItem(info.itemKey);
-  });
-  ++(done ? result.done : result.notDone);
-  result.notes.push_back(what + " was in doubt: " +
-                         (done ? "it took effect; recorded"
-                               : "it did not take effect; planned again from what was read"));
-  return true;
+  }
+  v.settlement = v.records ? state::Settlement::Done : state::Settlement::NotDone;
+  v.note = what + " was in doubt: " +
+           (v.records ? "it took effect; recorded"
+                      : "it did not take effect; planned again from what was read");
+  return v;
+}
+
+// B1 has no read call: the enrolment stays unresolved and its record unknown, never re-sent on
+// its own. The applier records it unknown before sending; a run cut off in between has not, so
+// the record is written again from the journal's detail.
+Verdict EntitlementSettler::judgeEnrolment(const state::Step& step) const {
+  const auto& info = step.info;
+  const auto detail = decodeDetail(info.detail);
+  Verdict v;
+  v.settlement = state::Settlement::Unresolved;
+  v.clearItem = false;
+  if (detail && !detail->rule.empty() && !info.employeeId.empty()) {
+    v.records = [info, d = *detail, run = step.runId](state::StateStore& store) {
+      store.saveEnrolment({info.employeeId, d.rule, d.activityLabel,
+                           state::EnrolmentStatus::Unknown, d.inputHash, "",
+                           "sent in run " + std::to_string(run) +
+                               " and never answered; the activity service has no read call, "
+                               "so it is not sent again on its own",
+                           0});
+    };
+  }
+  const std::string who = info.account.empty() ? info.globalId : info.account;
+  v.note = "enrolment " + info.itemKey + " of " + who +
+           " is in doubt and cannot be read back; it is not re-sent";
+  return v;
 }
 
 }  // namespace membersync::apply::detail

@@ -105,4 +105,17 @@ std::vector<std::string> describeGrantedProducts(const std::string& productsJson
   return lines;
 }
 
+// What a landed A9 means for the state: the added assets are membersync's (under the rule that
+// granted each), the withdrawn ones no longer are. Also used when settling a step in doubt.
+void recordAssets(state::StateStore& store, const std::string& globalId, const StepDetail& d) {
+  store.transaction([&] {
+    for (const auto& assetNum : d.withdraw) store.dropOwnedAsset(assetNum);
+    for (std::size_t i = 0; i < d.add.size(); ++i) {
+      const std::string& rule =
+          i < d.addRules.size() && !d.addRules[i].empty() ? d.addRules[i] : d.rule;
+      store.saveOwnedAsset({d.add[i], globalId, rule, 0});
+    }
+  });
+}
+
 }  // namespace membersync::apply

@@ -41,15 +41,11 @@ bool isEntitlementProblem(const plan::Item& item) {
 }  // namespace
 
 const char* toString(SyncOutcome outcome) {
-  switch (outcome) {
-    case SyncOutcome::Failed: return "failed";
-    case SyncOutcome::Stale: return "stale";
-    case SyncOutcome::Held: return "held";
-    case SyncOutcome::PartlyFailed: return "partly-failed";
-    case SyncOutcome::Changes: return "changes";
-    case SyncOutcome::Done: return "done";
-  }
-  return "?";
+  // In the enum's order, most serious first.
+  static const char* const kNames[] = {"failed",        "stale",   "held",
+                                       "partly-failed", "changes", "done"};
+  const auto i = static_cast<std::size_t>(outcome);
+  return i < std::size(kNames) ? kNames[i] : "?";
 }
 
 SyncJob::SyncJob(center::MemberCenterClient& client, state::StateStore& store,

@@ -1,0 +1,181 @@
+#include "jobs/apply/apply_run.h"
+
+#include <map>
+
+namespace membersync::apply {
+namespace {
+
+using plan::Item;
+using plan::ItemKind;
+using state::ItemStatus;
+
+const char* const kCancelReason =
+    "membersync was asked to stop: nothing new was sent after that; the next run sends the rest";
+
+// The count a success of each kind adds to.
+int state::RunCounts::*successCounter(ItemKind kind) {
+  static const std::map<ItemKind, int state::RunCounts::*> kCounters = {
+      {ItemKind::Add, &state::RunCounts::added},
+      {ItemKind::Edit, &state::RunCounts::edited},
+      {ItemKind::Withdraw, &state::RunCounts::withdrawn},
+      {ItemKind::Delete, &state::RunCounts::deleted},
+      {ItemKind::Assign, &state::RunCounts::assigned},
+      {ItemKind::Lend, &state::RunCounts::lent},
+      {ItemKind::Enrol, &state::RunCounts::enrolled}};
+  const auto found = kCounters.find(kind);
+  return found != kCounters.end() ? found->second : nullptr;
+}
+
+bool consumesRelease(const Item& item) {
+  return item.destructive || item.kind == ItemKind::Withdraw || item.kind == ItemKind::Delete;
+}
+
+}  // namespace
+
+ApplyRun::ApplyRun(const plan::Plan& p, const state::Snapshot& s, state::RunId r, state::Millis n,
+                   const ApplySettings& settings)
+    : plan(p), snapshot(s), run(r), now(n), settings_(settings) {
+  for (const auto& item : plan.items) {
+    if (item.kind == ItemKind::Add) plannedAdds_.insert(item.employeeId);
+    if (item.kind == ItemKind::Adopt) ++result_.counts.adopted;
+    if (item.kind == ItemKind::Held) ++result_.counts.held;
+  }
+}
+
+int ApplyRun::previousAttempts(const std::string& key) const {
+  const auto previous = snapshot.items.find(key);
+  return previous != snapshot.items.end() ? previous->second.attempts : 0;
+}
+
+void ApplyRun::record(state::StateStore& store, const Item& item, const WriteOutcome& o) {
+  if (o.kind == WriteOutcome::Kind::Succeeded) {
+    store.clearItem(item.key);
+    if (consumesRelease(item)) store.consumeRelease(item.key);
+    return;
+  }
+  if (!o.history) return;
+  state::ItemRecord record;
+  record.key = item.key;
+  record.status = o.kind == WriteOutcome::Kind::Unknown ? ItemStatus::Unknown : o.status;
+  record.attempts = previousAttempts(item.key) + 1;
+  if (record.status == ItemStatus::RetryLater) {
+    record.nextAttemptAt = nextAttemptAt(now, record.attempts);
+  }
+  record.inputHash = item.inputHash;
+  record.code = o.code;
+  record.message = o.message;
+  store.saveItem(record);
+}
+
+void ApplyRun::tally(const Item& item, const WriteOutcome& o) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (o.kind == WriteOutcome::Kind::Succeeded) {
+    if (auto counter = successCounter(item.kind)) ++(result_.counts.*counter);
+    if (item.kind == ItemKind::Add) addedGlobalIds_[item.employeeId] = o.globalId;
+    return;
+  }
+  if (!o.listed) return;
+  const bool unknown = o.kind == WriteOutcome::Kind::Unknown;
+  result_.failures.push_back(
+      {item.key, item.account, unknown ? ItemStatus::Unknown : o.status, o.message});
+  ++(unknown ? result_.counts.unknown : result_.counts.failed);
+}
+
+bool ApplyRun::cancelled() const {
+  return settings_.cancel && settings_.cancel->load();
+}
+
+bool ApplyRun::stopping() {
+  if (cancelled()) stop(kCancelReason);
+  return stop_;
+}
+
+void ApplyRun::stop(const std::string& reason) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  stopLocked(reason);
+}
+
+// The reason is written before the flag, both under the mutex: a worker that sees the flag and
+// then takes the mutex reads a complete reason.
+void ApplyRun::stopLocked(const std::string& reason) {
+  if (stop_) return;
+  result_.stoppedEarly = true;
+  result_.stopReason = reason;
+  stop_ = true;
+}
+
+std::string ApplyRun::notSentReason() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return "not sent: " + result_.stopReason;
+}
+
+// Stops the run when the failures are systemic: the credentials or the enterprise were refused
+// (nothing else will succeed either), or most calls fail with transient errors (the service is
+// down). A refused row is the row's problem, not the service's.
+void ApplyRun::noteCall(bool healthy, const center::Error* error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++calls_;
+  if (cancelled()) stopLocked(kCancelReason);
+  if (stop_) return;
+  if (!healthy && error && error->kind == center::ErrorKind::Configuration) {
+    stopLocked("the service refused membersync's credentials or settings: " + error->describe());
+    return;
+  }
+  if (!healthy && (!error || statusOf(*error) != ItemStatus::Refused)) ++transientFailures_;
+  if (calls_ >= 10 && transientFailures_ * 10 >= calls_ * 8) {
+    stopLocked(std::to_string(transientFailures_) + " of " + std::to_string(calls_) +
+               " calls failed for a transient cause; the service looks unavailable" +
+               (error ? ": " + error->describe() : std::string()));
+  }
+}
+
+void ApplyRun::noteCall(const center::Status& result) {
+  if (result.ok()) return noteCall(true, nullptr);
+  if (result.unknown()) return noteCall(false, nullptr);
+  noteCall(false, &result.error());
+}
+
+std::string ApplyRun::memberFor(const Item& item) {
+  if (!item.globalId.empty()) return item.globalId;
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto added = addedGlobalIds_.find(item.employeeId);
+  return added != addedGlobalIds_.end() ? added->second : std::string();
+}
+
+bool ApplyRun::addPlannedButNotLanded(const std::string& employeeId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return plannedAdds_.count(employeeId) && !addedGlobalIds_.count(employeeId);
+}
+
+void ApplyRun::assignNotLanded(const std::string& employeeId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  assignsNotLanded_.insert(employeeId);
+}
+
+bool ApplyRun::assignLanded(const std::string& employeeId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !assignsNotLanded_.count(employeeId);
+}
+
+bool ApplyRun::breakRule(const std::string& rule) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return brokenRules_.insert(rule).second;
+}
+
+bool ApplyRun::ruleBroken(const std::string& rule) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return brokenRules_.count(rule) > 0;
+}
+
+void ApplyRun::listFailure(const ItemFailure& failure) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  result_.failures.push_back(failure);
+  ++result_.counts.failed;
+}
+
+ApplyResult ApplyRun::takeResult() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return std::move(result_);
+}
+
+}  // namespace membersync::apply

@@ -1,0 +1,109 @@
+#include "jobs/apply/journaled_write.h"
+
+#include <stdexcept>
+
+namespace membersync::apply {
+
+WriteOutcome WriteOutcome::succeeded(std::string globalId) {
+  WriteOutcome o;
+  o.kind = Kind::Succeeded;
+  o.globalId = std::move(globalId);
+  return o;
+}
+
+WriteOutcome WriteOutcome::failed(state::ItemStatus status, std::string code, std::string message) {
+  WriteOutcome o;
+  o.kind = Kind::Failed;
+  o.status = status;
+  o.code = std::move(code);
+  o.message = std::move(message);
+  return o;
+}
+
+WriteOutcome WriteOutcome::unknown(std::string code, std::string message) {
+  WriteOutcome o;
+  o.kind = Kind::Unknown;
+  o.status = state::ItemStatus::Unknown;
+  o.code = std::move(code);
+  o.message = std::move(message);
+  return o;
+}
+
+WriteOutcome WriteOutcome::notSent(std::string code, std::string message) {
+  WriteOutcome o = failed(state::ItemStatus::RetryLater, std::move(code), std::move(message));
+  o.kind = Kind::NotSent;
+  o.history = false;
+  o.listed = false;
+  return o;
+}
+
+WriteOutcome WriteOutcome::of(const center::Status& result, const std::string& message) {
+  if (result.ok()) return succeeded();
+  const center::Error& e = result.error();
+  WriteOutcome o =
+      result.unknown() ? unknown(e.code, message) : failed(statusOf(e), e.code, message);
+  o.errorKind = e.kind;
+  return o;
+}
+
+state::ItemStatus statusOf(const center::Error& e) {
+  switch (e.kind) {
+    case center::ErrorKind::BadInput:
+    case center::ErrorKind::Conflict:
+    case center::ErrorKind::NotFound:
+      return state::ItemStatus::Refused;
+    default:
+      return state::ItemStatus::RetryLater;
+  }
+}
+
+namespace {
+
+void journalOutcome(state::StateStore& store, state::StepId step, const WriteOutcome& o) {
+  switch (o.kind) {
+    case WriteOutcome::Kind::Succeeded:
+      store.journalSucceeded(
+          step, o.globalId.empty() ? std::nullopt : std::optional<std::string>(o.globalId));
+      break;
+    case WriteOutcome::Kind::Failed:
+    case WriteOutcome::Kind::NotSent:
+      store.journalFailed(step, o.code, o.message, o.status);
+      break;
+    case WriteOutcome::Kind::Unknown:
+      store.journalUnknown(step, o.message);
+      break;
+  }
+}
+
+}  // namespace
+
+std::vector<WriteOutcome> runJournaled(state::StateStore& store, state::RunId run,
+                                       const std::vector<WriteStep>& batch, const SendBatch& send,
+                                       const WriteHooks& hooks, OutcomeLedger* ledger) {
+  std::vector<state::StepId> steps(batch.size());
+  store.transaction([&] {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      steps[i] = store.journalPlanned(run, batch[i].info);
+      store.journalSent(steps[i]);
+      if (hooks.journaled) hooks.journaled(i);
+    }
+  });
+  std::vector<WriteOutcome> outcomes = send(steps);
+  if (outcomes.size() != batch.size()) {
+    throw std::logic_error("journaled write: " + std::to_string(outcomes.size()) +
+                           " outcomes for " + std::to_string(batch.size()) + " steps");
+  }
+  if (hooks.answered) hooks.answered(outcomes);
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const plan::Item* item = batch[i].item;
+    store.transaction([&] {
+      journalOutcome(store, steps[i], outcomes[i]);
+      if (hooks.recorded) hooks.recorded(i, outcomes[i]);
+      if (ledger && item) ledger->record(store, *item, outcomes[i]);
+    });
+    if (ledger && item) ledger->tally(*item, outcomes[i]);
+  }
+  return outcomes;
+}
+
+}  // namespace membersync::apply

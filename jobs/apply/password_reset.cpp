@@ -1,0 +1,38 @@
+#include "jobs/apply/password_reset.h"
+
+#include "jobs/apply/password.h"
+#include "jobs/core/text.h"
+
+namespace membersync::apply {
+
+WriteOutcome resetPassword(const PasswordTools& tools, state::RunId run,
+                           const PasswordReset& reset) {
+  const Secret password = generatePassword(tools.random, tools.passwordLength);
+  tools.outbox.append(reset.account, password, isoUtc(tools.clock.wallNow()));
+  const WriteStep step{
+      {"reset:" + reset.account, "reset-password", reset.account, "", reset.globalId, reset.reason},
+      nullptr};
+  WriteHooks hooks;
+  hooks.journaled = [&](std::size_t) { tools.store.passwordGenerated(reset.account, run); };
+  hooks.answered = [&](const std::vector<WriteOutcome>& o) {
+    if (o.front().kind == WriteOutcome::Kind::Unknown) return;  // stays pending: settled later
+    const bool set = o.front().kind == WriteOutcome::Kind::Succeeded;
+    tools.outbox.mark({reset.account}, set ? OutboxMark::Set : OutboxMark::Void,
+                      isoUtc(tools.clock.wallNow()));
+  };
+  hooks.recorded = [&](std::size_t, const WriteOutcome& o) {
+    const bool set = o.kind == WriteOutcome::Kind::Succeeded;
+    const bool refused = o.kind == WriteOutcome::Kind::Failed;
+    if (set || (refused && !reset.owedAfterRefusal)) tools.store.passwordDelivered(reset.account);
+  };
+  auto send = [&](const std::vector<state::StepId>&) {
+    const auto result = tools.client.resetPassword(reset.globalId, password);
+    auto outcome =
+        WriteOutcome::of(result, result.ok() ? "" : redact(result.error().describe(), password));
+    if (outcome.kind == WriteOutcome::Kind::Failed) outcome.status = reset.refusedStatus;
+    return std::vector<WriteOutcome>{outcome};
+  };
+  return runJournaled(tools.store, run, {step}, send, hooks, nullptr).front();
+}
+
+}  // namespace membersync::apply

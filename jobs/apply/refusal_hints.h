@@ -1,0 +1,18 @@
+#pragma once
+
+// Internal to jobs/apply: the text people read about an A9 / A10 refusal.
+
+#include <string>
+#include <vector>
+
+#include "jobs/center/result.h"
+
+namespace membersync::apply {
+
+// "<what>: <the error, described>" and, for the A9 / A10 refusals (spec 7.1), what to do about it.
+std::string withHint(const std::string& what, const center::Error& e);
+
+// "a, b, c".
+std::string joined(const std::vector<std::string>& items);
+
+}  // namespace membersync::apply

@@ -1,0 +1,165 @@
+// Adds (A1), a chunk of up to 100 rows a journaled write. Each row's password is generated and
+// appended, durably, to the outbox before anything is journaled or sent: a run that dies after
+// sending never loses a password it set.
+
+#include <algorithm>
+
+#include "jobs/apply/add_chunks.h"
+#include "jobs/apply/parallel.h"
+#include "jobs/apply/password.h"
+#include "jobs/apply/write_kinds.h"
+#include "jobs/core/text.h"
+
+namespace membersync::apply {
+namespace {
+
+using plan::Item;
+
+center::NewMember newMember(const WriteTools& tools, const Item& item) {
+  center::NewMember m;
+  m.account = item.account;
+  m.password = generatePassword(tools.random, tools.settings.passwordLength);
+  m.name = item.name;
+  m.departmentId = item.departmentId;
+  m.remark = item.remark && !item.remark->empty() ? item.remark : std::nullopt;
+  m.passwordMobile = item.mobile && !item.mobile->empty() ? item.mobile : std::nullopt;
+  return m;
+}
+
+// A1 for a batch of rows, unless the run is stopping. The systemic-failure rule counts calls:
+// one request is one call however many rows it carries (counting rows would let a single lost
+// answer stop the run); a refused request, or the trial-member quota (60009), says nothing about
+// the service's health.
+center::Result<center::AddMembersResult> sendA1(const WriteTools& tools, ApplyRun& run,
+                                                const std::vector<center::NewMember>& batch) {
+  if (run.stopping()) {
+    center::Error e;
+    e.endpoint = "A1 add members";
+    e.kind = center::ErrorKind::RetryLater;
+    if (run.cancelled()) e.code = kCancelled;
+    e.message = run.notSentReason();
+    return center::Result<center::AddMembersResult>::failure(e);
+  }
+  auto result = tools.client.addMembers(batch);
+  if (result.failed()) {
+    const center::Error& e = result.error();
+    run.noteCall(statusOf(e) == state::ItemStatus::Refused || e.code == "60009", &e);
+  } else {
+    run.noteCall(result.ok(), nullptr);  // a 60027 partial answer too: refused rows are the rows'
+  }
+  return result;
+}
+
+WriteOutcome outcomeOf(const AddOutcome& o) {
+  switch (o.status) {
+    case AddOutcome::Status::Created:
+      return WriteOutcome::succeeded(o.member->globalId);
+    case AddOutcome::Status::Refused:
+      return WriteOutcome::failed(state::ItemStatus::Refused, o.code, o.message);
+    case AddOutcome::Status::RetryLater:
+      // Not sent because membersync is stopping: the next run sends it, without a delay.
+      if (o.code == kCancelled) return WriteOutcome::notSent(o.code, o.message);
+      return WriteOutcome::failed(state::ItemStatus::RetryLater, o.code, o.message);
+    case AddOutcome::Status::Unknown:
+      break;
+  }
+  return WriteOutcome::unknown(o.code, o.message);
+}
+
+// Tells the outbox's reader which passwords are in force and which were never set, before the
+// journal records it: a run that dies in between leaves the step in doubt, and the next run
+// settles it. A lost answer stays `pending` until the next run settles it.
+void markOutbox(const WriteTools& tools, const std::vector<center::NewMember>& members,
+                const std::vector<WriteOutcome>& outcomes) {
+  std::vector<std::string> set, never;
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    const std::string account = lowerAscii(members[i].account);
+    if (outcomes[i].kind == WriteOutcome::Kind::Succeeded) set.push_back(account);
+    if (outcomes[i].kind == WriteOutcome::Kind::Failed ||
+        outcomes[i].kind == WriteOutcome::Kind::NotSent) {
+      never.push_back(account);
+    }
+  }
+  tools.outbox.mark(set, OutboxMark::Set, isoUtc(tools.clock.wallNow()));
+  tools.outbox.mark(never, OutboxMark::Void, isoUtc(tools.clock.wallNow()));
+}
+
+// One chunk's rows with their passwords, prepared before anything of the phase is sent.
+struct Chunk {
+  Items items;
+  std::vector<center::NewMember> members;
+  std::vector<WriteStep> batch;
+};
+
+// Every chunk's passwords go to the outbox, durably, and are recorded as owed before the first
+// chunk is sent: a run killed at any point leaves no outbox line the next run does not know of
+// (it voids those whose add never took effect). Stops the run at the first chunk whose
+// passwords cannot be written; returns the chunks prepared before it.
+std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const Items& adds) {
+  const std::size_t size = std::max<std::size_t>(1, tools.settings.addChunk);
+  std::vector<Chunk> chunks;
+  for (std::size_t start = 0; start < adds.size(); start += size) {
+    Chunk chunk;
+    std::vector<OutboxEntry> entries;
+    for (std::size_t i = start; i < std::min(adds.size(), start + size); ++i) {
+      const Item* item = adds[i];
+      const std::string account = lowerAscii(item->account);
+      chunk.items.push_back(item);
+      chunk.members.push_back(newMember(tools, *item));
+      entries.push_back({account, chunk.members.back().password, isoUtc(tools.clock.wallNow())});
+      chunk.batch.push_back({{item->key, "add", account, item->employeeId, "", item->name}, item});
+    }
+    try {
+      tools.outbox.append(entries);
+    } catch (const std::exception& e) {
+      run.stop(std::string(e.what()) + "; no member is added without its password");
+      break;  // this chunk and those after it have no password: they are not sent at all
+    }
+    tools.store.transaction([&] {
+      for (const auto& step : chunk.batch)
+        tools.store.passwordGenerated(step.info.account, run.run);
+    });
+    chunks.push_back(std::move(chunk));
+  }
+  return chunks;
+}
+
+// A prepared chunk is always handed to runJournaled: when the run is stopping, sendA1 sends
+// nothing and its rows are journaled as not sent, their passwords voided.
+void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk) {
+  WriteHooks hooks;
+  hooks.answered = [&](const std::vector<WriteOutcome>& o) { markOutbox(tools, chunk.members, o); };
+  hooks.recorded = [&](std::size_t i, const WriteOutcome& o) {
+    const std::string& account = chunk.batch[i].info.account;
+    if (o.kind == WriteOutcome::Kind::Succeeded) {
+      // With the journal's success: a crash between them would make the next run adopt the
+      // member as not membersync's and reset its password for nothing.
+      tools.store.saveLink({chunk.items[i]->employeeId, account, o.globalId, true, 0});
+    }
+    // Set, or never set (the member was not created: the password is owed to no one).
+    if (o.kind != WriteOutcome::Kind::Unknown) tools.store.passwordDelivered(account);
+  };
+  auto send = [&](const std::vector<state::StepId>&) {
+    const auto added =
+        addInChunks(chunk.members, chunk.members.size(), 1, tools.settings.accountSuffix,
+                    [&](const auto& rows) { return sendA1(tools, run, rows); });
+    std::vector<WriteOutcome> outcomes;
+    for (const auto& o : added) outcomes.push_back(outcomeOf(o));
+    return outcomes;
+  };
+  runJournaled(tools.store, run.run, chunk.batch, send, hooks, &run);
+  for (std::size_t i = 0; i < chunk.items.size(); ++i) tools.progress.advance();
+}
+
+}  // namespace
+
+void applyAdds(const WriteTools& tools, ApplyRun& run, const Items& adds) {
+  if (adds.empty() || run.stopping()) return;
+  tools.progress.phase("adds", adds.size());
+  const std::vector<Chunk> chunks = prepareChunks(tools, run, adds);
+  parallelFor(chunks.size(), tools.settings.workers,
+              [&](std::size_t c) { addChunk(tools, run, chunks[c]); });
+  tools.progress.endPhase();
+}
+
+}  // namespace membersync::apply

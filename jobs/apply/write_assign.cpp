@@ -1,0 +1,51 @@
+// Assignments (A9): one call per member with the assets to withdraw and to add. On success, with
+// the journal's: each added asset is membersync's under the rule that granted it, each withdrawn
+// one forgotten. A refusal is the member's (not the service's), with a hint saying what to do.
+
+#include "jobs/apply/refusal_hints.h"
+#include "jobs/apply/step_detail.h"
+#include "jobs/apply/write_kinds.h"
+
+namespace membersync::apply {
+namespace {
+
+std::string assignWhat(const plan::Item& item) {
+  std::string what = "assets of " + item.account;
+  if (!item.assetsToAdd.empty()) what += ", assign " + joined(item.assetsToAdd);
+  if (!item.assetsToWithdraw.empty()) what += ", withdraw " + joined(item.assetsToWithdraw);
+  return what + " (rule " + item.rule + ")";
+}
+
+// The journal carries the assets, so an assignment left in doubt is settled by reading A6.
+StepDetail assignDetail(const plan::Item& item) {
+  StepDetail detail;
+  detail.rule = item.rule;
+  detail.add = item.assetsToAdd;
+  detail.addRules = item.assetRules;
+  detail.withdraw = item.assetsToWithdraw;
+  return detail;
+}
+
+}  // namespace
+
+void applyAssign(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
+  const std::string globalId = run.memberFor(item);
+  if (globalId.empty()) return run.assignNotLanded(item.employeeId);  // its add did not land
+  const StepDetail detail = assignDetail(item);
+  auto send = [&] {
+    const auto result =
+        tools.client.configureAssets(globalId, item.assetsToWithdraw, item.assetsToAdd);
+    run.noteCall(result);
+    if (result.ok()) return WriteOutcome::succeeded();
+    auto o = WriteOutcome::of(result, withHint(assignWhat(item), result.error()));
+    if (result.unknown()) o.message += "; the next sync reads the assets back first";
+    return o;
+  };
+  const auto outcome =
+      writeOne(tools, run, item, stepOf(item, "assign", globalId, encodeDetail(detail)), send,
+               onSuccess([&] { recordAssets(tools.store, globalId, detail); }));
+  // Its Lend may lend the assets it adds: that waits for the next run.
+  if (outcome.kind != WriteOutcome::Kind::Succeeded) run.assignNotLanded(item.employeeId);
+}
+
+}  // namespace membersync::apply

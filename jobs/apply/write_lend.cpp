@@ -1,0 +1,33 @@
+// Lendings (A10): a member's assets lent to the lock in its HR row. Not sent before the member's
+// add and its Assign of this plan have landed (it may lend what that Assign adds).
+
+#include "jobs/apply/refusal_hints.h"
+#include "jobs/apply/step_detail.h"
+#include "jobs/apply/write_kinds.h"
+
+namespace membersync::apply {
+
+void applyLend(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
+  const std::string globalId = run.memberFor(item);
+  if (globalId.empty() || !run.assignLanded(item.employeeId)) return;
+  StepDetail detail;
+  detail.rule = item.rule;
+  detail.lock = item.lockNumber;
+  detail.assetIds = item.assetIds;
+  auto send = [&] {
+    const auto result = tools.client.lendAssets(globalId, item.lockNumber, item.assetIds);
+    run.noteCall(result);
+    if (result.ok()) return WriteOutcome::succeeded();
+    const std::string what = "lending " + joined(item.assetIds) + " of " + item.account +
+                             " to lock " + item.lockNumber + " (rule " + item.rule + ")";
+    auto o = WriteOutcome::of(result, withHint(what, result.error()));
+    if (result.unknown()) o.message += "; the next sync reads the locks back first";
+    return o;
+  };
+  writeOne(tools, run, item, stepOf(item, "lend", globalId, encodeDetail(detail)), send,
+           onSuccess([&] {
+             tools.store.saveLending({globalId, item.lockNumber, item.rule, 0});
+           }));
+}
+
+}  // namespace membersync::apply

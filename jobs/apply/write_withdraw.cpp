@@ -1,0 +1,55 @@
+// Withdrawals: a leaver's assets of membersync's stripped (A9), and the date remembered, so the
+// delete follows after delete_after_days. A withdrawal with nothing to strip makes no call.
+
+#include "jobs/apply/step_detail.h"
+#include "jobs/apply/write_kinds.h"
+
+namespace membersync::apply {
+namespace {
+
+// The absence as this run counts it (the plan's update, else the state's), withdrawn now.
+state::Absence withdrawnAbsence(const ApplyRun& run, const plan::Item& item) {
+  state::Absence absence;
+  absence.employeeId = item.employeeId;
+  for (const auto& a : run.plan.stateChanges.absences) {
+    if (a.employeeId == item.employeeId) absence = a;
+  }
+  if (absence.distinctExports == 0) {
+    auto known = run.snapshot.absences.find(item.employeeId);
+    if (known != run.snapshot.absences.end()) absence = known->second;
+  }
+  absence.withdrawnAt = run.now;
+  return absence;
+}
+
+void recordWithdrawal(state::StateStore& store, const ApplyRun& run, const plan::Item& item) {
+  for (const auto& assetNum : item.assetsToWithdraw) store.dropOwnedAsset(assetNum);
+  store.saveAbsence(withdrawnAbsence(run, item));
+}
+
+}  // namespace
+
+void applyWithdraw(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
+  if (item.assetsToWithdraw.empty()) {
+    const auto done = WriteOutcome::succeeded();
+    tools.store.transaction([&] {
+      recordWithdrawal(tools.store, run, item);
+      run.record(tools.store, item, done);
+    });
+    run.tally(item, done);
+    return;
+  }
+  // The assets go along in the journal, so a withdrawal left in doubt is settled by reading A6.
+  StepDetail detail;
+  detail.reason = item.reason;
+  detail.withdraw = item.assetsToWithdraw;
+  writeOne(
+      tools, run, item, stepOf(item, "withdraw", item.globalId, encodeDetail(detail)),
+      [&] {
+        return answerOf(run,
+                        tools.client.configureAssets(item.globalId, item.assetsToWithdraw, {}));
+      },
+      onSuccess([&] { recordWithdrawal(tools.store, run, item); }));
+}
+
+}  // namespace membersync::apply
