@@ -12,12 +12,6 @@ std::string CenterConfig::expandedSuffix() const {
   return out;
 }
 
-const std::vector<std::string>& DirectoryConfig::fields() {
-  static const std::vector<std::string> kFields{"employee_id", "account", "name",  "department",
-                                                "remark",      "mobile",  "status"};
-  return kFields;
-}
-
 const char* toString(DepartedAction a) {
   switch (a) {
     case DepartedAction::WithdrawThenDelete: return "withdraw-then-delete";

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "jobs/core/secret.h"
+#include "jobs/directory/settings.h"
 
 namespace membersync::config {
 
@@ -34,20 +35,6 @@ struct CenterConfig {
 
   // The suffix the center appends to an account, with {code} expanded ("@acme").
   std::string expandedSuffix() const;
-};
-
-enum class DirectoryFormat { Csv, Json };
-
-struct DirectoryConfig {
-  std::string path;
-  DirectoryFormat format = DirectoryFormat::Csv;
-  char delimiter = ',';
-  std::string encoding = "utf-8";
-  // HR field -> column name. Every field of kFields is present; the default is the field's name.
-  std::map<std::string, std::string> columns;
-  std::vector<std::string> activeStatus{"active"};
-
-  static const std::vector<std::string>& fields();  // employee_id, account, name, ...
 };
 
 struct PolicyConfig {
@@ -88,7 +75,7 @@ struct DaemonConfig {
 struct Config {
   std::string sourceFile;  // the INI file this was read from
   CenterConfig center;
-  DirectoryConfig directory;
+  directory::DirectorySettings directory;  // [directory]
   PolicyConfig policy;
   SyncConfig sync;
   StateConfig state;

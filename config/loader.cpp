@@ -245,14 +245,14 @@ std::vector<std::string> splitList(const std::string& s) {
   return out;
 }
 
-DirectoryConfig readDirectory(IniReader& ini) {
-  DirectoryConfig d;
+directory::DirectorySettings readDirectory(IniReader& ini) {
+  directory::DirectorySettings d;
   d.path = ini.path(ini.required("directory", "path"));
   const std::string format = lower(ini.text("directory", "format", "csv"));
   if (format == "csv") {
-    d.format = DirectoryFormat::Csv;
+    d.format = directory::ExportFormat::Csv;
   } else if (format == "json") {
-    d.format = DirectoryFormat::Json;
+    d.format = directory::ExportFormat::Json;
   } else {
     ini.fail("directory", "format", "'" + format + "' is not csv or json");
   }
@@ -269,7 +269,7 @@ DirectoryConfig readDirectory(IniReader& ini) {
     ini.fail("directory", "encoding",
              "'" + d.encoding + "' is not supported; export the HR file as UTF-8 (iconv -t UTF-8)");
   }
-  for (const auto& field : DirectoryConfig::fields()) {
+  for (const auto& field : directory::DirectorySettings::fields()) {
     d.columns[field] = ini.text("directory", "column." + field, field);
     if (d.columns[field].empty()) ini.fail("directory", "column." + field, "must name a column");
   }

@@ -103,7 +103,7 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
   const auto start = std::chrono::steady_clock::now();
 
   // What the `sync` verb does: read the export and the policy, then wire and run the job.
-  config::DirectoryConfig directory;
+  directory::DirectorySettings directory;
   directory.path = csv;
   const directory::Export hr = directory::readExport(directory, kSuffix);
   const policy::Policy policy = policy::loadPolicy(setup.policy);

@@ -55,7 +55,7 @@ TEST_CASE("config: a minimal file gets every documented default", "[config]") {
   CHECK(c.center.maxConcurrency == 8);
   CHECK(c.center.maxRequestsPerSecond == 0);
   CHECK(c.center.pageSize == 100);
-  CHECK(c.directory.format == membersync::config::DirectoryFormat::Csv);
+  CHECK(c.directory.format == membersync::directory::ExportFormat::Csv);
   CHECK(c.directory.delimiter == ',');
   CHECK(c.directory.columns.at("employee_id") == "employee_id");
   CHECK(c.directory.activeStatus == std::vector<std::string>{"active"});
