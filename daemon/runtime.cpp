@@ -67,10 +67,10 @@ apply::SyncRequest Runtime::syncRequest(state::RunKind kind, bool applyChanges) 
   apply::SyncRequest req;
   req.kind = kind;
   req.apply = applyChanges;
-  req.plan = planSettings();
-  req.applySettings = applySettings();
-  req.keepRunsDays = config_.sync.keepRunsDays;
-  req.productCacheHours = config_.policy.productCacheHours;
+  req.settings.plan = planSettings();
+  req.settings.apply = applySettings();
+  req.settings.keepRunsDays = config_.sync.keepRunsDays;
+  req.settings.productCacheHours = config_.policy.productCacheHours;
   return req;
 }
 

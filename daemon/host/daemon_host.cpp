@@ -255,7 +255,7 @@ RunVerdict DaemonHost::runOnce() {
     DaemonProgress progress(board_);
     apply::SyncJob job = rt.syncJob(progress);
     apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);
-    request.applySettings.cancel = &cancel_;
+    request.settings.apply.cancel = &cancel_;
     const apply::SyncReport report = job.run(hr, policy_, request);
     summary = summarize(report, cancel_, started, clock_.wallNow());
   } catch (const std::exception& e) {

@@ -124,9 +124,9 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
     apply::SyncRequest request;
     request.kind = state::RunKind::Sync;
     request.apply = true;
-    request.plan.accountSuffix = kSuffix;
-    request.applySettings.accountSuffix = kSuffix;
-    request.applySettings.workers = setup.concurrency;
+    request.settings.plan.accountSuffix = kSuffix;
+    request.settings.apply.accountSuffix = kSuffix;
+    request.settings.apply.workers = setup.concurrency;
     apply::SyncJob job(client, *store, outbox, random, clock, progress, &activities);
     const apply::SyncReport report = job.run(hr, policy, request);
 
