@@ -5,7 +5,6 @@
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/core/text.h"
-#include "daemon/wiring.h"
 #include "jobs/apply/password.h"
 
 namespace membersync::cli {
@@ -18,7 +17,7 @@ namespace {
 ExitCode runResetPassword(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
   Runtime rt(ctx.config);
-  const std::string suffix = ctx.config.center.expandedSuffix();
+  const std::string& suffix = ctx.config.accountSuffix();
 
   center::MemberFilter filter;
   filter.keyword = account;
@@ -40,8 +39,7 @@ ExitCode runResetPassword(const VerbContext& ctx) {
 
   auto& store = rt.store();
   const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, ""});
-  const Secret password =
-      apply::generatePassword(rt.random(), static_cast<std::size_t>(ctx.config.sync.passwordLength));
+  const Secret password = apply::generatePassword(rt.random(), ctx.config.sync.apply.passwordLength);
   rt.outbox().append(account, password, isoUtc(rt.clock().wallNow()));
   store.passwordGenerated(account, run);
   const auto step = store.journalPlanned(
@@ -54,7 +52,7 @@ ExitCode runResetPassword(const VerbContext& ctx) {
     store.passwordDelivered(account);
     rt.outbox().mark({account}, apply::OutboxMark::Set, isoUtc(rt.clock().wallNow()));
     store.finishRun(run, "done", counts, "password of " + account + " reset");
-    ctx.out << "new password for " << account << " written to " << ctx.config.sync.passwordOutbox
+    ctx.out << "new password for " << account << " written to " << ctx.config.state.passwordOutbox
             << " (run " << run << ")\n";
     return ExitCode::Done;
   }
