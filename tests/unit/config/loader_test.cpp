@@ -175,6 +175,23 @@ TEST_CASE("config: bad values are errors that name the key and the allowed range
              Catch::Contains("[directory] encoding: 'gbk' is not supported"));
 }
 
+TEST_CASE("config: a choice key takes any case and names every choice when wrong", "[config]") {
+  Fixture f;
+  const std::string ini = f.config("[sync]\ndeparted = Delete\norphans = DELETE\n"
+                                   "[directory]\nformat = Json\n");
+  auto c = loadConfig(ini, {});
+  CHECK(c.sync.plan.departed == membersync::plan::Departed::Delete);
+  CHECK(c.sync.plan.orphans == membersync::plan::Orphans::Delete);
+  CHECK(c.directory.format == membersync::directory::ExportFormat::Json);
+  CHECK(errorOf(f.config("[sync]\ndeparted = Vanish\n")) ==
+        f.dir.path().string() + "/membersync.ini: [sync] departed: 'vanish' is not "
+                                "withdraw-then-delete, withdraw, delete or report");
+  CHECK_THAT(errorOf(f.config("[sync]\norphans =\n")),
+             Catch::EndsWith("[sync] orphans: '' is not report or delete"));
+  CHECK_THAT(errorOf(f.config("[directory]\nformat = xml\n")),
+             Catch::EndsWith("[directory] format: 'xml' is not csv or json"));
+}
+
 TEST_CASE("config: a missing secret file is an error that never shows a secret", "[config]") {
   TempDir dir;
   dir.write("admin-password", "p4ss-value");
