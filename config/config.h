@@ -1,81 +1,28 @@
 #pragma once
 
-#include <map>
-#include <optional>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
-#include "jobs/core/secret.h"
+#include "jobs/apply/apply_settings.h"
+#include "jobs/center/options.h"
+#include "jobs/directory/settings.h"
 
 namespace membersync::config {
 
-// The daemon's configuration, read once at the edge (config/loader) into plain structs. Defaults
-// live here, in one place; each part of membersync is handed only its own struct.
-
-struct CenterConfig {
-  std::string baseUrl;
-  std::string enterpriseGlobalId;
-  std::string enterpriseCode;
-  std::string accountSuffix = "@{code}";  // {code} stands for enterpriseCode
-  std::string tokenUrl;
-  std::string clientId;
-  Secret clientSecret;
-  std::string adminUser;
-  Secret adminPassword;
-  std::string activityClientId;  // empty: the main client's
-  Secret activityClientSecret;   // empty: the main client's
-  std::string caFile;            // empty: the system's CAs
-  std::string proxy;             // empty: none; else host:port
-  int timeoutSeconds = 30;
-  int maxConcurrency = 8;
-  double maxRequestsPerSecond = 0;  // 0: no limit
-  int pageSize = 100;
-
-  // The suffix the center appends to an account, with {code} expanded ("@acme").
-  std::string expandedSuffix() const;
-};
-
-enum class DirectoryFormat { Csv, Json };
-
-struct DirectoryConfig {
-  std::string path;
-  DirectoryFormat format = DirectoryFormat::Csv;
-  char delimiter = ',';
-  std::string encoding = "utf-8";
-  // HR field -> column name. Every field of kFields is present; the default is the field's name.
-  std::map<std::string, std::string> columns;
-  std::vector<std::string> activeStatus{"active"};
-
-  static const std::vector<std::string>& fields();  // employee_id, account, name, ...
-};
+// The daemon's configuration, read once at the edge (config/loader). Each job defines its own
+// settings struct with its defaults (leveldb's Options style) and the loader reads the INI
+// straight into it, so a default has one home and nothing copies settings across. Only what no
+// job owns is defined here.
 
 struct PolicyConfig {
   std::string path;  // empty: no policy
-  // A7 product trees are cached in the state database; an asset's entry older than this many
-  // hours is read again (a new asset is always read). 0: read every asset's tree on every run.
-  int productCacheHours = 24;
 };
 
-enum class DepartedAction { WithdrawThenDelete, Withdraw, Delete, Report };
-enum class OrphanAction { Report, Delete };
-
-struct SyncConfig {
-  DepartedAction departed = DepartedAction::WithdrawThenDelete;
-  int graceRuns = 2;
-  int deleteAfterDays = 30;
-  int maxDeletes = 200;
-  double maxDeletePercent = 5;
-  int deleteFloor = 10;
-  double minExportRatio = 0.9;
-  OrphanAction orphans = OrphanAction::Report;
-  int passwordLength = 16;
-  std::string passwordOutbox;  // resolved: beside the database unless set
-  int keepRunsDays = 90;
-};
-
+// What membersync must not lose: the journal and the passwords not yet handed out. Paths that
+// are resolved at load against the config file, so they have no default a job could hold.
 struct StateConfig {
-  std::string database;  // resolved: membersync.db beside the config file unless set
+  std::string database;        // [state] database: membersync.db beside the config file
+  std::string passwordOutbox;  // [sync] password_outbox: new-passwords.csv beside the database
 };
 
 struct DaemonConfig {
@@ -86,13 +33,19 @@ struct DaemonConfig {
 };
 
 struct Config {
-  std::string sourceFile;  // the INI file this was read from
-  CenterConfig center;
-  DirectoryConfig directory;
-  PolicyConfig policy;
-  SyncConfig sync;
+  std::string sourceFile;                  // the INI file this was read from
+  center::ClientOptions center;            // [center]
+  directory::DirectorySettings directory;  // [directory]
+  PolicyConfig policy;                     // [policy] path
+  // [sync], [policy] product_cache_hours, and from [center] the expanded account suffix and
+  // max_concurrency (the applier's workers).
+  apply::SyncSettings sync;
   StateConfig state;
   DaemonConfig daemon;
+
+  // The suffix the center appends to an account, expanded ("@acme"). The loader stores it in
+  // both plan and apply settings, which read it there; this is the plan's copy.
+  const std::string& accountSuffix() const { return sync.plan.accountSuffix; }
 };
 
 // A configuration problem: the message names the file and the key (or line) and says what to do.
@@ -101,8 +54,5 @@ class ConfigError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-const char* toString(DepartedAction a);
-const char* toString(OrphanAction a);
 
 }  // namespace membersync::config

@@ -5,13 +5,17 @@
 #include <Poco/Util/IniFileConfiguration.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 namespace membersync::config {
 namespace {
@@ -196,20 +200,56 @@ void requireUrl(IniReader& ini, const std::string& key, const std::string& url) 
   ini.fail("center", key, "'" + url + "' must start with https://");
 }
 
-CenterConfig readCenter(IniReader& ini, const LoadEnvironment& env) {
-  CenterConfig c;
+// The [center] account_suffix default. No job holds the template: they read it expanded.
+constexpr const char* kDefaultAccountSuffix = "@{code}";
+
+std::string expandSuffix(std::string suffix, const std::string& code) {
+  const std::string token = "{code}";
+  for (auto pos = suffix.find(token); pos != std::string::npos; pos = suffix.find(token, pos)) {
+    suffix.replace(pos, token.size(), code);
+    pos += code.size();
+  }
+  return suffix;
+}
+
+// A key naming one of `choices` (any case); absent: `fallback`, the settings struct's default.
+template <typename E>
+E choice(IniReader& ini, const std::string& section, const std::string& key,
+         const std::vector<std::pair<const char*, E>>& choices, E fallback) {
+  const auto raw = ini.get(section, key);
+  if (!raw) return fallback;
+  const std::string value = lower(*raw);
+  std::string names;
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    if (value == choices[i].first) return choices[i].second;
+    names += i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ";
+    names += choices[i].first;
+  }
+  ini.fail(section, key, "'" + value + "' is not " + names);
+}
+
+// [center] up to the admin's credentials. Returns the expanded account suffix, which the
+// client does not use but plan, apply and the HR reader do.
+std::string readCenterAccount(IniReader& ini, const LoadEnvironment& env,
+                              center::ClientOptions& c) {
   c.baseUrl = ini.required("center", "base_url");
   requireUrl(ini, "base_url", c.baseUrl);
   while (!c.baseUrl.empty() && c.baseUrl.back() == '/') c.baseUrl.pop_back();
   c.enterpriseGlobalId = ini.required("center", "enterprise_global_id");
-  c.enterpriseCode = ini.required("center", "enterprise_code");
-  c.accountSuffix = ini.text("center", "account_suffix", c.accountSuffix);
+  const std::string code = ini.required("center", "enterprise_code");
+  const std::string suffix =
+      expandSuffix(ini.text("center", "account_suffix", kDefaultAccountSuffix), code);
   c.tokenUrl = ini.required("center", "token_url");
   requireUrl(ini, "token_url", c.tokenUrl);
   c.clientId = ini.required("center", "client_id");
   c.clientSecret = readSecret(ini, "center", "client_secret_file", true, env);
   c.adminUser = ini.required("center", "admin_user");
   c.adminPassword = readSecret(ini, "center", "admin_password_file", true, env);
+  return suffix;
+}
+
+// The rest of [center]: the activity application, TLS, proxy and limits.
+void readCenterConnection(IniReader& ini, const LoadEnvironment& env, center::ClientOptions& c) {
   c.activityClientId = ini.text("center", "activity_client_id", "");
   c.activityClientSecret = readSecret(ini, "center", "activity_client_secret_file", false, env);
   if (c.activityClientId.empty() != c.activityClientSecret.empty()) {
@@ -225,13 +265,23 @@ CenterConfig readCenter(IniReader& ini, const LoadEnvironment& env) {
   if (!c.proxy.empty() && c.proxy.find(':') == std::string::npos) {
     ini.fail("center", "proxy", "'" + c.proxy + "' must be host:port");
   }
-  c.timeoutSeconds = static_cast<int>(ini.integer("center", "timeout_s", c.timeoutSeconds, 1, 3600));
+  c.timeout = std::chrono::seconds(
+      ini.integer("center", "timeout_s", static_cast<long>(c.timeout.count()), 1, 3600));
   c.maxConcurrency =
       static_cast<int>(ini.integer("center", "max_concurrency", c.maxConcurrency, 1, 64));
   c.maxRequestsPerSecond =
       ini.number("center", "max_requests_per_second", c.maxRequestsPerSecond, 0, 100000);
   c.pageSize = static_cast<int>(ini.integer("center", "page_size", c.pageSize, 1, 1000));
-  return c;
+}
+
+void readCenter(IniReader& ini, const LoadEnvironment& env, Config& c) {
+  const std::string suffix = readCenterAccount(ini, env, c.center);
+  readCenterConnection(ini, env, c.center);
+  // Expanded once, and stored where each job reads it.
+  c.sync.plan.accountSuffix = suffix;
+  c.sync.apply.accountSuffix = suffix;
+  // max_concurrency bounds the calls in flight: the client's pool and the applier's workers.
+  c.sync.apply.workers = c.center.maxConcurrency;
 }
 
 std::vector<std::string> splitList(const std::string& s) {
@@ -245,18 +295,12 @@ std::vector<std::string> splitList(const std::string& s) {
   return out;
 }
 
-DirectoryConfig readDirectory(IniReader& ini) {
-  DirectoryConfig d;
+void readDirectory(IniReader& ini, directory::DirectorySettings& d) {
   d.path = ini.path(ini.required("directory", "path"));
-  const std::string format = lower(ini.text("directory", "format", "csv"));
-  if (format == "csv") {
-    d.format = DirectoryFormat::Csv;
-  } else if (format == "json") {
-    d.format = DirectoryFormat::Json;
-  } else {
-    ini.fail("directory", "format", "'" + format + "' is not csv or json");
-  }
-  const std::string delimiter = ini.text("directory", "delimiter", ",");
+  d.format = choice<directory::ExportFormat>(
+      ini, "directory", "format",
+      {{"csv", directory::ExportFormat::Csv}, {"json", directory::ExportFormat::Json}}, d.format);
+  const std::string delimiter = ini.text("directory", "delimiter", std::string(1, d.delimiter));
   if (delimiter == "\\t" || lower(delimiter) == "tab") {
     d.delimiter = '\t';
   } else if (delimiter.size() == 1 && delimiter != "\"") {
@@ -269,51 +313,68 @@ DirectoryConfig readDirectory(IniReader& ini) {
     ini.fail("directory", "encoding",
              "'" + d.encoding + "' is not supported; export the HR file as UTF-8 (iconv -t UTF-8)");
   }
-  for (const auto& field : DirectoryConfig::fields()) {
+  for (const auto& field : directory::DirectorySettings::fields()) {
     d.columns[field] = ini.text("directory", "column." + field, field);
     if (d.columns[field].empty()) ini.fail("directory", "column." + field, "must name a column");
   }
-  auto statuses = splitList(ini.text("directory", "active_status", "active"));
-  d.activeStatus.clear();
-  for (auto& s : statuses) d.activeStatus.push_back(lower(s));
-  return d;
+  if (const auto statuses = ini.get("directory", "active_status")) {
+    d.activeStatus.clear();
+    for (const auto& s : splitList(*statuses)) d.activeStatus.push_back(lower(s));
+  }
 }
 
-SyncConfig readSync(IniReader& ini) {
-  SyncConfig s;
-  const std::string departed = lower(ini.text("sync", "departed", "withdraw-then-delete"));
-  if (departed == "withdraw-then-delete") {
-    s.departed = DepartedAction::WithdrawThenDelete;
-  } else if (departed == "withdraw") {
-    s.departed = DepartedAction::Withdraw;
-  } else if (departed == "delete") {
-    s.departed = DepartedAction::Delete;
-  } else if (departed == "report") {
-    s.departed = DepartedAction::Report;
-  } else {
-    ini.fail("sync", "departed",
-             "'" + departed + "' is not withdraw-then-delete, withdraw, delete or report");
-  }
-  s.graceRuns = static_cast<int>(ini.integer("sync", "grace_runs", s.graceRuns, 0, 365));
-  s.deleteAfterDays =
-      static_cast<int>(ini.integer("sync", "delete_after_days", s.deleteAfterDays, 0, 3650));
-  s.maxDeletes = static_cast<int>(ini.integer("sync", "max_deletes", s.maxDeletes, 0, 10000000));
-  s.maxDeletePercent = ini.number("sync", "max_delete_percent", s.maxDeletePercent, 0, 100);
-  s.deleteFloor = static_cast<int>(ini.integer("sync", "delete_floor", s.deleteFloor, 0, 10000000));
-  s.minExportRatio = ini.number("sync", "min_export_ratio", s.minExportRatio, 0, 1);
-  const std::string orphans = lower(ini.text("sync", "orphans", "report"));
-  if (orphans == "report") {
-    s.orphans = OrphanAction::Report;
-  } else if (orphans == "delete") {
-    s.orphans = OrphanAction::Delete;
-  } else {
-    ini.fail("sync", "orphans", "'" + orphans + "' is not report or delete");
-  }
-  s.passwordLength =
-      static_cast<int>(ini.integer("sync", "password_length", s.passwordLength, 8, 64));
+void readPolicy(IniReader& ini, Config& c) {
+  c.policy.path = ini.path(ini.text("policy", "path", ""));
+  c.sync.productCacheHours = static_cast<int>(
+      ini.integer("policy", "product_cache_hours", c.sync.productCacheHours, 0, 24 * 365));
+}
+
+void readSync(IniReader& ini, apply::SyncSettings& s) {
+  plan::PlanSettings& p = s.plan;
+  p.departed = choice<plan::Departed>(ini, "sync", "departed",
+                                      {{"withdraw-then-delete", plan::Departed::WithdrawThenDelete},
+                                       {"withdraw", plan::Departed::Withdraw},
+                                       {"delete", plan::Departed::Delete},
+                                       {"report", plan::Departed::Report}},
+                                      p.departed);
+  p.graceRuns = static_cast<int>(ini.integer("sync", "grace_runs", p.graceRuns, 0, 365));
+  p.deleteAfterDays =
+      static_cast<int>(ini.integer("sync", "delete_after_days", p.deleteAfterDays, 0, 3650));
+  p.maxDeletes = static_cast<int>(ini.integer("sync", "max_deletes", p.maxDeletes, 0, 10000000));
+  p.maxDeletePercent = ini.number("sync", "max_delete_percent", p.maxDeletePercent, 0, 100);
+  p.deleteFloor = static_cast<int>(ini.integer("sync", "delete_floor", p.deleteFloor, 0, 10000000));
+  p.minExportRatio = ini.number("sync", "min_export_ratio", p.minExportRatio, 0, 1);
+  p.orphans = choice<plan::Orphans>(
+      ini, "sync", "orphans",
+      {{"report", plan::Orphans::Report}, {"delete", plan::Orphans::Delete}}, p.orphans);
+  s.apply.passwordLength = static_cast<std::size_t>(ini.integer(
+      "sync", "password_length", static_cast<long>(s.apply.passwordLength), 8, 64));
+  s.keepRunsDays =
+      static_cast<int>(ini.integer("sync", "keep_runs_days", s.keepRunsDays, 1, 36500));
+}
+
+void readState(IniReader& ini, StateConfig& s) {
+  s.database = ini.path(ini.text("state", "database", "membersync.db"));
   s.passwordOutbox = ini.path(ini.text("sync", "password_outbox", ""));
-  s.keepRunsDays = static_cast<int>(ini.integer("sync", "keep_runs_days", s.keepRunsDays, 1, 36500));
-  return s;
+  if (s.passwordOutbox.empty()) {
+    s.passwordOutbox = (fs::path(s.database).parent_path() / "new-passwords.csv").string();
+  }
+}
+
+void readDaemon(IniReader& ini, DaemonConfig& d) {
+  d.schedule = ini.text("daemon", "schedule", d.schedule);
+  d.listen = ini.text("daemon", "listen", d.listen);
+  if (!d.listen.empty() && d.listen.rfind(':') == std::string::npos) {
+    ini.fail("daemon", "listen", "'" + d.listen + "' must be host:port, or empty to disable");
+  }
+  d.logFile = ini.path(ini.text("daemon", "log_file", ""));
+  d.logLevel = lower(ini.text("daemon", "log_level", d.logLevel));
+  if (d.logLevel == "information") d.logLevel = "info";
+  static const std::set<std::string> kLevels{"error", "warning", "notice", "info", "debug"};
+  if (!kLevels.count(d.logLevel)) {
+    ini.fail("daemon", "log_level",
+             "'" + d.logLevel + "' is not error, warning, notice, info or debug");
+  }
 }
 
 }  // namespace
@@ -339,32 +400,15 @@ Config loadConfig(const std::string& path, const LoadEnvironment& env) {
   }
   IniReader ini(path, raw);
 
+  // The sections in the order they were always read, so that the first bad key is reported.
   Config c;
   c.sourceFile = fs::absolute(path).lexically_normal().string();
-  c.center = readCenter(ini, env);
-  c.directory = readDirectory(ini);
-  c.policy.path = ini.path(ini.text("policy", "path", ""));
-  c.policy.productCacheHours = static_cast<int>(
-      ini.integer("policy", "product_cache_hours", c.policy.productCacheHours, 0, 24 * 365));
-  c.sync = readSync(ini);
-  c.state.database = ini.path(ini.text("state", "database", "membersync.db"));
-  if (c.sync.passwordOutbox.empty()) {
-    c.sync.passwordOutbox =
-        (fs::path(c.state.database).parent_path() / "new-passwords.csv").string();
-  }
-  c.daemon.schedule = ini.text("daemon", "schedule", c.daemon.schedule);
-  c.daemon.listen = ini.text("daemon", "listen", c.daemon.listen);
-  if (!c.daemon.listen.empty() && c.daemon.listen.rfind(':') == std::string::npos) {
-    ini.fail("daemon", "listen", "'" + c.daemon.listen + "' must be host:port, or empty to disable");
-  }
-  c.daemon.logFile = ini.path(ini.text("daemon", "log_file", ""));
-  c.daemon.logLevel = lower(ini.text("daemon", "log_level", c.daemon.logLevel));
-  if (c.daemon.logLevel == "information") c.daemon.logLevel = "info";
-  static const std::set<std::string> kLevels{"error", "warning", "notice", "info", "debug"};
-  if (!kLevels.count(c.daemon.logLevel)) {
-    ini.fail("daemon", "log_level",
-             "'" + c.daemon.logLevel + "' is not error, warning, notice, info or debug");
-  }
+  readCenter(ini, env, c);
+  readDirectory(ini, c.directory);
+  readPolicy(ini, c);
+  readSync(ini, c.sync);
+  readState(ini, c.state);
+  readDaemon(ini, c.daemon);
   ini.rejectUnknown();
   return c;
 }

@@ -4,7 +4,6 @@
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/core/text.h"
-#include "daemon/wiring.h"
 #include "jobs/report/text_table.h"
 
 namespace membersync::cli {
@@ -55,7 +54,7 @@ ExitCode runCheck(const VerbContext& ctx) {
   auto page = client.listMembersPage(1);
   if (!page.ok()) return report(ctx, "listing members (A5)", page.error());
   const auto& p = page.value();
-  const std::string suffix = cfg.expandedSuffix();
+  const std::string& suffix = ctx.config.accountSuffix();
   std::map<std::string, std::string> accountByGlobalId;
   report::TextTable members({"account", "name", "department", "assets", "lock"});
   for (const auto& m : p.list) {

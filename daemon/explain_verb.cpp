@@ -6,7 +6,6 @@
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/core/text.h"
-#include "daemon/wiring.h"
 #include "jobs/directory/describe.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/apply/step_detail.h"
@@ -221,7 +220,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   auto& out = ctx.out;
-  const std::string suffix = ctx.config.center.expandedSuffix();
+  const std::string& suffix = ctx.config.accountSuffix();
 
   const directory::Person* person = nullptr;
   explainRow(out, hr, account, policy, &person);
@@ -253,7 +252,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   // product cache is not written here.
   const auto reads = apply::readEntitlements(rt.client(), apply::readNeedsOf(policy, {}),
                                              snapshot.productCache, now,
-                                             ctx.config.policy.productCacheHours,
+                                             ctx.config.sync.productCacheHours,
                                              ctx.config.center.maxConcurrency);
   if (!reads.error.empty()) {
     ctx.err << "membersync: explain: " << reads.error << "\n";
@@ -276,7 +275,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   explainRules(out, policy, person);
   explainEntitlements(out, policy, snapshot, reads, member, person);
 
-  plan::PlanSettings settings = rt.planSettings();
+  plan::PlanSettings settings = ctx.config.sync.plan;
   settings.onlyAccount = account;
   plan::PlanInputs inputs{hr, members.value(), policy, snapshot, settings, now};
   const apply::PlanEntitlements entitlements(snapshot, reads);

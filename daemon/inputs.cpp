@@ -6,7 +6,7 @@
 namespace membersync::cli {
 
 directory::Export readHrExport(const config::Config& config) {
-  return directory::readExport(config.directory, config.center.expandedSuffix());
+  return directory::readExport(config.directory, config.accountSuffix());
 }
 
 policy::Policy readPolicy(const config::Config& config) {

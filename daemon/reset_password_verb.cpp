@@ -4,7 +4,6 @@
 
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
-#include "daemon/wiring.h"
 #include "jobs/apply/password_reset.h"
 #include "jobs/core/text.h"
 
@@ -15,7 +14,7 @@ namespace membersync::cli {
 ExitCode runResetPassword(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
   Runtime rt(ctx.config);
-  const std::string suffix = ctx.config.center.expandedSuffix();
+  const std::string& suffix = ctx.config.accountSuffix();
 
   center::MemberFilter filter;
   filter.keyword = account;
@@ -37,16 +36,15 @@ ExitCode runResetPassword(const VerbContext& ctx) {
 
   auto& store = rt.store();
   const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, ""});
-  const apply::PasswordTools tools{
-      rt.client(), store,      rt.outbox(),
-      rt.random(), rt.clock(), static_cast<std::size_t>(ctx.config.sync.passwordLength)};
+  const apply::PasswordTools tools{rt.client(), store,      rt.outbox(),
+                                   rt.random(), rt.clock(), ctx.config.sync.apply.passwordLength};
   // A refusal leaves the old password in force: nothing is owed.
   const auto reset = apply::resetPassword(
       tools, run, {account, member->globalId, "by request", false, state::ItemStatus::Refused});
   state::RunCounts counts;
   if (reset.kind == apply::WriteOutcome::Kind::Succeeded) {
     store.finishRun(run, "done", counts, "password of " + account + " reset");
-    ctx.out << "new password for " << account << " written to " << ctx.config.sync.passwordOutbox
+    ctx.out << "new password for " << account << " written to " << ctx.config.state.passwordOutbox
             << " (run " << run << ")\n";
     return ExitCode::Done;
   }

@@ -35,11 +35,8 @@ class Runtime {
   state::StateStore& store();
   apply::PasswordOutbox& outbox() { return *outbox_; }
 
-  plan::PlanSettings planSettings() const;
-  apply::ApplySettings applySettings() const;
-  // A run's request with every setting the configuration gives (planSettings(), applySettings(),
-  // [sync] keep_runs_days, [policy] product_cache_hours). A SyncJob for it also needs
-  // &activities(), or enrolments are not sent.
+  // A run's request with the configuration's sync settings (config::Config::sync). A SyncJob for
+  // it also needs &activities(), or enrolments are not sent.
   apply::SyncRequest syncRequest(state::RunKind kind, bool applyChanges) const;
   // A sync job wired with every collaborator (the activity client included), reporting to
   // `progress`. Opens the store.

@@ -68,7 +68,7 @@ ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
 apply::SyncRequest requestFor(const VerbContext& ctx, Runtime& rt, state::RunKind kind,
                               bool applyChanges) {
   apply::SyncRequest req = rt.syncRequest(kind, applyChanges);
-  req.plan.onlyAccount = lowerAscii(ctx.invocation.only);
+  req.settings.plan.onlyAccount = lowerAscii(ctx.invocation.only);
   return req;
 }
 

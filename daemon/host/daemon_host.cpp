@@ -138,7 +138,7 @@ void DaemonHost::stop() {
   board_.setStopping();
   notifier_.notify("STOPPING=1\nSTATUS=" + board_.statusLine());
   if (runner_->busy()) {
-    const Clock::Duration grace = std::chrono::seconds(2 * config_->center.timeoutSeconds + 15);
+    const Clock::Duration grace = 2 * config_->center.timeout + std::chrono::seconds(15);
     log(LogLevel::Notice,
         "waiting up to " + durationText(grace) + " for the calls in flight; no new call is sent");
     const auto deadline = clock_.steadyNow() + grace;
@@ -255,7 +255,7 @@ RunVerdict DaemonHost::runOnce() {
     DaemonProgress progress(board_);
     apply::SyncJob job = rt.syncJob(progress);
     apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);
-    request.applySettings.cancel = &cancel_;
+    request.settings.apply.cancel = &cancel_;
     const apply::SyncReport report = job.run(hr, policy_, request);
     summary = summarize(report, cancel_, started, clock_.wallNow());
   } catch (const std::exception& e) {
@@ -303,7 +303,7 @@ bool DaemonHost::runLooksAlive() {
     return true;
   }
   const Clock::Duration limit = std::max<Clock::Duration>(
-      std::chrono::minutes(10), std::chrono::seconds(4 * config_->center.timeoutSeconds));
+      std::chrono::minutes(10), 4 * config_->center.timeout);
   if (now - lastLifeAt_ < limit) return true;
   if (!stallReported_) {
     log(LogLevel::Error, "the run has shown no progress for " + durationText(now - lastLifeAt_) +

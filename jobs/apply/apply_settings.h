@@ -4,13 +4,17 @@
 #include <cstddef>
 #include <string>
 
+#include "jobs/center/options.h"
+#include "jobs/plan/settings.h"
+
 namespace membersync::apply {
 
-// How the applier carries a plan out; filled from [center] and [sync].
+// How the applier carries a plan out, and how settling steps in doubt generates passwords and
+// matches accounts. config/ fills it from [center] and [sync].
 struct ApplySettings {
-  std::string accountSuffix;      // expanded, e.g. "@acme"
+  std::string accountSuffix;      // expanded, e.g. "@acme"; the same as PlanSettings'
   std::size_t passwordLength = 16;
-  int workers = 8;                // calls in flight (max_concurrency)
+  int workers = center::ClientOptions::kDefaultMaxConcurrency;  // calls in flight (max_concurrency)
   std::size_t addChunk = 100;     // A1's limit
   // Read before every call: once true, nothing new is sent (calls in flight finish) and the run
   // ends stopped early; adds prepared but not sent are journaled as not sent, with no retry
@@ -18,10 +22,13 @@ struct ApplySettings {
   const std::atomic<bool>* cancel = nullptr;
 };
 
-// What settling steps in doubt needs to know.
-struct SettleSettings {
-  std::string accountSuffix;  // expanded, e.g. "@acme"
-  std::size_t passwordLength = 16;
+// Everything the configuration says about a sync run, with the defaults: config/ reads [sync],
+// [policy] product_cache_hours and the [center] keys the run needs straight into it.
+struct SyncSettings {
+  plan::PlanSettings plan;
+  ApplySettings apply;
+  int keepRunsDays = 90;
+  int productCacheHours = 24;  // A7 trees older than this are read again; 0: every run
 };
 
 }  // namespace membersync::apply

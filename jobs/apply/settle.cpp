@@ -106,7 +106,7 @@ void detail::recordVerdict(state::StateStore& store, const state::Step& step,
 SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
                            const std::vector<center::MemberListItem>& members,
                            PasswordOutbox& outbox, RandomSource& random, Clock& clock,
-                           const SettleSettings& settings, state::RunId run,
+                           const ApplySettings& settings, state::RunId run,
                            const std::vector<center::AssetNumber>* assets,
                            const std::vector<center::BorrowedLock>* locks) {
   SettleResult result;

@@ -43,7 +43,7 @@ struct SettleResult {
 SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
                            const std::vector<center::MemberListItem>& members,
                            PasswordOutbox& outbox, RandomSource& random, Clock& clock,
-                           const SettleSettings& settings, state::RunId run,
+                           const ApplySettings& settings, state::RunId run,
                            const std::vector<center::AssetNumber>* assets = nullptr,
                            const std::vector<center::BorrowedLock>* locks = nullptr);
 

@@ -91,8 +91,8 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
   const auto cache = needs.products ? store_.load().productCache
                                     : std::map<std::string, state::ProductCacheEntry>{};
   EntitlementReads reads =
-      readEntitlements(client_, needs, cache, millis(clock_.wallNow()), request.productCacheHours,
-                       request.applySettings.workers);
+      readEntitlements(client_, needs, cache, millis(clock_.wallNow()),
+                       request.settings.productCacheHours, request.settings.apply.workers);
   report.readNotes = reads.notes;
   report.productReads = reads.productReads;
   if (!reads.error.empty()) {
@@ -109,17 +109,19 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
 void SyncJob::settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
                      const SyncRequest& request, const EntitlementReads& reads) {
   if (!request.apply) return;
-  report.settled = settleInDoubt(
-      store_, client_, members, outbox_, random_, clock_,
-      {request.applySettings.accountSuffix, request.applySettings.passwordLength}, report.run,
-      reads.assets ? &*reads.assets : nullptr, reads.locks ? &*reads.locks : nullptr);
+  report.settled = settleInDoubt(store_, client_, members, outbox_, random_, clock_,
+                                 request.settings.apply, report.run,
+                                 reads.assets ? &*reads.assets : nullptr,
+                                 reads.locks ? &*reads.locks : nullptr);
 }
 
 std::optional<std::string> incompleteMemberList(
     const state::Snapshot& snapshot, const std::vector<center::MemberListItem>& members,
     const SyncRequest& request) {
   const std::size_t linked = snapshot.linksByEmployee.size();
-  if (linked < kMinLinkedForListCheck || !request.plan.onlyAccount.empty()) return std::nullopt;
+  if (linked < kMinLinkedForListCheck || !request.settings.plan.onlyAccount.empty()) {
+    return std::nullopt;
+  }
   std::set<std::string> live;
   for (const auto& m : members) {
     if (!m.deleted) live.insert(m.globalId);
@@ -145,13 +147,14 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
 
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
-  plan::PlanInputs inputs{hr, *members, policy, snapshot, request.plan, millis(clock_.wallNow())};
+  plan::PlanInputs inputs{hr, *members, policy, snapshot, request.settings.plan,
+                          millis(clock_.wallNow())};
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(inputs);
   report.plan = plan::makePlan(inputs);
 
   if (request.apply) {
-    Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings,
+    Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.settings.apply,
                     activities_);
     report.applied = applier.apply(*report.plan, snapshot, report.run);
   }
@@ -199,7 +202,7 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   report.plan = saved;
-  Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.applySettings,
+  Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.settings.apply,
                   activities_);
   report.applied = applier.apply(*report.plan, snapshot, report.run);
   report.outcome = finish(report, request);
@@ -259,7 +262,7 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
       }
       // Likewise an item's failure record outlives its item only as noise: the add that became an
       // adoption, the edit whose difference vanished. Under --only the plan covers one account.
-      if (request.plan.onlyAccount.empty() && outcome != SyncOutcome::Failed) {
+      if (request.settings.plan.onlyAccount.empty() && outcome != SyncOutcome::Failed) {
         for (const auto& record : store_.openItems()) {
           if (!planned.count(record.key)) store_.clearItem(record.key);
         }
@@ -271,7 +274,7 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
         store_.recordGoodExport({p.exportHash, p.exportRows, 0});
       }
     });
-    store_.purgeRuns(request.keepRunsDays);
+    store_.purgeRuns(request.settings.keepRunsDays);
   }
   store_.finishRun(report.run, toString(outcome), counts, report.message);
   return outcome;

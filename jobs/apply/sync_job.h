@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "jobs/apply/applier.h"
+#include "jobs/apply/apply_settings.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/apply/settle.h"
 #include "jobs/center/activity_client.h"
@@ -20,10 +21,9 @@ struct SyncRequest {
   bool apply = true;          // false: plan only (`plan`, `sync --dry-run`); nothing is written
                               // to the center, the outbox or the state beyond the run record
                               // (with its problems) and the product cache
-  plan::PlanSettings plan;
-  ApplySettings applySettings;
-  int keepRunsDays = 90;
-  int productCacheHours = 24;  // [policy] product_cache_hours: A7 trees older than this are re-read
+  // The configuration's (config::Config::sync), plus what one run adds: plan.onlyAccount for
+  // `sync --only`, apply.cancel for the daemon's stop.
+  SyncSettings settings;
 };
 
 // How a run ended, most serious first; the command line maps it to an exit code.

@@ -16,9 +16,12 @@ struct RetryPolicy {
   std::chrono::milliseconds maxDelay{8000};        // no backoff ceiling grows past this
 };
 
-// Everything the member-center and activity clients need, as plain values. The daemon fills it
-// from [center] of the configuration; nothing in jobs/center reads configuration itself.
+// Everything the member-center and activity clients need, as plain values, with the defaults:
+// config/ reads [center] straight into this struct; nothing in jobs/center reads configuration.
 struct ClientOptions {
+  // Also the applier's default worker count (ApplySettings::workers), so the two cannot drift.
+  static constexpr int kDefaultMaxConcurrency = 8;
+
   std::string baseUrl;             // the spec's {base_url}, e.g. "https://api.example.com"
   std::string tokenUrl;            // the user center's token endpoint (facts.md)
   std::string enterpriseGlobalId;  // the enterprise main account's global id
@@ -31,7 +34,7 @@ struct ClientOptions {
   std::string caFile;              // PEM bundle to trust; empty: the system's CAs
   std::string proxy;               // HTTP proxy "host:port"; empty: none
   std::chrono::seconds timeout{30};  // connect and read time-out of one request
-  int maxConcurrency = 8;          // requests in flight at once (PocoTransport's session pool)
+  int maxConcurrency = kDefaultMaxConcurrency;  // requests in flight (PocoTransport's pool)
   double maxRequestsPerSecond = 0;  // shared by all threads of one Session; 0: no limit
   int pageSize = 100;              // A5 page size asked for (the server may clamp it)
   RetryPolicy retry;

@@ -12,7 +12,7 @@ bool isRequired(const std::string& field) {
   return field == "employee_id" || field == "account" || field == "name";
 }
 
-std::string columnFor(const config::DirectoryConfig& cfg, const std::string& field) {
+std::string columnFor(const DirectorySettings& cfg, const std::string& field) {
   const auto it = cfg.columns.find(field);
   return it == cfg.columns.end() || it->second.empty() ? field : it->second;
 }
@@ -36,9 +36,9 @@ std::string listed(const std::vector<std::string>& columns) {
 
 }  // namespace
 
-FieldColumns mapColumns(const SourceTable& table, const config::DirectoryConfig& cfg) {
+FieldColumns mapColumns(const SourceTable& table, const DirectorySettings& cfg) {
   FieldColumns out;
-  for (const std::string& field : config::DirectoryConfig::fields()) {
+  for (const std::string& field : DirectorySettings::fields()) {
     const std::string column = columnFor(cfg, field);
     const bool present =
         std::find(table.columns.begin(), table.columns.end(), column) != table.columns.end();

@@ -4,7 +4,7 @@
 #include <set>
 #include <string>
 
-#include "config/config.h"
+#include "jobs/directory/settings.h"
 #include "jobs/directory/source_table.h"
 
 namespace membersync::directory {
@@ -17,12 +17,12 @@ struct FieldColumns {
   bool has(const std::string& field) const { return byField.count(field) != 0; }
 };
 
-// Maps the fields of DirectoryConfig::fields() to the table's columns through `cfg.columns`
+// Maps the fields of DirectorySettings::fields() to the table's columns through `cfg.columns`
 // (a field missing there defaults to its own name). employee_id, account and name are required.
 // An optional field (department, remark, mobile, status) whose column the export lacks is left
 // unmanaged, unless the configuration named a column for it explicitly (a name other than the
 // field's own): then the export was meant to have it, and its absence is an error. Throws
 // ExportError naming the file, the column and the `[directory] column.<field>` key.
-FieldColumns mapColumns(const SourceTable& table, const config::DirectoryConfig& cfg);
+FieldColumns mapColumns(const SourceTable& table, const DirectorySettings& cfg);
 
 }  // namespace membersync::directory

@@ -24,7 +24,7 @@ std::optional<std::string> cellOf(const SourceRow& row, const FieldColumns& colu
   return trim(cell->second);
 }
 
-bool isActive(const std::string& status, const config::DirectoryConfig& cfg) {
+bool isActive(const std::string& status, const DirectorySettings& cfg) {
   if (status.empty()) return true;
   const std::string key = lowerAscii(status);
   return std::find(cfg.activeStatus.begin(), cfg.activeStatus.end(), key) !=
@@ -32,7 +32,7 @@ bool isActive(const std::string& status, const config::DirectoryConfig& cfg) {
 }
 
 Person personOf(const SourceRow& row, const FieldColumns& columns,
-                const config::DirectoryConfig& cfg) {
+                const DirectorySettings& cfg) {
   Person p;
   p.line = row.line;
   p.item = row.item;
@@ -69,7 +69,7 @@ void skip(Export& hr, const Person& p, const std::vector<std::string>& issues) {
 
 }  // namespace
 
-Export buildExport(const SourceTable& table, const config::DirectoryConfig& cfg,
+Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
                    const std::string& accountSuffix) {
   if (table.rows.empty())
     throw ExportError(table.file +

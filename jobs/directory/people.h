@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "config/config.h"
 #include "jobs/directory/person.h"
+#include "jobs/directory/settings.h"
 #include "jobs/directory/source_table.h"
 
 namespace membersync::directory {
@@ -14,7 +14,7 @@ namespace membersync::directory {
 // remembering the keys of skipped rows. Sets everything but `path` and `contentHash`.
 // Throws ExportError when a required column is missing or the export has no data rows (an empty
 // export would make everyone look departed).
-Export buildExport(const SourceTable& table, const config::DirectoryConfig& cfg,
+Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
                    const std::string& accountSuffix);
 
 }  // namespace membersync::directory

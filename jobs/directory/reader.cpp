@@ -35,13 +35,13 @@ bool isUtf8(const std::string& encoding) {
 
 }  // namespace
 
-Export readExport(const config::DirectoryConfig& cfg, const std::string& accountSuffix) {
+Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix) {
   // The configuration loader accepts only UTF-8; a hand-made config is held to the same rule.
   if (!isUtf8(cfg.encoding))
     throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +
                       "\" is not supported; export the file as UTF-8");
   const std::string bytes = readAll(cfg.path);
-  const SourceTable table = cfg.format == config::DirectoryFormat::Json
+  const SourceTable table = cfg.format == ExportFormat::Json
                                 ? jsonSource(bytes, cfg.path)
                                 : csvSource(bytes, cfg.delimiter, cfg.path);
   Export hr = buildExport(table, cfg, accountSuffix);

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "config/config.h"
 #include "jobs/directory/person.h"
+#include "jobs/directory/settings.h"
 
 namespace membersync::directory {
 
@@ -23,6 +23,6 @@ namespace membersync::directory {
 // used as a whole: unreadable, empty or without data rows, not UTF-8, malformed or truncated,
 // a record with the wrong number of fields, header names missing or repeated, a required
 // column (or an explicitly configured optional one) missing.
-Export readExport(const config::DirectoryConfig& cfg, const std::string& accountSuffix);
+Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix);
 
 }  // namespace membersync::directory

@@ -9,27 +9,11 @@
 #include "jobs/center/members.h"
 #include "jobs/directory/person.h"
 #include "jobs/plan/plan.h"
+#include "jobs/plan/settings.h"
 #include "jobs/policy/policy.h"
 #include "jobs/state/records.h"
 
 namespace membersync::plan {
-
-enum class Departed { WithdrawThenDelete, Withdraw, Delete, Report };
-enum class Orphans { Report, Delete };
-
-// The [sync] settings the planner uses, plus the enterprise suffix; filled by the daemon.
-struct PlanSettings {
-  std::string accountSuffix;  // expanded, e.g. "@acme"
-  Departed departed = Departed::WithdrawThenDelete;
-  int graceRuns = 2;
-  int deleteAfterDays = 30;
-  int maxDeletes = 200;
-  double maxDeletePercent = 5;
-  int deleteFloor = 10;
-  double minExportRatio = 0.9;
-  Orphans orphans = Orphans::Report;
-  std::string onlyAccount;  // sync --only: plan for this account alone (lower case); empty: all
-};
 
 struct PlanInputs {
   const directory::Export& hr;

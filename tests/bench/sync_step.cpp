@@ -103,7 +103,7 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
   const auto start = std::chrono::steady_clock::now();
 
   // What the `sync` verb does: read the export and the policy, then wire and run the job.
-  config::DirectoryConfig directory;
+  directory::DirectorySettings directory;
   directory.path = csv;
   const directory::Export hr = directory::readExport(directory, kSuffix);
   const policy::Policy policy = policy::loadPolicy(setup.policy);
@@ -124,9 +124,9 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
     apply::SyncRequest request;
     request.kind = state::RunKind::Sync;
     request.apply = true;
-    request.plan.accountSuffix = kSuffix;
-    request.applySettings.accountSuffix = kSuffix;
-    request.applySettings.workers = setup.concurrency;
+    request.settings.plan.accountSuffix = kSuffix;
+    request.settings.apply.accountSuffix = kSuffix;
+    request.settings.apply.workers = setup.concurrency;
     apply::SyncJob job(client, *store, outbox, random, clock, progress, &activities);
     const apply::SyncReport report = job.run(hr, policy, request);
 

@@ -54,6 +54,6 @@ TEST_CASE("sync: a small enterprise, or a run with --only, skips the completenes
   CHECK_FALSE(incompleteMemberList(small.state, small.members, SyncRequest{}));
   Case only(20, 0);
   SyncRequest request;
-  request.plan.onlyAccount = "user1";
+  request.settings.plan.onlyAccount = "user1";
   CHECK_FALSE(incompleteMemberList(only.state, only.members, request));
 }

@@ -1,6 +1,7 @@
 #include "config/loader.h"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 
 #include "tests/support/temp_dir.h"
 
@@ -50,39 +51,49 @@ TEST_CASE("config: a minimal file gets every documented default", "[config]") {
   Fixture f;
   auto c = loadConfig(f.config(""), {});
   CHECK(c.center.baseUrl == "https://center.example.com");
-  CHECK(c.center.expandedSuffix() == "@acme");
-  CHECK(c.center.timeoutSeconds == 30);
+  CHECK(c.accountSuffix() == "@acme");
+  CHECK(c.center.timeout == std::chrono::seconds(30));
   CHECK(c.center.maxConcurrency == 8);
   CHECK(c.center.maxRequestsPerSecond == 0);
   CHECK(c.center.pageSize == 100);
-  CHECK(c.directory.format == membersync::config::DirectoryFormat::Csv);
+  CHECK(c.directory.format == membersync::directory::ExportFormat::Csv);
   CHECK(c.directory.delimiter == ',');
   CHECK(c.directory.columns.at("employee_id") == "employee_id");
   CHECK(c.directory.activeStatus == std::vector<std::string>{"active"});
-  CHECK(c.sync.departed == membersync::config::DepartedAction::WithdrawThenDelete);
-  CHECK(c.sync.graceRuns == 2);
-  CHECK(c.sync.deleteAfterDays == 30);
-  CHECK(c.sync.maxDeletes == 200);
-  CHECK(c.sync.maxDeletePercent == 5);
-  CHECK(c.sync.deleteFloor == 10);
-  CHECK(c.sync.minExportRatio == Approx(0.9));
-  CHECK(c.sync.orphans == membersync::config::OrphanAction::Report);
-  CHECK(c.sync.passwordLength == 16);
+  CHECK(c.sync.plan.departed == membersync::plan::Departed::WithdrawThenDelete);
+  CHECK(c.sync.plan.graceRuns == 2);
+  CHECK(c.sync.plan.deleteAfterDays == 30);
+  CHECK(c.sync.plan.maxDeletes == 200);
+  CHECK(c.sync.plan.maxDeletePercent == 5);
+  CHECK(c.sync.plan.deleteFloor == 10);
+  CHECK(c.sync.plan.minExportRatio == Approx(0.9));
+  CHECK(c.sync.plan.orphans == membersync::plan::Orphans::Report);
+  CHECK(c.sync.apply.passwordLength == 16);
   CHECK(c.sync.keepRunsDays == 90);
   CHECK(c.daemon.schedule == "daily 02:00");
   CHECK(c.daemon.listen == "127.0.0.1:9469");
   CHECK(c.daemon.logFile.empty());
   CHECK(c.daemon.logLevel == "info");
   CHECK(c.policy.path.empty());
-  CHECK(c.policy.productCacheHours == 24);
+  CHECK(c.sync.productCacheHours == 24);
+}
+
+TEST_CASE("config: the expanded suffix and max_concurrency reach plan and apply", "[config]") {
+  Fixture f;
+  auto c = loadConfig(f.config("[center]\naccount_suffix = .{code}@{code}\nmax_concurrency = 3\n"),
+                      {});
+  CHECK(c.sync.plan.accountSuffix == ".acme@acme");
+  CHECK(c.sync.apply.accountSuffix == ".acme@acme");
+  CHECK(c.center.maxConcurrency == 3);
+  CHECK(c.sync.apply.workers == 3);
 }
 
 TEST_CASE("config: [policy] product_cache_hours is read and checked", "[config]") {
   Fixture f;
-  CHECK(loadConfig(f.config("[policy]\nproduct_cache_hours = 0\n"), {}).policy.productCacheHours ==
+  CHECK(loadConfig(f.config("[policy]\nproduct_cache_hours = 0\n"), {}).sync.productCacheHours ==
         0);
   CHECK(loadConfig(f.config("[policy]\nproduct_cache_hours = 168\n"), {})
-            .policy.productCacheHours == 168);
+            .sync.productCacheHours == 168);
   CHECK_THAT(errorOf(f.config("[policy]\nproduct_cache_hours = -1\n")),
              Catch::Contains("[policy] product_cache_hours"));
   CHECK_THAT(errorOf(f.config("[policy]\nproduct_cache_hours = daily\n")),
@@ -106,7 +117,7 @@ TEST_CASE("config: relative paths resolve against the config file's folder", "[c
   auto c = loadConfig(f.config(""), {});
   CHECK(c.directory.path == (f.dir.path() / "export/hr.csv").string());
   CHECK(c.state.database == (f.dir.path() / "membersync.db").string());
-  CHECK(c.sync.passwordOutbox == (f.dir.path() / "new-passwords.csv").string());
+  CHECK(c.state.passwordOutbox == (f.dir.path() / "new-passwords.csv").string());
 }
 
 TEST_CASE("config: secret files lose their trailing newline", "[config]") {
@@ -162,6 +173,23 @@ TEST_CASE("config: bad values are errors that name the key and the allowed range
              Catch::Contains("[sync] min_export_ratio"));
   CHECK_THAT(errorOf(f.config("[directory]\nencoding = gbk\n")),
              Catch::Contains("[directory] encoding: 'gbk' is not supported"));
+}
+
+TEST_CASE("config: a choice key takes any case and names every choice when wrong", "[config]") {
+  Fixture f;
+  const std::string ini = f.config("[sync]\ndeparted = Delete\norphans = DELETE\n"
+                                   "[directory]\nformat = Json\n");
+  auto c = loadConfig(ini, {});
+  CHECK(c.sync.plan.departed == membersync::plan::Departed::Delete);
+  CHECK(c.sync.plan.orphans == membersync::plan::Orphans::Delete);
+  CHECK(c.directory.format == membersync::directory::ExportFormat::Json);
+  CHECK(errorOf(f.config("[sync]\ndeparted = Vanish\n")) ==
+        f.dir.path().string() + "/membersync.ini: [sync] departed: 'vanish' is not "
+                                "withdraw-then-delete, withdraw, delete or report");
+  CHECK_THAT(errorOf(f.config("[sync]\norphans =\n")),
+             Catch::EndsWith("[sync] orphans: '' is not report or delete"));
+  CHECK_THAT(errorOf(f.config("[directory]\nformat = xml\n")),
+             Catch::EndsWith("[directory] format: 'xml' is not csv or json"));
 }
 
 TEST_CASE("config: a missing secret file is an error that never shows a secret", "[config]") {

@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "config/config.h"
 #include "jobs/directory/person.h"
 #include "jobs/directory/reader.h"
+#include "jobs/directory/settings.h"
 #include "tests/support/temp_dir.h"
 
 namespace membersync::directory::testing {
@@ -13,10 +13,10 @@ namespace membersync::directory::testing {
 // the column of its own name) and the suffix "@acme".
 struct HrFile {
   membersync::testing::TempDir dir;
-  config::DirectoryConfig cfg;
+  DirectorySettings cfg;
 
   HrFile() {
-    for (const std::string& field : config::DirectoryConfig::fields()) cfg.columns[field] = field;
+    for (const std::string& field : DirectorySettings::fields()) cfg.columns[field] = field;
   }
 
   Export read(const std::string& content, const std::string& name = "hr.csv") {
@@ -25,7 +25,7 @@ struct HrFile {
   }
 
   Export readJson(const std::string& content) {
-    cfg.format = config::DirectoryFormat::Json;
+    cfg.format = ExportFormat::Json;
     return read(content, "hr.json");
   }
 
@@ -40,7 +40,7 @@ struct HrFile {
   }
 
   std::string jsonError(const std::string& content) {
-    cfg.format = config::DirectoryFormat::Json;
+    cfg.format = ExportFormat::Json;
     return error(content, "hr.json");
   }
 };

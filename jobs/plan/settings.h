@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+
+namespace membersync::plan {
+
+enum class Departed { WithdrawThenDelete, Withdraw, Delete, Report };
+enum class Orphans { Report, Delete };
+
+// The planner's settings and their defaults, the only ones: config/ reads [sync] straight into
+// this struct, so a default changed here is the configuration's default too.
+struct PlanSettings {
+  std::string accountSuffix;  // expanded, e.g. "@acme"; the loader expands [center] account_suffix
+  Departed departed = Departed::WithdrawThenDelete;
+  int graceRuns = 2;
+  int deleteAfterDays = 30;
+  int maxDeletes = 200;
+  double maxDeletePercent = 5;
+  int deleteFloor = 10;
+  double minExportRatio = 0.9;
+  Orphans orphans = Orphans::Report;
+  std::string onlyAccount;  // sync --only: plan for this account alone (lower case); empty: all
+};
+
+}  // namespace membersync::plan
