@@ -21,10 +21,11 @@ ReadNeeds readNeedsOf(const policy::Policy& policy, const std::vector<state::Ste
   return needs;
 }
 
-EntitlementReads readEntitlements(center::MemberCenterClient& client, const ReadNeeds& needs,
-                                  const std::map<std::string, state::ProductCacheEntry>& cache,
-                                  state::Millis now, int cacheHours, int workers) {
-  EntitlementReads reads;
+namespace {
+
+// A6 and A8, at once. False (reads.error says why) when a needed one failed.
+bool readAssetsAndLocks(center::MemberCenterClient& client, const ReadNeeds& needs, int workers,
+                        EntitlementReads& reads) {
   const bool assets = needs.assets || needs.products;
   std::optional<center::Result<std::vector<center::AssetNumber>>> a6;
   std::optional<center::Result<std::vector<center::BorrowedLock>>> a8;
@@ -32,34 +33,32 @@ EntitlementReads readEntitlements(center::MemberCenterClient& client, const Read
     if (i == 0 && assets) a6.emplace(client.listAssetNumbers());
     if (i == 1 && needs.locks) a8.emplace(client.listBorrowedLocks());
   });
-  if (a6) {
-    if (!a6->ok()) {
-      reads.error = "cannot read the enterprise's asset numbers: " + a6->error().describe();
-      return reads;
-    }
-    reads.assets = std::move(*a6).value();
+  if (a6 && !a6->ok()) {
+    reads.error = "cannot read the enterprise's asset numbers: " + a6->error().describe();
+    return false;
   }
-  if (a8) {
-    if (!a8->ok()) {
-      reads.error = "cannot read the enterprise's borrowed locks: " + a8->error().describe();
-      return reads;
-    }
-    reads.locks = std::move(*a8).value();
+  if (a8 && !a8->ok()) {
+    reads.error = "cannot read the enterprise's borrowed locks: " + a8->error().describe();
+    return false;
   }
-  if (!needs.products) return reads;
+  if (a6) reads.assets = std::move(*a6).value();
+  if (a8) reads.locks = std::move(*a8).value();
+  return true;
+}
 
-  // Product trees: cached, read again when new or older than the configured age.
+// Product trees (A7): from the cache while fresh, read again when new or older than the
+// configured age; a failed read falls back on a cached tree, and fails the run without one.
+void readProducts(center::MemberCenterClient& client,
+                  const std::map<std::string, state::ProductCacheEntry>& cache, state::Millis now,
+                  int cacheHours, int workers, EntitlementReads& reads) {
   const state::Millis maxAge = static_cast<state::Millis>(cacheHours) * 60 * 60 * 1000;
   std::map<std::string, std::vector<std::string>> products;
   std::vector<std::string> toRead;
   for (const auto& asset : *reads.assets) {
     auto cached = cache.find(asset.assetId);
-    const bool fresh =
-        cached != cache.end() && cacheHours > 0 && now - cached->second.fetchedAt < maxAge;
-    if (fresh) {
+    if (cached != cache.end() && cacheHours > 0 && now - cached->second.fetchedAt < maxAge) {
       products[asset.assetId] = cached->second.productUris;
-    } else if (products.find(asset.assetId) == products.end()) {
-      products[asset.assetId] = {};
+    } else if (products.emplace(asset.assetId, std::vector<std::string>{}).second) {
       toRead.push_back(asset.assetId);
     }
   }
@@ -70,25 +69,33 @@ EntitlementReads readEntitlements(center::MemberCenterClient& client, const Read
   for (std::size_t i = 0; i < toRead.size(); ++i) {
     const std::string& assetId = toRead[i];
     const auto& answer = *answers[i];
-    if (answer.ok()) {
-      auto uris = center::productUris(answer.value());
-      products[assetId] = uris;
-      reads.refreshed.push_back({assetId, std::move(uris), now});
-      continue;
-    }
     auto cached = cache.find(assetId);
-    if (cached != cache.end()) {
+    if (answer.ok()) {
+      products[assetId] = center::productUris(answer.value());
+      reads.refreshed.push_back({assetId, products[assetId], now});
+    } else if (cached != cache.end()) {
       products[assetId] = cached->second.productUris;
-      reads.notes.push_back("the products of asset " + assetId +
-                            " could not be read again; the cached ones are used: " +
-                            answer.error().describe());
-      continue;
+      reads.notes.push_back(
+          "the products of asset " + assetId +
+          " could not be read again; the cached ones are used: " + answer.error().describe());
+    } else {
+      reads.error =
+          "cannot read the products of asset " + assetId + " (A7): " + answer.error().describe();
+      return;
     }
-    reads.error = "cannot read the products of asset " + assetId + " (A7): " +
-                  answer.error().describe();
-    return reads;
   }
   reads.productsByAssetId = std::move(products);
+}
+
+}  // namespace
+
+EntitlementReads readEntitlements(center::MemberCenterClient& client, const ReadNeeds& needs,
+                                  const std::map<std::string, state::ProductCacheEntry>& cache,
+                                  state::Millis now, int cacheHours, int workers) {
+  EntitlementReads reads;
+  if (readAssetsAndLocks(client, needs, workers, reads) && needs.products) {
+    readProducts(client, cache, now, cacheHours, workers, reads);
+  }
   return reads;
 }
 

@@ -29,8 +29,7 @@ state::RunCounts planCounts(const plan::Plan& p) {
 // every plan's output and stay there.)
 bool isEntitlementProblem(const plan::Item& item) {
   static const char* const kPrefixes[] = {"problem:assets:", "problem:pool-assets:",
-                                          "problem:lock:", "problem:lending:",
-                                          "problem:identity:"};
+                                          "problem:lock:", "problem:lending:", "problem:identity:"};
   if (item.kind != plan::ItemKind::Problem) return false;
   for (const char* prefix : kPrefixes) {
     if (item.key.rfind(prefix, 0) == 0) return true;
@@ -59,11 +58,12 @@ SyncJob::SyncJob(center::MemberCenterClient& client, state::StateStore& store,
       progress_(progress),
       activities_(activities) {}
 
-std::optional<std::vector<center::MemberListItem>> SyncJob::start(
-    SyncReport& report, const directory::Export& hr, const policy::Policy& policy,
-    const SyncRequest& request) {
-  report.run = store_.beginRun({request.kind, hr.contentHash,
-                                static_cast<std::int64_t>(hr.rowCount), policy.contentHash});
+std::optional<std::vector<center::MemberListItem>> SyncJob::start(SyncReport& report,
+                                                                  const directory::Export& hr,
+                                                                  const policy::Policy& policy,
+                                                                  const SyncRequest& request) {
+  report.run = store_.beginRun(
+      {request.kind, hr.contentHash, static_cast<std::int64_t>(hr.rowCount), policy.contentHash});
   auto fail = [&](const std::string& message) {
     report.outcome = SyncOutcome::Failed;
     report.message = message;
@@ -109,15 +109,14 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
 void SyncJob::settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
                      const SyncRequest& request, const EntitlementReads& reads) {
   if (!request.apply) return;
-  report.settled = settleInDoubt(store_, client_, members, outbox_, random_, clock_,
-                                 request.settings.apply, report.run,
-                                 reads.assets ? &*reads.assets : nullptr,
-                                 reads.locks ? &*reads.locks : nullptr);
+  report.settled = settleInDoubt(
+      store_, client_, members, outbox_, random_, clock_, request.settings.apply, report.run,
+      reads.assets ? &*reads.assets : nullptr, reads.locks ? &*reads.locks : nullptr);
 }
 
-std::optional<std::string> incompleteMemberList(
-    const state::Snapshot& snapshot, const std::vector<center::MemberListItem>& members,
-    const SyncRequest& request) {
+std::optional<std::string> incompleteMemberList(const state::Snapshot& snapshot,
+                                                const std::vector<center::MemberListItem>& members,
+                                                const SyncRequest& request) {
   const std::size_t linked = snapshot.linksByEmployee.size();
   if (linked < kMinLinkedForListCheck || !request.settings.plan.onlyAccount.empty()) {
     return std::nullopt;
@@ -127,7 +126,8 @@ std::optional<std::string> incompleteMemberList(
     if (!m.deleted) live.insert(m.globalId);
   }
   std::size_t found = 0;
-  for (const auto& [employeeId, link] : snapshot.linksByEmployee) found += live.count(link.globalId);
+  for (const auto& [employeeId, link] : snapshot.linksByEmployee)
+    found += live.count(link.globalId);
   if (found * 2 >= linked) return std::nullopt;
   return "the member list holds only " + std::to_string(found) + " of the " +
          std::to_string(linked) +
@@ -147,8 +147,8 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
 
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
-  plan::PlanInputs inputs{hr, *members, policy, snapshot, request.settings.plan,
-                          millis(clock_.wallNow())};
+  plan::PlanInputs inputs{
+      hr, *members, policy, snapshot, request.settings.plan, millis(clock_.wallNow())};
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(inputs);
   report.plan = plan::makePlan(inputs);
@@ -211,13 +211,15 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
 
 // Records the run's end: held items, the export as the new baseline when nothing held it back,
 // old runs purged; and decides the outcome.
-SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
+namespace {
+
+// How the run ended, from the plan and what applying it did; fills report.message when the
+// outcome needs a word.
+SyncOutcome judgeOutcome(SyncReport& report) {
   const plan::Plan& p = *report.plan;
   SyncOutcome outcome = SyncOutcome::Done;
-  state::RunCounts counts = planCounts(p);
   if (report.applied) {
     const ApplyResult& a = *report.applied;
-    counts = a.counts;
     if (a.stoppedEarly) {
       outcome = SyncOutcome::Failed;
       report.message = "stopped early: " + a.stopReason;
@@ -239,45 +241,58 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
     outcome = SyncOutcome::Changes;
   }
   if (p.guard.tripped && report.message.empty()) report.message = p.guard.reason;
+  return outcome;
+}
 
+}  // namespace
+
+SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
+  const plan::Plan& p = *report.plan;
+  const SyncOutcome outcome = judgeOutcome(report);
   std::vector<state::RunProblem> problems;
   for (const auto& item : p.items) {
     if (isEntitlementProblem(item)) problems.push_back({report.run, item.key, item.reason});
   }
   store_.recordProblems(report.run, problems);
-
   if (request.apply) {
-    store_.transaction([&] {
-      for (const auto& item : p.items) {
-        if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
-          store_.recordHeld(report.run, item.key, item.reason);
-        }
-      }
-      // A release for an item this plan no longer holds (the person came back, the member is
-      // gone) must not linger and fire on some later, unrelated run.
-      std::set<std::string> planned;
-      for (const auto& item : p.items) planned.insert(item.key);
-      for (const auto& key : report.releasedBefore) {
-        if (!planned.count(key)) store_.consumeRelease(key);
-      }
-      // Likewise an item's failure record outlives its item only as noise: the add that became an
-      // adoption, the edit whose difference vanished. Under --only the plan covers one account.
-      if (request.settings.plan.onlyAccount.empty() && outcome != SyncOutcome::Failed) {
-        for (const auto& record : store_.openItems()) {
-          if (!planned.count(record.key)) store_.clearItem(record.key);
-        }
-      }
-      // A guarded, short or failed run must not make a shrunken export the new yardstick: during
-      // the grace runs a short export holds nothing yet, and would otherwise become the baseline
-      // that the next run's deletions are measured against.
-      if (!p.guard.tripped && !p.guard.shortExport && outcome != SyncOutcome::Failed) {
-        store_.recordGoodExport({p.exportHash, p.exportRows, 0});
-      }
-    });
+    store_.transaction([&] { keepAfterApply(report, request, outcome); });
     store_.purgeRuns(request.settings.keepRunsDays);
   }
-  store_.finishRun(report.run, toString(outcome), counts, report.message);
+  store_.finishRun(report.run, toString(outcome),
+                   report.applied ? report.applied->counts : planCounts(p), report.message);
   return outcome;
+}
+
+// What an applying run leaves for the next: the items a guard held, releases and failure records
+// that no longer match an item, and the export as the new yardstick when it may be one.
+void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& request,
+                             SyncOutcome outcome) {
+  const plan::Plan& p = *report.plan;
+  for (const auto& item : p.items) {
+    if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
+      store_.recordHeld(report.run, item.key, item.reason);
+    }
+  }
+  // A release for an item this plan no longer holds (the person came back, the member is gone)
+  // must not linger and fire on some later, unrelated run.
+  std::set<std::string> planned;
+  for (const auto& item : p.items) planned.insert(item.key);
+  for (const auto& key : report.releasedBefore) {
+    if (!planned.count(key)) store_.consumeRelease(key);
+  }
+  // Likewise an item's failure record outlives its item only as noise: the add that became an
+  // adoption, the edit whose difference vanished. Under --only the plan covers one account.
+  if (request.settings.plan.onlyAccount.empty() && outcome != SyncOutcome::Failed) {
+    for (const auto& record : store_.openItems()) {
+      if (!planned.count(record.key)) store_.clearItem(record.key);
+    }
+  }
+  // A guarded, short or failed run must not make a shrunken export the new yardstick: during the
+  // grace runs a short export holds nothing yet, and would otherwise become the baseline that the
+  // next run's deletions are measured against.
+  if (!p.guard.tripped && !p.guard.shortExport && outcome != SyncOutcome::Failed) {
+    store_.recordGoodExport({p.exportHash, p.exportRows, 0});
+  }
 }
 
 }  // namespace membersync::apply

@@ -82,6 +82,7 @@ class SyncJob {
 
  private:
   SyncOutcome finish(SyncReport& report, const SyncRequest& request);
+  void keepAfterApply(const SyncReport& report, const SyncRequest& request, SyncOutcome outcome);
   // Starts the run and reads the members; nullopt (the report says why) when they are unreadable
   // or look incomplete.
   std::optional<std::vector<center::MemberListItem>> start(SyncReport& report,
