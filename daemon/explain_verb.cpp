@@ -1,6 +1,8 @@
 #include <cctype>
 #include <ctime>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "daemon/inputs.h"
 #include "daemon/runtime.h"
@@ -9,6 +11,7 @@
 #include "jobs/directory/describe.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/apply/step_detail.h"
+#include "jobs/plan/held_assets.h"
 #include "jobs/plan/planner.h"
 #include "jobs/policy/rules.h"
 #include "jobs/report/plan_text.h"
@@ -100,90 +103,71 @@ void explainRules(std::ostream& out, const policy::Policy& policy, const directo
   }
 }
 
-// What the member holds and why: each asset (A6) with the rule that granted it, or that
-// membersync never assigned it; the lock lent to it (A8); the person's enrolments.
-void explainEntitlements(std::ostream& out, const policy::Policy& policy,
-                         const state::Snapshot& snapshot, const apply::EntitlementReads& reads,
-                         const center::MemberListItem* member, const directory::Person* person) {
-  if (member && reads.assets) {
-    out << "\nassets held (A6)\n";
-    bool any = false;
-    for (const auto& a : *reads.assets) {
-      if (a.cloudAccountGlobalId != member->globalId) continue;
+// What the member holds and why, as the planner decides it (plan::heldAssets): each asset (A6)
+// with the rule that granted it, or that membersync never assigned it.
+void explainAssets(std::ostream& out, const std::vector<plan::HeldAsset>& held,
+                   const apply::EntitlementReads& reads) {
+  out << "\nassets held (A6)\n";
+  for (const auto& a : held) {
+    out << "  " << a.assetNum << " (" << a.assetId << ")";
+    if (!a.assignedFor.empty()) {
+      out << ": granted by rule " << a.assignedFor << ", assigned by membersync on "
+          << date(a.assignedAt);
+    } else {
+      // A rule the person meets counts a held asset it could grant as its grant: the member
+      // keeps it rather than being given another.
+      if (!a.grantedBy.empty()) out << ": kept as what rule " << a.grantedBy << " grants";
+      out << (a.grantedBy.empty() ? ": " : "; ") << "assigned outside membersync, "
+          << (a.exclusivePool.empty()
+                  ? "so never withdrawn by it"
+                  : "in rule " + a.exclusivePool + "'s exclusive pool (membersync manages it)");
+    }
+    if (reads.productsByAssetId) {
+      auto products = reads.productsByAssetId->find(a.assetId);
+      if (products != reads.productsByAssetId->end() && !products->second.empty()) {
+        out << "; products " << joined(products->second);
+      }
+    }
+    out << (a.lent ? "; lent into a lock" : "") << "\n";
+  }
+  if (held.empty()) out << "  none\n";
+}
+
+// The lock lent to the member (A8), and whether membersync lent it.
+void explainLocks(std::ostream& out, const state::Snapshot& snapshot,
+                  const apply::EntitlementReads& reads, const center::MemberListItem& member) {
+  const auto lending = snapshot.lendings.find(member.globalId);
+  const bool lentByUs = lending != snapshot.lendings.end();
+  if (!reads.locks && !lentByUs) return;
+  out << "\nlocks\n";
+  bool any = false;
+  if (reads.locks) {
+    for (const auto& l : *reads.locks) {
+      if (l.cloudAccountGlobalId != member.globalId) continue;
       any = true;
-      out << "  " << a.assetNum << " (" << a.assetId << ")";
-      auto owned = snapshot.ownedAssets.find(a.assetNum);
-      if (owned != snapshot.ownedAssets.end() && owned->second.globalId == member->globalId) {
-        out << ": granted by rule " << owned->second.rule << ", assigned by membersync on "
-            << date(owned->second.assignedAt);
+      out << "  " << l.assetNum << " is lent to this member";
+      if (lentByUs && lending->second.lockNumber == l.assetNum) {
+        out << " (by membersync, rule " << lending->second.rule << ", on "
+            << date(lending->second.lentAt) << ")";
       } else {
-        const policy::AssetRule* exclusive = nullptr;
-        for (const auto& r : policy.assets) {
-          for (const auto& n : r.pool)
-            if (r.exclusive && n == a.assetNum) exclusive = &r;
-        }
-        // A rule the person meets that could grant this asset counts it as its grant: the
-        // member keeps it rather than being given another.
-        const policy::AssetRule* grants = nullptr;
-        for (const auto& r : policy.assets) {
-          if (grants || !person || !policy::matches(r.when, *person)) continue;
-          for (const auto& n : r.pool)
-            if (n == a.assetNum) grants = &r;
-          if (!r.product.empty() && reads.productsByAssetId) {
-            auto products = reads.productsByAssetId->find(a.assetId);
-            if (products != reads.productsByAssetId->end()) {
-              for (const auto& uri : products->second)
-                if (uri == r.product) grants = &r;
-            }
-          }
-        }
-        if (grants) out << ": kept as what rule " << grants->rule << " grants";
-        out << (exclusive ? std::string(grants ? "; " : ": ") + "assigned outside membersync, in rule " +
-                                exclusive->rule + "'s exclusive pool (membersync manages it)"
-                          : std::string(grants ? "; " : ": ") +
-                                "assigned outside membersync, so never withdrawn by it");
+        out << " (not by membersync)";
       }
-      if (reads.productsByAssetId) {
-        auto products = reads.productsByAssetId->find(a.assetId);
-        if (products != reads.productsByAssetId->end() && !products->second.empty()) {
-          out << "; products " << joined(products->second);
-        }
-      }
-      out << (a.borrowedFlag ? "; lent into a lock" : "") << "\n";
+      out << "\n";
     }
-    if (!any) out << "  none\n";
+  } else {
+    any = true;
+    out << "  membersync lent the member's assets to " << lending->second.lockNumber << " (rule "
+        << lending->second.rule << ") on " << date(lending->second.lentAt) << "\n";
   }
-  if (member && (reads.locks || snapshot.lendings.count(member->globalId))) {
-    out << "\nlocks\n";
-    bool any = false;
-    if (reads.locks) {
-      for (const auto& l : *reads.locks) {
-        if (l.cloudAccountGlobalId != member->globalId) continue;
-        any = true;
-        out << "  " << l.assetNum << " is lent to this member";
-        auto lending = snapshot.lendings.find(member->globalId);
-        if (lending != snapshot.lendings.end() && lending->second.lockNumber == l.assetNum) {
-          out << " (by membersync, rule " << lending->second.rule << ", on "
-              << date(lending->second.lentAt) << ")";
-        } else {
-          out << " (not by membersync)";
-        }
-        out << "\n";
-      }
-    }
-    auto lending = snapshot.lendings.find(member->globalId);
-    if (lending != snapshot.lendings.end() && !reads.locks) {
-      any = true;
-      out << "  membersync lent the member's assets to " << lending->second.lockNumber
-          << " (rule " << lending->second.rule << ") on " << date(lending->second.lentAt)
-          << "\n";
-    }
-    if (!any) out << "  none\n";
-  }
-  if (!person) return;
+  if (!any) out << "  none\n";
+}
+
+// The person's enrolments as recorded: the products granted, or the reasons given.
+void explainEnrolments(std::ostream& out, const state::Snapshot& snapshot,
+                       const directory::Person& person) {
   bool header = false;
   for (const auto& [key, e] : snapshot.enrolments) {
-    if (e.employeeId != person->employeeId) continue;
+    if (e.employeeId != person.employeeId) continue;
     if (!header) out << "\nenrolments\n";
     header = true;
     out << "  rule " << e.rule << " (\"" << e.activityLabel << "\"): " << state::toString(e.status)
@@ -200,8 +184,6 @@ void explainEntitlements(std::ostream& out, const policy::Policy& policy,
         break;
       case state::EnrolmentStatus::Refused:
       case state::EnrolmentStatus::RetryLater:
-        out << ": " << e.message << "\n";
-        break;
       case state::EnrolmentStatus::Unknown:
         out << ": " << e.message << "\n";
         break;
@@ -209,18 +191,67 @@ void explainEntitlements(std::ostream& out, const policy::Policy& policy,
   }
 }
 
+// The live member with this account, printed; null when there is none.
+const center::MemberListItem* explainMember(std::ostream& out,
+                                            const std::vector<center::MemberListItem>& members,
+                                            const std::string& account, const std::string& suffix) {
+  const center::MemberListItem* member = nullptr;
+  for (const auto& m : members) {
+    if (!m.deleted && lowerAscii(accountOf(m.userName, suffix)) == account) member = &m;
+  }
+  if (member) {
+    out << "member " << member->userName << " (globalId " << member->globalId << ")\n"
+        << "  name \"" << member->name << "\", departmentId "
+        << member->departmentId.value_or("(none)") << ", remark \"" << member->remark.value_or("")
+        << "\", passwordMobile \"" << member->passwordMobile.value_or("") << "\"\n";
+  } else {
+    out << "member: none with the account " << account << suffix << "\n";
+  }
+  return member;
+}
+
+// What membersync remembers of the account or member: links and absences.
+void explainRemembered(std::ostream& out, const state::Snapshot& snapshot,
+                       const std::string& account, const center::MemberListItem* member) {
+  for (const auto& [employeeId, link] : snapshot.linksByEmployee) {
+    if (link.account != account && (!member || link.globalId != member->globalId)) continue;
+    out << "remembered: employee " << employeeId << " -> " << link.account << " -> "
+        << link.globalId << (link.createdByUs ? " (added by membersync" : " (adopted")
+        << " on " << date(link.linkedAt) << ")\n";
+    auto absence = snapshot.absences.find(employeeId);
+    if (absence != snapshot.absences.end()) {
+      out << "  absent from " << absence->second.distinctExports << " export(s) since "
+          << date(absence->second.since)
+          << (absence->second.withdrawnAt ? ", withdrawn on " + date(*absence->second.withdrawnAt) : "")
+          << "\n";
+    }
+  }
+}
+
+void explainPlan(std::ostream& out, const plan::Plan& p, const directory::Person* person,
+                 const center::MemberListItem* member) {
+  if (p.items.empty()) {
+    out << "\nplanned: nothing; " << (person && member ? "the member matches the HR row"
+                                     : person && !person->active ? "departed, and no member exists"
+                                                                  : "nothing links them")
+        << "\n";
+  } else {
+    out << "\nplanned:\n";
+    report::writePlanText(out, p);
+  }
+}
+
 }  // namespace
 
 // For one account: the HR row, the member, what membersync remembers, the policy rules that
-// match and why, the assets, lock and enrolments the person has and which rule granted each,
-// and the actions a sync would take now and why. Read-only.
+// match and why, the assets, lock and enrolments the person has and which rule granted each
+// (asked of the planner), and the actions a sync would take now and why. Read-only.
 ExitCode runExplain(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
   const auto hr = readHrExport(ctx.config);
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   auto& out = ctx.out;
-  const std::string& suffix = ctx.config.accountSuffix();
 
   const directory::Person* person = nullptr;
   explainRow(out, hr, account, policy, &person);
@@ -232,18 +263,8 @@ ExitCode runExplain(const VerbContext& ctx) {
             << "\n";
     return ExitCode::Failed;
   }
-  const center::MemberListItem* member = nullptr;
-  for (const auto& m : members.value()) {
-    if (!m.deleted && lowerAscii(accountOf(m.userName, suffix)) == account) member = &m;
-  }
-  if (member) {
-    out << "member " << member->userName << " (globalId " << member->globalId << ")\n"
-        << "  name \"" << member->name << "\", departmentId "
-        << member->departmentId.value_or("(none)") << ", remark \"" << member->remark.value_or("")
-        << "\", passwordMobile \"" << member->passwordMobile.value_or("") << "\"\n";
-  } else {
-    out << "member: none with the account " << account << suffix << "\n";
-  }
+  const center::MemberListItem* member =
+      explainMember(out, members.value(), account, ctx.config.accountSuffix());
 
   const auto snapshot = rt.store().load();
   const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -258,38 +279,18 @@ ExitCode runExplain(const VerbContext& ctx) {
     ctx.err << "membersync: explain: " << reads.error << "\n";
     return ExitCode::Failed;
   }
-  for (const auto& [employeeId, link] : snapshot.linksByEmployee) {
-    if (link.account != account && (!member || link.globalId != member->globalId)) continue;
-    out << "remembered: employee " << employeeId << " -> " << link.account << " -> "
-        << link.globalId << (link.createdByUs ? " (added by membersync" : " (adopted")
-        << " on " << date(link.linkedAt) << ")\n";
-    auto absence = snapshot.absences.find(employeeId);
-    if (absence != snapshot.absences.end()) {
-      out << "  absent from " << absence->second.distinctExports << " export(s) since "
-          << date(absence->second.since)
-          << (absence->second.withdrawnAt ? ", withdrawn on " + date(*absence->second.withdrawnAt) : "")
-          << "\n";
-    }
-  }
-
+  explainRemembered(out, snapshot, account, member);
   explainRules(out, policy, person);
-  explainEntitlements(out, policy, snapshot, reads, member, person);
 
   plan::PlanSettings settings = ctx.config.sync.plan;
   settings.onlyAccount = account;
   plan::PlanInputs inputs{hr, members.value(), policy, snapshot, settings, now};
   const apply::PlanEntitlements entitlements(snapshot, reads);
   entitlements.fill(inputs);
-  const auto p = plan::makePlan(inputs);
-  if (p.items.empty()) {
-    out << "\nplanned: nothing; " << (person && member ? "the member matches the HR row"
-                                     : person && !person->active ? "departed, and no member exists"
-                                                                  : "nothing links them")
-        << "\n";
-  } else {
-    out << "\nplanned:\n";
-    report::writePlanText(out, p);
-  }
+  if (member && reads.assets) explainAssets(out, plan::heldAssets(inputs, member->globalId), reads);
+  if (member) explainLocks(out, snapshot, reads, *member);
+  if (person) explainEnrolments(out, snapshot, *person);
+  explainPlan(out, plan::makePlan(inputs), person, member);
   return ExitCode::Done;
 }
 

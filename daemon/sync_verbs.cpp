@@ -13,6 +13,7 @@
 #include "jobs/apply/sync_job.h"
 #include "jobs/report/plan_json.h"
 #include "jobs/report/plan_text.h"
+#include "jobs/report/run_text.h"
 
 namespace membersync::cli {
 namespace {
@@ -43,14 +44,7 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
   for (const auto& note : r.readNotes) out << "note: " << note << "\n";
   for (const auto& note : r.settled.notes) out << "settled: " << note << "\n";
   if (!r.applied) return;
-  const auto& c = r.applied->counts;
-  out << "\nApplied (run " << r.run << "): " << c.added << " added, " << c.edited << " changed, "
-      << c.adopted << " adopted, " << c.withdrawn << " withdrawn, " << c.deleted << " deleted";
-  if (c.assigned + c.lent + c.enrolled > 0) {
-    out << ", " << c.assigned << " asset changes, " << c.lent << " lent, " << c.enrolled
-        << " enrolled";
-  }
-  out << "; " << c.failed << " failed, " << c.unknown << " in doubt.\n";
+  out << "\nApplied (run " << r.run << "): " << report::runCountsText(r.applied->counts) << ".\n";
   for (const auto& f : r.applied->failures) {
     out << "  " << state::toString(f.status) << " " << f.key << ": " << f.message << "\n";
   }

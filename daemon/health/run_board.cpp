@@ -27,14 +27,7 @@ double epochSeconds(Clock::WallPoint t) {
 
 Poco::JSON::Object::Ptr countsJson(const state::RunCounts& c) {
   Poco::JSON::Object::Ptr o(new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER));
-  o->set("added", c.added);
-  o->set("edited", c.edited);
-  o->set("adopted", c.adopted);
-  o->set("withdrawn", c.withdrawn);
-  o->set("deleted", c.deleted);
-  o->set("held", c.held);
-  o->set("failed", c.failed);
-  o->set("unknown", c.unknown);
+  for (const report::RunCount& count : report::runCountFields(c)) o->set(count.key, count.n);
   return o;
 }
 

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "daemon/schedule.h"
+#include "jobs/report/run_text.h"
 
 namespace membersync::daemon {
 namespace {
@@ -78,13 +79,6 @@ int poolShortagesOf(const apply::SyncReport& report) {
   return n;
 }
 
-std::string countsLine(const state::RunCounts& c) {
-  return std::to_string(c.added) + " added, " + std::to_string(c.edited) + " changed, " +
-         std::to_string(c.adopted) + " adopted, " + std::to_string(c.withdrawn) + " withdrawn, " +
-         std::to_string(c.deleted) + " deleted, " + std::to_string(c.held) + " held; " +
-         std::to_string(c.failed) + " failed, " + std::to_string(c.unknown) + " in doubt";
-}
-
 }  // namespace
 
 RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::WallPoint started,
@@ -116,7 +110,7 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
     if (key.second == "not-sent") notSent += n;
   }
   std::string line = "run " + std::to_string(report.run) + " " + run.outcome + " after " + took +
-                     ": " + countsLine(run.counts) +
+                     ": " + report::runCountsText(run.counts) +
                      (notSent > 0 ? ", " + std::to_string(notSent) + " not sent" : "");
   if (!report.message.empty()) line += " — " + report.message;
   s.log.emplace_back(run.failed ? LogLevel::Error : LogLevel::Notice, line);

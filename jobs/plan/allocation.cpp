@@ -4,26 +4,15 @@
 #include <set>
 
 #include "jobs/plan/field_buffer.h"
+#include "jobs/plan/holding.h"
 #include "jobs/plan/item_fields.h"
 #include "jobs/plan/protect.h"
 #include "jobs/plan/text_util.h"
-#include "jobs/policy/rules.h"
 
 namespace membersync::plan::detail {
 namespace {
 
 constexpr std::size_t kListed = 50;  // people a shortage names before "and N more"
-
-struct Grant {
-  std::size_t rule;
-  std::size_t asset;
-};
-
-struct Withdrawal {
-  std::size_t asset;
-  std::string why;
-  std::string rule;  // the rule the asset was assigned for, or whose exclusive pool holds it
-};
 
 // One member the asset rules act on, and what the plan does with its assets.
 struct Holder {
@@ -36,11 +25,6 @@ struct Holder {
   bool satisfied(std::size_t rule) const {
     for (const Grant& g : kept)
       if (g.rule == rule) return true;
-    return false;
-  }
-  bool keeps(std::size_t asset) const {
-    for (const Grant& g : kept)
-      if (g.asset == asset) return true;
     return false;
   }
 };
@@ -62,9 +46,8 @@ class Allocator {
 
   ManagedAssets run(const std::vector<Entitled>& people) {
     match(people);
-    for (Holder& h : holders_) keep(h);
+    for (Holder& h : holders_) judge(h);
     for (std::size_t r = 0; r < rules_.size(); ++r) allocate(r);
-    for (Holder& h : holders_) withdraw(h);
     addUnmanagedMembers();
     for (const Holder& h : holders_) addItem(h);
     reportMissingPoolAssets();
@@ -79,8 +62,7 @@ class Allocator {
       Holder h;
       h.who = &e;
       h.member = e.member;
-      for (std::size_t r = 0; r < rules_.size(); ++r)
-        if (policy::matches(rules_[r].when, *e.person)) h.rules.push_back(r);
+      h.rules = matchedRules(rules_, *e.person);
       for (std::size_t r : h.rules) byRule_[r].push_back(holders_.size());
       holders_.push_back(std::move(h));
     }
@@ -91,40 +73,13 @@ class Allocator {
     return h.member ? h.member->item->globalId : kNone;
   }
 
-  // Lower is better: membersync's asset for this rule, then membersync's, then any; a product
-  // rule prefers assets outside every pool (a pool's assets are for its own rule).
-  int rank(const Holder& h, std::size_t rule, std::size_t asset) const {
-    int r = 2;
-    auto owned = ctx_.in.state.ownedAssets.find(index_.at(asset).assetNum);
-    if (owned != ctx_.in.state.ownedAssets.end() && owned->second.globalId == globalIdOf(h))
-      r = owned->second.rule == rules_[rule].rule ? 0 : 1;
-    const bool foreignPool =
-        !rules_[rule].product.empty() && index_.poolRule(asset) != AssetIndex::kNoRule;
-    return r * 2 + (foreignPool ? 1 : 0);
-  }
-
-  // An exclusive pool's assets are for its own rule alone: a product rule never keeps one.
-  bool inOtherExclusivePool(std::size_t rule, std::size_t asset) const {
-    const int pool = index_.poolRule(asset);
-    return pool != AssetIndex::kNoRule && pool != static_cast<int>(rule) && rules_[pool].exclusive;
-  }
-
-  // A member keeps, for each rule it matches, the best held asset that rule grants; pool rules
-  // choose first, so a product rule does not take a pool asset its pool rule would keep.
-  void keep(Holder& h) {
+  // What the member keeps and gives back of what it holds: judgeHeld(), which `explain` asks
+  // too. Allocating afterwards hands out only free assets, so it changes neither.
+  void judge(Holder& h) {
     if (!h.member) return;
-    const std::vector<std::size_t>& held = index_.heldBy(globalIdOf(h));
-    for (bool poolRules : {true, false}) {
-      for (std::size_t rule : h.rules) {
-        if (rules_[rule].product.empty() != poolRules) continue;
-        std::size_t best = AssetIndex::kNone;
-        for (std::size_t a : held) {
-          if (h.keeps(a) || !index_.grants(rule, a) || inOtherExclusivePool(rule, a)) continue;
-          if (best == AssetIndex::kNone || rank(h, rule, a) < rank(h, rule, best)) best = a;
-        }
-        if (best != AssetIndex::kNone) h.kept.push_back({rule, best});
-      }
-    }
+    Holding held = judgeHeld(index_, rules_, ctx_.in.state, globalIdOf(h), h.rules, true);
+    h.kept = std::move(held.kept);
+    h.withdrawn = std::move(held.withdrawn);
   }
 
   // Hands rule r's free assets, in its order, to the people it grants one and who keep none.
@@ -173,33 +128,6 @@ class Allocator {
     ctx_.add(std::move(item));
   }
 
-  // Why a held asset that no rule grants this member may be withdrawn; "" when it may not.
-  Withdrawal withdrawable(const LiveMember& m, std::size_t a) const {
-    const std::string& num = index_.at(a).assetNum;
-    auto owned = ctx_.in.state.ownedAssets.find(num);
-    if (owned != ctx_.in.state.ownedAssets.end() && owned->second.globalId == m.item->globalId)
-      return {a,
-              num + ": membersync assigned it (rule " + owned->second.rule +
-                  ") and no rule grants it to this member any more",
-              owned->second.rule};
-    const int pool = index_.poolRule(a);
-    if (pool != AssetIndex::kNoRule && rules_[pool].exclusive)
-      return {a,
-              num + ": pool " + rules_[pool].rule +
-                  " is exclusive and no rule grants it to this member",
-              rules_[pool].rule};
-    return {a, "", ""};
-  }
-
-  void withdraw(Holder& h) {
-    if (!h.member) return;
-    for (std::size_t a : index_.heldBy(globalIdOf(h))) {
-      if (h.keeps(a)) continue;
-      Withdrawal w = withdrawable(*h.member, a);
-      if (!w.why.empty()) h.withdrawn.push_back(std::move(w));
-    }
-  }
-
   // Members no HR row manages (not linked, not adopted, not named by a skipped row) give back
   // the assets of exclusive pools: such a pool is membersync's alone. Linked members whose
   // person left are the departures' business (grace runs first).
@@ -214,21 +142,9 @@ class Allocator {
       if (entitled[ctx_.members.indexOf(m)] || m.link || ctx_.skipped("", m.accountKey)) continue;
       Holder h;
       h.member = &m;
-      for (std::size_t a : index_.heldBy(m.item->globalId)) {
-        const int pool = index_.poolRule(a);
-        if (pool != AssetIndex::kNoRule && rules_[pool].exclusive)
-          h.withdrawn.push_back(withdrawable(m, a));
-      }
+      h.withdrawn = judgeHeld(index_, rules_, ctx_.in.state, m.item->globalId, {}, false).withdrawn;
       if (!h.withdrawn.empty()) holders_.push_back(std::move(h));
     }
-  }
-
-  std::string grantText(const Grant& g) const {
-    const policy::AssetRule& rule = rules_[g.rule];
-    const std::string& num = index_.at(g.asset).assetNum;
-    return rule.product.empty()
-               ? "rule " + rule.rule + " grants " + num + " from its pool"
-               : "rule " + rule.rule + " grants " + num + ", which holds " + rule.product;
   }
 
   void addItem(const Holder& h) {
@@ -265,7 +181,7 @@ class Allocator {
     for (const Grant& g : added) {
       item.assetsToAdd.push_back(index_.at(g.asset).assetNum);
       item.assetRules.push_back(rules_[g.rule].rule);
-      reasons.push_back(grantText(g));
+      reasons.push_back(grantText(index_, rules_, g));
       name(rules_[g.rule].rule);
     }
     std::vector<Withdrawal> withdrawn = h.withdrawn;

@@ -2,23 +2,28 @@
 
 namespace membersync::report {
 
-std::string runCountsText(const state::RunCounts& c) {
+std::vector<RunCount> runCountFields(const state::RunCounts& c) {
+  // Keys are what monitoring reads from /healthz: keep them stable ("edited" and "unknown"
+  // predate the words "changed" and "in doubt").
+  return {{"added", "added", c.added},
+          {"edited", "changed", c.edited},
+          {"adopted", "adopted", c.adopted},
+          {"withdrawn", "withdrawn", c.withdrawn},
+          {"deleted", "deleted", c.deleted},
+          {"assigned", "asset changes", c.assigned},
+          {"lent", "lent", c.lent},
+          {"enrolled", "enrolled", c.enrolled},
+          {"held", "held", c.held},
+          {"failed", "failed", c.failed},
+          {"unknown", "in doubt", c.unknown}};
+}
+
+std::string runCountsText(const state::RunCounts& counts) {
   std::string out;
-  auto add = [&](int n, const char* what) {
-    if (n == 0) return;
-    out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
-  };
-  add(c.added, "added");
-  add(c.edited, "changed");
-  add(c.adopted, "adopted");
-  add(c.withdrawn, "withdrawn");
-  add(c.deleted, "deleted");
-  add(c.assigned, "asset changes");
-  add(c.lent, "lent");
-  add(c.enrolled, "enrolled");
-  add(c.held, "held");
-  add(c.failed, "failed");
-  add(c.unknown, "in doubt");
+  for (const RunCount& c : runCountFields(counts)) {
+    if (c.n == 0) continue;
+    out += (out.empty() ? "" : ", ") + std::to_string(c.n) + " " + c.words;
+  }
   return out.empty() ? "no changes" : out;
 }
 

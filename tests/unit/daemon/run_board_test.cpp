@@ -89,6 +89,10 @@ TEST_CASE("health: the JSON body carries the last run's id, outcome, times and c
   CHECK_THAT(json, Catch::Contains("\"outcome\":\"partly-failed\""));
   CHECK_THAT(json, Catch::Contains("\"started\":\"2027-01-15T09:10:00Z\""));
   CHECK_THAT(json, Catch::Contains("\"added\":2"));
+  // Every count, named by report::runCountFields.
+  CHECK_THAT(json, Catch::Contains("\"counts\":{\"added\":2,\"edited\":0,\"adopted\":0,"
+                                   "\"withdrawn\":0,\"deleted\":0,\"assigned\":0,\"lent\":0,"
+                                   "\"enrolled\":0,\"held\":0,\"failed\":0,\"unknown\":0}"));
   CHECK_THAT(json, Catch::Contains("\"lastSuccess\":\"2027-01-15T09:10:03Z\""));
 }
 
@@ -187,7 +191,9 @@ TEST_CASE(
   CHECK(stopped.board.poolShortages == 1);
   REQUIRE_FALSE(stopped.log.empty());
   CHECK_THAT(stopped.log.front().second, Catch::StartsWith("run 9 cancelled after 5s: 2 added"));
-  CHECK_THAT(stopped.log.front().second, Catch::Contains("1 failed, 0 in doubt, 2 not sent"));
+  // The counts in report::runCountsText's words, as `sync` and `status` print them.
+  CHECK_THAT(stopped.log.front().second,
+             Catch::Contains("after 5s: 2 added, 1 failed, 2 not sent"));
 
   auto systemic = membersync::daemon::summarize(report, false, at(0), at(5));
   CHECK(systemic.verdict == membersync::daemon::RunVerdict::SystemicFailure);

@@ -1,0 +1,119 @@
+#include "jobs/report/status_text.h"
+
+#include <chrono>
+#include <ostream>
+
+#include "jobs/core/text.h"
+#include "jobs/report/run_text.h"
+#include "jobs/report/text_table.h"
+
+namespace membersync::report {
+namespace {
+
+std::string localTime(state::Millis ms) {
+  return ms <= 0 ? "" : localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)});
+}
+
+void writeRuns(std::ostream& out, const StatusInputs& in) {
+  out << "runs (newest first, " << in.database << ")\n";
+  TextTable table({"run", "kind", "started", "outcome", "what happened"});
+  for (const auto& r : in.runs) {
+    table.addRow({std::to_string(r.id), state::toString(r.kind), localTime(r.startedAt),
+                  r.finishedAt ? r.outcome : "cut off",
+                  runCountsText(r.counts) + (r.message.empty() ? "" : "; " + r.message)});
+  }
+  if (table.empty()) out << "  none yet\n"; else table.print(out);
+}
+
+void writeItems(std::ostream& out, const std::vector<state::ItemRecord>& items) {
+  out << "\nitems not done (" << items.size() << ")\n";
+  TextTable table({"item", "state", "attempts", "next try", "why"});
+  for (const auto& i : items) {
+    table.addRow({i.key, state::toString(i.status), std::to_string(i.attempts),
+                  i.status == state::ItemStatus::RetryLater ? localTime(i.nextAttemptAt) : "",
+                  i.message});
+  }
+  if (table.empty()) out << "  none\n"; else table.print(out);
+}
+
+// Enrolments that did not grant products: their reasons, and those in doubt (B1 has no read
+// call, so they are never re-sent on their own and a person has to look).
+void writeEnrolments(std::ostream& out, const std::map<std::string, state::Enrolment>& all) {
+  std::vector<const state::Enrolment*> notDone;
+  bool unknown = false;
+  for (const auto& [key, e] : all) {
+    if (e.status == state::EnrolmentStatus::Enrolled) continue;
+    notDone.push_back(&e);
+    unknown = unknown || e.status == state::EnrolmentStatus::Unknown;
+  }
+  if (notDone.empty()) return;
+  out << "\nenrolments not done (" << notDone.size() << ")\n";
+  TextTable table({"employee", "rule", "activity", "state", "since", "why"});
+  for (const auto* e : notDone) {
+    table.addRow({e->employeeId, e->rule, e->activityLabel, state::toString(e->status),
+                  localTime(e->at), e->message});
+  }
+  table.print(out);
+  if (unknown) {
+    out << "  (\"unknown\": the answer was lost and the activity service cannot be asked; "
+           "check there whether the person was enrolled)\n";
+  }
+}
+
+void writeInDoubt(std::ostream& out, const StatusInputs& in) {
+  if (!in.unsettledSteps.empty()) {
+    out << "\nsteps in doubt (" << in.unsettledSteps.size()
+        << "; the next sync settles them by reading before sending anything)\n";
+    for (const auto& step : in.unsettledSteps) {
+      out << "  run " << step.runId << " " << step.info.kind << " " << step.info.itemKey
+          << (step.info.account.empty() ? "" : " (" + step.info.account + ")") << "\n";
+    }
+  }
+  if (!in.undeliveredPasswords.empty()) {
+    out << "\npasswords written to the outbox but not confirmed ("
+        << in.undeliveredPasswords.size() << "; the next sync settles them)\n";
+    for (const auto& p : in.undeliveredPasswords)
+      out << "  " << p.account << " (run " << p.runId << ")\n";
+  }
+}
+
+// What people have to act on: the last finished run's problems (pools run dry and who is left
+// without, locks that cannot be lent, activities that do not exist), then what the newest
+// run's guard held back and how to release it.
+void writeReported(std::ostream& out, const StatusInputs& in) {
+  if (!in.problems.empty()) {
+    out << "\nreported by run " << in.problems.front().runId << " (" << in.problems.size() << ")\n";
+    for (const auto& p : in.problems) out << "  " << p.key << ": " << p.message << "\n";
+  }
+  if (!in.held.empty()) {
+    const state::RunId run = in.held.front().runId;
+    out << "\nheld back by a safety guard in run " << run << " (" << in.held.size()
+        << "; release with: membersync allow-deletes " << run << ")\n";
+    for (const auto& h : in.held) out << "  " << h.key << ": " << h.reason << "\n";
+  }
+}
+
+}  // namespace
+
+const state::RunSummary* lastFinishedRun(const std::vector<state::RunSummary>& runs) {
+  for (const auto& r : runs)
+    if (r.finishedAt) return &r;
+  return nullptr;
+}
+
+void writeStatusText(std::ostream& out, const StatusInputs& in) {
+  writeRuns(out, in);
+  writeItems(out, in.openItems);
+  writeEnrolments(out, in.enrolments);
+  writeInDoubt(out, in);
+  writeReported(out, in);
+}
+
+StatusVerdict statusVerdict(const StatusInputs& in) {
+  if (!in.runs.empty() && in.runs.front().outcome == "failed") return StatusVerdict::Failing;
+  const bool leftToDo =
+      !in.openItems.empty() || !in.unsettledSteps.empty() || !in.undeliveredPasswords.empty();
+  return leftToDo ? StatusVerdict::LeftToDo : StatusVerdict::Done;
+}
+
+}  // namespace membersync::report
