@@ -63,7 +63,8 @@ TEST_CASE("held assets: a rule counts one held asset as its grant, as the planne
   CHECK(assets[0].grantedBy == "cad");
   CHECK(assets[1].grantedBy.empty());
   CHECK(assets[1].exclusivePool == "cad");
-  const Item* a = find(s.plan(), "assign:g1");
+  const Plan plan = s.plan();
+  const Item* a = find(plan, "assign:g1");
   REQUIRE(a);
   CHECK(a->assetsToWithdraw == Strings{"AN-2"});  // what is not granted is what goes
 }
