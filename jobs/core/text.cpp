@@ -15,6 +15,12 @@ std::string lowerAscii(std::string_view text) {
   return out;
 }
 
+std::string_view withoutBom(std::string_view text) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
+  return text;
+}
+
 std::string accountOf(std::string_view userName, std::string_view suffix) {
   if (suffix.empty() || userName.size() < suffix.size()) return std::string(userName);
   const std::size_t at = userName.size() - suffix.size();

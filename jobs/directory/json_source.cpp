@@ -8,8 +8,8 @@
 
 #include <set>
 
+#include "jobs/core/json_syntax.h"
 #include "jobs/directory/json_lines.h"
-#include "jobs/directory/json_syntax.h"
 #include "jobs/directory/person.h"
 #include "jobs/directory/text.h"
 

@@ -57,12 +57,6 @@ std::size_t codePoints(std::string_view utf8) {
   return count;
 }
 
-std::string_view withoutBom(std::string_view text) {
-  constexpr std::string_view kBom = "\xEF\xBB\xBF";
-  if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
-  return text;
-}
-
 std::string trim(std::string_view text) {
   std::size_t begin = 0, end = text.size();
   while (begin < end && isAsciiSpace(text[begin])) ++begin;

@@ -11,9 +11,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "jobs/core/json_syntax.h"
 #include "jobs/core/sha256.h"
-#include "jobs/directory/json_syntax.h"
-#include "jobs/directory/text.h"
+#include "jobs/core/text.h"
 #include "jobs/policy/policy_json.h"
 #include "jobs/policy/rules_json.h"
 
@@ -42,7 +42,7 @@ Var parse(const std::string& text, const std::string& file) {
     return parser.parse(text);
   } catch (const Poco::Exception& e) {
     // Poco says what is wrong but not where; Boost's reader finds the line.
-    if (auto at = directory::findJsonSyntaxError(text))
+    if (auto at = findJsonSyntaxError(text))
       throw PolicyError(file + ":" + std::to_string(at->line) + ": malformed JSON (" +
                         at->message + "); fix the policy file");
     throw PolicyError(file + ": malformed JSON (" + e.message() + "); fix the policy file");
@@ -55,7 +55,7 @@ Policy loadPolicy(const std::string& path) {
   Policy policy;
   if (path.empty()) return policy;
   const std::string bytes = readAll(path);
-  const Var root = parse(std::string(directory::withoutBom(bytes)), path);
+  const Var root = parse(std::string(withoutBom(bytes)), path);
   if (!detail::isObject(root))
     throw PolicyError(path + ": the top level must be a JSON object, not " + detail::shown(root));
 

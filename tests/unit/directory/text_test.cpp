@@ -32,11 +32,6 @@ TEST_CASE("directory: trimming removes surrounding ASCII whitespace only", "[dir
   CHECK(trim("赵磊 ") == "赵磊");
 }
 
-TEST_CASE("directory: a byte order mark is dropped, nothing else", "[directory]") {
-  CHECK(withoutBom("\xEF\xBB\xBF" "a,b") == "a,b");
-  CHECK(withoutBom("a,b") == "a,b");
-}
-
 TEST_CASE("directory: positions count LF, CRLF and lone CR as line ends", "[directory]") {
   const std::string text = "a\nb\r\nc\rd赵x";
   CHECK(positionOf(text, 0).line == 1);
