@@ -5,7 +5,7 @@
 
 #include "jobs/plan/field_buffer.h"
 #include "jobs/plan/item_fields.h"
-#include "jobs/plan/protect.h"
+#include "jobs/plan/protected_reason.h"
 #include "jobs/plan/text_util.h"
 #include "jobs/policy/rules.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "jobs/plan/item_fields.h"
-#include "jobs/plan/protect.h"
+#include "jobs/plan/protected_reason.h"
 #include "jobs/plan/text_util.h"
 
 namespace membersync::plan::detail {

@@ -1,8 +1,8 @@
-#include "jobs/plan/people.h"
+#include "jobs/plan/people_matching.h"
 
 #include "jobs/plan/departures.h"
 #include "jobs/plan/item_fields.h"
-#include "jobs/plan/protect.h"
+#include "jobs/plan/protected_reason.h"
 #include "jobs/plan/text_util.h"
 
 namespace membersync::plan::detail {
