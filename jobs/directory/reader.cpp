@@ -8,8 +8,8 @@
 
 #include "jobs/core/sha256.h"
 #include "jobs/directory/csv_source.h"
+#include "jobs/directory/export_builder.h"
 #include "jobs/directory/json_source.h"
-#include "jobs/directory/people.h"
 
 namespace membersync::directory {
 

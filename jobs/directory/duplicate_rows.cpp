@@ -1,4 +1,4 @@
-#include "jobs/directory/duplicates.h"
+#include "jobs/directory/duplicate_rows.h"
 
 #include <map>
 
