@@ -6,12 +6,12 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <set>
 #include <sstream>
+
+#include "jobs/core/file_text.h"
 
 namespace membersync::config {
 namespace {
@@ -149,17 +149,16 @@ Secret readSecret(IniReader& ini, const std::string& section, const std::string&
   if (p.is_relative()) {
     p = env.credentialsDirectory.empty() ? ini.dir() / p : fs::path(env.credentialsDirectory) / p;
   }
-  std::ifstream in(p, std::ios::binary);
-  if (!in) {
+  std::string value;
+  try {
+    value = readWholeFile(p.string());
+  } catch (const FileReadError& e) {
     ini.fail(section, key,
-             "cannot read " + p.string() + ": " + std::strerror(errno) +
+             "cannot read " + p.string() + ": " + e.what() +
                  (env.credentialsDirectory.empty()
                       ? std::string()
                       : " (resolved against $CREDENTIALS_DIRECTORY)"));
   }
-  std::ostringstream content;
-  content << in.rdbuf();
-  std::string value = content.str();
   if (!value.empty() && value.back() == '\n') value.pop_back();
   if (!value.empty() && value.back() == '\r') value.pop_back();
   if (value.empty()) ini.fail(section, key, p.string() + " is empty; put the secret in it");

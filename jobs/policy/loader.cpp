@@ -5,12 +5,9 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
 
+#include "jobs/core/file_text.h"
 #include "jobs/core/json_syntax.h"
 #include "jobs/core/sha256.h"
 #include "jobs/core/text.h"
@@ -24,16 +21,12 @@ namespace {
 using Poco::Dynamic::Var;
 
 std::string readAll(const std::string& path) {
-  const std::string what = path + ": cannot read the policy file (";
-  const std::string fix = "); check [policy] path and the file's permissions";
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw PolicyError(what + "it is a folder" + fix);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw PolicyError(what + std::strerror(errno) + fix);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw PolicyError(what + std::strerror(errno) + fix);
-  return bytes.str();
+  try {
+    return readWholeFile(path);
+  } catch (const FileReadError& e) {
+    throw PolicyError(path + ": cannot read the policy file (" + e.what() +
+                      "); check [policy] path and the file's permissions");
+  }
 }
 
 Var parse(const std::string& text, const std::string& file) {
