@@ -12,24 +12,13 @@
 #include <sstream>
 
 #include "jobs/core/file_text.h"
+#include "jobs/core/text.h"
 
 namespace membersync::config {
 namespace {
 
 namespace fs = std::filesystem;
 using Poco::Util::AbstractConfiguration;
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return s.substr(first, last - first + 1);
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // Reads one INI file. Every key read is remembered, so that whatever is left over at the end is
 // reported as unknown rather than silently ignored.
@@ -44,7 +33,7 @@ class IniReader {
   }
 
   std::optional<std::string> get(const std::string& section, const std::string& key) {
-    known_.insert(lower(section + "." + key));
+    known_.insert(lowerAscii(section + "." + key));
     const std::string full = section + "." + key;
     if (!ini_->hasProperty(full)) return std::nullopt;
     return trim(ini_->getRawString(full));
@@ -106,7 +95,7 @@ class IniReader {
       ini_->keys(prefix, keys);
       for (const auto& k : keys) {
         const std::string full = prefix.empty() ? k : prefix + "." + k;
-        if (ini_->hasProperty(full) && !known_.count(lower(full))) {
+        if (ini_->hasProperty(full) && !known_.count(lowerAscii(full))) {
           const auto dot = full.find('.');
           if (dot == std::string::npos) {
             throw ConfigError(file_ + ": '" + full +
@@ -124,7 +113,7 @@ class IniReader {
     static const std::set<std::string> kSections{"center", "directory", "policy",
                                                  "sync",   "state",     "daemon"};
     for (const auto& s : sections) {
-      if (!kSections.count(lower(s)) && !ini_->hasProperty(s)) {
+      if (!kSections.count(lowerAscii(s)) && !ini_->hasProperty(s)) {
         throw ConfigError(file_ + ": [" + s +
                           "]: unknown section; the sections are center, directory, policy, sync, "
                           "state and daemon");
@@ -180,7 +169,7 @@ std::string hostOf(const std::string& lowerUrl) {
 // https:// always; http:// only to this machine (the emulator): over plain HTTP the client
 // secret and the admin password would cross the network readable by anyone on the way.
 void requireUrl(IniReader& ini, const std::string& key, const std::string& url) {
-  const std::string l = lower(url);
+  const std::string l = lowerAscii(url);
   if (l.rfind("https://", 0) == 0) return;
   if (l.rfind("http://", 0) == 0) {
     const std::string host = hostOf(l);
@@ -247,7 +236,7 @@ std::vector<std::string> splitList(const std::string& s) {
 DirectoryConfig readDirectory(IniReader& ini) {
   DirectoryConfig d;
   d.path = ini.path(ini.required("directory", "path"));
-  const std::string format = lower(ini.text("directory", "format", "csv"));
+  const std::string format = lowerAscii(ini.text("directory", "format", "csv"));
   if (format == "csv") {
     d.format = DirectoryFormat::Csv;
   } else if (format == "json") {
@@ -256,14 +245,14 @@ DirectoryConfig readDirectory(IniReader& ini) {
     ini.fail("directory", "format", "'" + format + "' is not csv or json");
   }
   const std::string delimiter = ini.text("directory", "delimiter", ",");
-  if (delimiter == "\\t" || lower(delimiter) == "tab") {
+  if (delimiter == "\\t" || lowerAscii(delimiter) == "tab") {
     d.delimiter = '\t';
   } else if (delimiter.size() == 1 && delimiter != "\"") {
     d.delimiter = delimiter[0];
   } else {
     ini.fail("directory", "delimiter", "'" + delimiter + "' must be one character (or 'tab')");
   }
-  d.encoding = lower(ini.text("directory", "encoding", d.encoding));
+  d.encoding = lowerAscii(ini.text("directory", "encoding", d.encoding));
   if (d.encoding != "utf-8" && d.encoding != "utf8") {
     ini.fail("directory", "encoding",
              "'" + d.encoding + "' is not supported; export the HR file as UTF-8 (iconv -t UTF-8)");
@@ -274,13 +263,13 @@ DirectoryConfig readDirectory(IniReader& ini) {
   }
   auto statuses = splitList(ini.text("directory", "active_status", "active"));
   d.activeStatus.clear();
-  for (auto& s : statuses) d.activeStatus.push_back(lower(s));
+  for (auto& s : statuses) d.activeStatus.push_back(lowerAscii(s));
   return d;
 }
 
 SyncConfig readSync(IniReader& ini) {
   SyncConfig s;
-  const std::string departed = lower(ini.text("sync", "departed", "withdraw-then-delete"));
+  const std::string departed = lowerAscii(ini.text("sync", "departed", "withdraw-then-delete"));
   if (departed == "withdraw-then-delete") {
     s.departed = DepartedAction::WithdrawThenDelete;
   } else if (departed == "withdraw") {
@@ -300,7 +289,7 @@ SyncConfig readSync(IniReader& ini) {
   s.maxDeletePercent = ini.number("sync", "max_delete_percent", s.maxDeletePercent, 0, 100);
   s.deleteFloor = static_cast<int>(ini.integer("sync", "delete_floor", s.deleteFloor, 0, 10000000));
   s.minExportRatio = ini.number("sync", "min_export_ratio", s.minExportRatio, 0, 1);
-  const std::string orphans = lower(ini.text("sync", "orphans", "report"));
+  const std::string orphans = lowerAscii(ini.text("sync", "orphans", "report"));
   if (orphans == "report") {
     s.orphans = OrphanAction::Report;
   } else if (orphans == "delete") {
@@ -357,7 +346,7 @@ Config loadConfig(const std::string& path, const LoadEnvironment& env) {
     ini.fail("daemon", "listen", "'" + c.daemon.listen + "' must be host:port, or empty to disable");
   }
   c.daemon.logFile = ini.path(ini.text("daemon", "log_file", ""));
-  c.daemon.logLevel = lower(ini.text("daemon", "log_level", c.daemon.logLevel));
+  c.daemon.logLevel = lowerAscii(ini.text("daemon", "log_level", c.daemon.logLevel));
   if (c.daemon.logLevel == "information") c.daemon.logLevel = "info";
   static const std::set<std::string> kLevels{"error", "warning", "notice", "info", "debug"};
   if (!kLevels.count(c.daemon.logLevel)) {

@@ -11,6 +11,10 @@ namespace membersync {
 // rule), so this is the key they are matched by, case-insensitively.
 std::string lowerAscii(std::string_view text);
 
+// `text` without surrounding ASCII whitespace (space, tab, CR, LF, VT, FF). No byte of a
+// multi-byte UTF-8 character is one of these, so a Chinese name is never cut.
+std::string trim(std::string_view text);
+
 // `text` without a leading UTF-8 byte order mark (EF BB BF): files people save from Windows
 // tools (the HR export, the policy) may start with one.
 std::string_view withoutBom(std::string_view text);

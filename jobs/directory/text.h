@@ -19,11 +19,8 @@ std::optional<std::size_t> firstInvalidUtf8(std::string_view text);
 // "Names"), so a 30-character Chinese name (90 bytes) is 30.
 std::size_t codePoints(std::string_view utf8);
 
-// Surrounding ASCII whitespace (space, tab, CR, LF, VT, FF) removed. HR cells are compared and
-// validated trimmed: a stray space from a spreadsheet is not part of anyone's name.
-std::string trim(std::string_view text);
-
 using membersync::lowerAscii;  // jobs/core/text.h
+using membersync::trim;        // jobs/core/text.h; HR cells are compared and checked trimmed
 using membersync::withoutBom;  // jobs/core/text.h
 
 // Where a byte offset lies: 1-based line and column (the column in code points). A line ends at

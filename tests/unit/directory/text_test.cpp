@@ -26,12 +26,6 @@ TEST_CASE("directory: lengths count code points, not bytes", "[directory]") {
   CHECK(codePoints("😀") == 1u);
 }
 
-TEST_CASE("directory: trimming removes surrounding ASCII whitespace only", "[directory]") {
-  CHECK(trim("  a b\t\r\n") == "a b");
-  CHECK(trim(" \t ") == "");
-  CHECK(trim("赵磊 ") == "赵磊");
-}
-
 TEST_CASE("directory: positions count LF, CRLF and lone CR as line ends", "[directory]") {
   const std::string text = "a\nb\r\nc\rd赵x";
   CHECK(positionOf(text, 0).line == 1);
