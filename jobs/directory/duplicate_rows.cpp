@@ -2,8 +2,8 @@
 
 #include <map>
 
+#include "jobs/core/text.h"
 #include "jobs/directory/describe.h"
-#include "jobs/directory/text.h"
 
 namespace membersync::directory {
 

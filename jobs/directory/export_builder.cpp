@@ -4,10 +4,10 @@
 #include <optional>
 #include <vector>
 
+#include "jobs/core/text.h"
 #include "jobs/directory/columns.h"
 #include "jobs/directory/duplicate_rows.h"
 #include "jobs/directory/row_checks.h"
-#include "jobs/directory/text.h"
 
 namespace membersync::directory {
 

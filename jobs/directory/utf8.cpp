@@ -1,4 +1,4 @@
-#include "jobs/directory/text.h"
+#include "jobs/directory/utf8.h"
 
 namespace membersync::directory {
 

@@ -1,4 +1,6 @@
-#include "jobs/directory/text.h"
+#include "jobs/directory/utf8.h"
+
+#include <string>
 
 #include <catch2/catch.hpp>
 
