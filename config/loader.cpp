@@ -7,9 +7,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <optional>
 #include <set>
@@ -17,23 +15,14 @@
 #include <utility>
 #include <vector>
 
+#include "jobs/core/file_text.h"
+#include "jobs/core/text.h"
+
 namespace membersync::config {
 namespace {
 
 namespace fs = std::filesystem;
 using Poco::Util::AbstractConfiguration;
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return s.substr(first, last - first + 1);
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // Reads one INI file. Every key read is remembered, so that whatever is left over at the end is
 // reported as unknown rather than silently ignored.
@@ -48,7 +37,7 @@ class IniReader {
   }
 
   std::optional<std::string> get(const std::string& section, const std::string& key) {
-    known_.insert(lower(section + "." + key));
+    known_.insert(lowerAscii(section + "." + key));
     const std::string full = section + "." + key;
     if (!ini_->hasProperty(full)) return std::nullopt;
     return trim(ini_->getRawString(full));
@@ -110,7 +99,7 @@ class IniReader {
       ini_->keys(prefix, keys);
       for (const auto& k : keys) {
         const std::string full = prefix.empty() ? k : prefix + "." + k;
-        if (ini_->hasProperty(full) && !known_.count(lower(full))) {
+        if (ini_->hasProperty(full) && !known_.count(lowerAscii(full))) {
           const auto dot = full.find('.');
           if (dot == std::string::npos) {
             throw ConfigError(file_ + ": '" + full +
@@ -128,7 +117,7 @@ class IniReader {
     static const std::set<std::string> kSections{"center", "directory", "policy",
                                                  "sync",   "state",     "daemon"};
     for (const auto& s : sections) {
-      if (!kSections.count(lower(s)) && !ini_->hasProperty(s)) {
+      if (!kSections.count(lowerAscii(s)) && !ini_->hasProperty(s)) {
         throw ConfigError(file_ + ": [" + s +
                           "]: unknown section; the sections are center, directory, policy, sync, "
                           "state and daemon");
@@ -153,17 +142,16 @@ Secret readSecret(IniReader& ini, const std::string& section, const std::string&
   if (p.is_relative()) {
     p = env.credentialsDirectory.empty() ? ini.dir() / p : fs::path(env.credentialsDirectory) / p;
   }
-  std::ifstream in(p, std::ios::binary);
-  if (!in) {
+  std::string value;
+  try {
+    value = readWholeFile(p.string());
+  } catch (const FileReadError& e) {
     ini.fail(section, key,
-             "cannot read " + p.string() + ": " + std::strerror(errno) +
+             "cannot read " + p.string() + ": " + e.what() +
                  (env.credentialsDirectory.empty()
                       ? std::string()
                       : " (resolved against $CREDENTIALS_DIRECTORY)"));
   }
-  std::ostringstream content;
-  content << in.rdbuf();
-  std::string value = content.str();
   if (!value.empty() && value.back() == '\n') value.pop_back();
   if (!value.empty() && value.back() == '\r') value.pop_back();
   if (value.empty()) ini.fail(section, key, p.string() + " is empty; put the secret in it");
@@ -185,7 +173,7 @@ std::string hostOf(const std::string& lowerUrl) {
 // https:// always; http:// only to this machine (the emulator): over plain HTTP the client
 // secret and the admin password would cross the network readable by anyone on the way.
 void requireUrl(IniReader& ini, const std::string& key, const std::string& url) {
-  const std::string l = lower(url);
+  const std::string l = lowerAscii(url);
   if (l.rfind("https://", 0) == 0) return;
   if (l.rfind("http://", 0) == 0) {
     const std::string host = hostOf(l);
@@ -218,7 +206,7 @@ E choice(IniReader& ini, const std::string& section, const std::string& key,
          const std::vector<std::pair<const char*, E>>& choices, E fallback) {
   const auto raw = ini.get(section, key);
   if (!raw) return fallback;
-  const std::string value = lower(*raw);
+  const std::string value = lowerAscii(*raw);
   std::string names;
   for (std::size_t i = 0; i < choices.size(); ++i) {
     if (value == choices[i].first) return choices[i].second;
@@ -301,14 +289,14 @@ void readDirectory(IniReader& ini, directory::DirectorySettings& d) {
       ini, "directory", "format",
       {{"csv", directory::ExportFormat::Csv}, {"json", directory::ExportFormat::Json}}, d.format);
   const std::string delimiter = ini.text("directory", "delimiter", std::string(1, d.delimiter));
-  if (delimiter == "\\t" || lower(delimiter) == "tab") {
+  if (delimiter == "\\t" || lowerAscii(delimiter) == "tab") {
     d.delimiter = '\t';
   } else if (delimiter.size() == 1 && delimiter != "\"") {
     d.delimiter = delimiter[0];
   } else {
     ini.fail("directory", "delimiter", "'" + delimiter + "' must be one character (or 'tab')");
   }
-  d.encoding = lower(ini.text("directory", "encoding", d.encoding));
+  d.encoding = lowerAscii(ini.text("directory", "encoding", d.encoding));
   if (d.encoding != "utf-8" && d.encoding != "utf8") {
     ini.fail("directory", "encoding",
              "'" + d.encoding + "' is not supported; export the HR file as UTF-8 (iconv -t UTF-8)");
@@ -319,7 +307,7 @@ void readDirectory(IniReader& ini, directory::DirectorySettings& d) {
   }
   if (const auto statuses = ini.get("directory", "active_status")) {
     d.activeStatus.clear();
-    for (const auto& s : splitList(*statuses)) d.activeStatus.push_back(lower(s));
+    for (const auto& s : splitList(*statuses)) d.activeStatus.push_back(lowerAscii(s));
   }
 }
 
@@ -368,7 +356,7 @@ void readDaemon(IniReader& ini, DaemonConfig& d) {
     ini.fail("daemon", "listen", "'" + d.listen + "' must be host:port, or empty to disable");
   }
   d.logFile = ini.path(ini.text("daemon", "log_file", ""));
-  d.logLevel = lower(ini.text("daemon", "log_level", d.logLevel));
+  d.logLevel = lowerAscii(ini.text("daemon", "log_level", d.logLevel));
   if (d.logLevel == "information") d.logLevel = "info";
   static const std::set<std::string> kLevels{"error", "warning", "notice", "info", "debug"};
   if (!kLevels.count(d.logLevel)) {

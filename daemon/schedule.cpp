@@ -7,6 +7,8 @@
 #include <sstream>
 #include <vector>
 
+#include "jobs/core/text.h"
+
 namespace membersync::daemon {
 namespace {
 
@@ -16,17 +18,6 @@ const char* const kForms =
 
 [[noreturn]] void fail(const std::string& text, const std::string& problem) {
   throw ScheduleError("'" + text + "': " + problem + "; " + kForms);
-}
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 std::vector<std::string> split(const std::string& s, char by) {
@@ -99,7 +90,7 @@ class FieldParser {
       return v;
     }
     for (std::size_t i = 0; i < spec_.names.size(); ++i) {
-      if (lower(token) == spec_.names[i]) return spec_.lo + static_cast<int>(i);
+      if (lowerAscii(token) == spec_.names[i]) return spec_.lo + static_cast<int>(i);
     }
     bad("has '" + token + "', which is not a number" +
         (spec_.names.empty() ? std::string() : " or a name like " + std::string(spec_.names[0])));
@@ -215,7 +206,7 @@ std::time_t toLocalTime(const Civil& c) {
 
 Schedule Schedule::parse(const std::string& raw) {
   const std::string text = trim(raw);
-  const std::string l = lower(text);
+  const std::string l = lowerAscii(text);
   if (text.empty()) fail(text, "the schedule is empty");
   Schedule s;
   s.text_ = text;

@@ -2,13 +2,14 @@
 
 #include <cctype>
 #include <fstream>
+#include <optional>
 #include <ostream>
-#include <sstream>
 
 #include "daemon/inputs.h"
 #include "daemon/progress.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
 #include "jobs/apply/sync_job.h"
 #include "jobs/report/plan_json.h"
@@ -92,6 +93,23 @@ ExitCode planOrSync(const VerbContext& ctx, bool applyChanges) {
   return finish(ctx, r);
 }
 
+// The plan `apply` was given, or nullopt once the reason is printed.
+std::optional<plan::Plan> readSavedPlan(const VerbContext& ctx, const std::string& path) {
+  std::string text;
+  try {
+    text = readWholeFile(path);
+  } catch (const FileReadError&) {
+    ctx.err << "membersync: apply: cannot read the plan file " << path << "\n";
+    return std::nullopt;
+  }
+  try {
+    return report::planFromJson(text, path);
+  } catch (const report::PlanFileError& e) {
+    ctx.err << "membersync: apply: " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 ExitCode runPlan(const VerbContext& ctx) { return planOrSync(ctx, false); }
@@ -99,27 +117,15 @@ ExitCode runPlan(const VerbContext& ctx) { return planOrSync(ctx, false); }
 ExitCode runSync(const VerbContext& ctx) { return planOrSync(ctx, !ctx.invocation.dryRun); }
 
 ExitCode runApply(const VerbContext& ctx) {
-  const std::string& path = ctx.invocation.argument;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    ctx.err << "membersync: apply: cannot read the plan file " << path << "\n";
-    return ExitCode::Failed;
-  }
-  std::stringstream text;
-  text << file.rdbuf();
-  plan::Plan saved;
-  try {
-    saved = report::planFromJson(text.str(), path);
-  } catch (const report::PlanFileError& e) {
-    ctx.err << "membersync: apply: " << e.what() << "\n";
-    return ExitCode::Failed;
-  }
+  const std::optional<plan::Plan> saved = readSavedPlan(ctx, ctx.invocation.argument);
+  if (!saved) return ExitCode::Failed;
   const auto hr = readHrExport(ctx.config);
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
   apply::SyncJob job = rt.syncJob(progress);
-  const auto r = job.applySaved(saved, hr, policy, requestFor(ctx, rt, state::RunKind::Apply, true));
+  const auto r =
+      job.applySaved(*saved, hr, policy, requestFor(ctx, rt, state::RunKind::Apply, true));
   printApplied(ctx, r);
   return finish(ctx, r);
 }

@@ -7,12 +7,29 @@ namespace {
 
 char lowerChar(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
+bool isAsciiSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
 }  // namespace
 
 std::string lowerAscii(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = lowerChar(c);
   return out;
+}
+
+std::string trim(std::string_view text) {
+  std::size_t begin = 0, end = text.size();
+  while (begin < end && isAsciiSpace(text[begin])) ++begin;
+  while (end > begin && isAsciiSpace(text[end - 1])) --end;
+  return std::string(text.substr(begin, end - begin));
+}
+
+std::string_view withoutBom(std::string_view text) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
+  return text;
 }
 
 std::string accountOf(std::string_view userName, std::string_view suffix) {

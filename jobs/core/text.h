@@ -11,6 +11,14 @@ namespace membersync {
 // rule), so this is the key they are matched by, case-insensitively.
 std::string lowerAscii(std::string_view text);
 
+// `text` without surrounding ASCII whitespace (space, tab, CR, LF, VT, FF). No byte of a
+// multi-byte UTF-8 character is one of these, so a Chinese name is never cut.
+std::string trim(std::string_view text);
+
+// `text` without a leading UTF-8 byte order mark (EF BB BF): files people save from Windows
+// tools (the HR export, the policy) may start with one.
+std::string_view withoutBom(std::string_view text);
+
 // A member's account: its userName minus the expanded enterprise suffix (e.g. "@acme"), the
 // suffix compared case-insensitively; the case of the account is kept. A userName that does not
 // end with the suffix is taken whole (a member made before the enterprise code changed can still

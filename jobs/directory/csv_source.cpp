@@ -2,9 +2,9 @@
 
 #include <map>
 
+#include "jobs/core/text.h"
 #include "jobs/directory/csv_table.h"
 #include "jobs/directory/person.h"
-#include "jobs/directory/text.h"
 
 namespace membersync::directory {
 

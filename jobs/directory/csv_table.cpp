@@ -5,8 +5,9 @@
 #include <cstdio>
 #include <string>
 
+#include "jobs/core/text.h"
 #include "jobs/directory/person.h"
-#include "jobs/directory/text.h"
+#include "jobs/directory/utf8.h"
 
 namespace membersync::directory {
 

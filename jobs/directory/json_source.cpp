@@ -8,10 +8,11 @@
 
 #include <set>
 
+#include "jobs/core/json_syntax.h"
+#include "jobs/core/text.h"
 #include "jobs/directory/json_lines.h"
-#include "jobs/directory/json_syntax.h"
 #include "jobs/directory/person.h"
-#include "jobs/directory/text.h"
+#include "jobs/directory/utf8.h"
 
 namespace membersync::directory {
 

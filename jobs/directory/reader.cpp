@@ -1,32 +1,24 @@
 #include "jobs/directory/reader.h"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
 
+#include "jobs/core/file_text.h"
 #include "jobs/core/sha256.h"
 #include "jobs/directory/csv_source.h"
+#include "jobs/directory/export_builder.h"
 #include "jobs/directory/json_source.h"
-#include "jobs/directory/people.h"
 
 namespace membersync::directory {
 
 namespace {
 
 std::string readAll(const std::string& path) {
-  const std::string what = path + ": cannot read the HR export (";
-  const std::string fix = "); check [directory] path and the file's permissions";
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw ExportError(what + "it is a folder" + fix);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ExportError(what + std::strerror(errno) + fix);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw ExportError(what + std::strerror(errno) + fix);
-  return bytes.str();
+  try {
+    return readWholeFile(path);
+  } catch (const FileReadError& e) {
+    throw ExportError(path + ": cannot read the HR export (" + e.what() +
+                      "); check [directory] path and the file's permissions");
+  }
 }
 
 bool isUtf8(const std::string& encoding) {

@@ -1,6 +1,6 @@
 #include "jobs/directory/row_checks.h"
 
-#include "jobs/directory/text.h"
+#include "jobs/directory/utf8.h"
 
 namespace membersync::directory {
 

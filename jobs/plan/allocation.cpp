@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <set>
 
+#include "jobs/core/text.h"
 #include "jobs/plan/field_buffer.h"
 #include "jobs/plan/holding.h"
 #include "jobs/plan/item_fields.h"
-#include "jobs/plan/protect.h"
+#include "jobs/plan/protected_reason.h"
 #include "jobs/plan/text_util.h"
+#include "jobs/policy/rules.h"
 
 namespace membersync::plan::detail {
 namespace {
@@ -96,7 +98,7 @@ class Allocator {
         ++next;
       if (next == candidates.size()) {
         without.push_back(h.who->account);
-        accounts.insert(lower(h.who->account));
+        accounts.insert(lowerAscii(h.who->account));
         continue;
       }
       taken_[candidates[next]] = 1;

@@ -2,18 +2,13 @@
 
 #include <algorithm>
 
+#include "jobs/core/text.h"
 #include "jobs/plan/item_fields.h"
-#include "jobs/plan/protect.h"
+#include "jobs/plan/protected_reason.h"
 #include "jobs/plan/text_util.h"
 
 namespace membersync::plan::detail {
 namespace {
-
-std::string trimmed(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
 
 constexpr state::Millis kDay = 86400000;
 
@@ -105,7 +100,7 @@ std::string absentText(const directory::Person* row) {
 // member departs as usual, and the new person's add waits for it.)
 bool looksRekeyed(const Context& ctx, const LiveMember& m) {
   const directory::Person* namer = ctx.activeNamer(m);
-  return namer && lower(trimmed(namer->name)) == lower(trimmed(m.item->name));
+  return namer && lowerAscii(trim(namer->name)) == lowerAscii(trim(m.item->name));
 }
 
 // The employee id left the export, but an active row carries the member's account and name under

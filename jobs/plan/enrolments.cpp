@@ -1,5 +1,6 @@
 #include "jobs/plan/enrolments.h"
 
+#include "jobs/core/text.h"
 #include "jobs/plan/field_buffer.h"
 #include "jobs/plan/item_fields.h"
 #include "jobs/plan/text_util.h"
@@ -81,7 +82,7 @@ void reportNoIdentity(Context& ctx, const policy::ActivityRule& rule,
   std::string list;
   std::set<std::string> accounts;
   for (std::size_t i = 0; i < people.size(); ++i) {
-    accounts.insert(lower(people[i]->account));
+    accounts.insert(lowerAscii(people[i]->account));
     if (i < kListed) list += (i ? ", " : "") + people[i]->account;
   }
   if (people.size() > kListed) list += ", and " + std::to_string(people.size() - kListed) + " more";

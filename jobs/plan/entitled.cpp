@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "jobs/plan/text_util.h"
+#include "jobs/core/text.h"
 
 namespace membersync::plan::detail {
 
@@ -21,7 +21,7 @@ std::vector<Entitled> entitledPeople(const Context& ctx) {
     if (link && ctx.members.linkOf(link->globalId) == link) {
       member = ctx.members.byGlobalId(link->globalId);  // linked (and possibly renamed)
     } else {
-      const LiveMember* same = ctx.members.byAccount(lower(p.account));
+      const LiveMember* same = ctx.members.byAccount(lowerAscii(p.account));
       if (same && same->link) continue;  // another employee's member: the add is held
       member = same;                     // adopted by this plan, or null: added
       if (!member && !added.count(p.employeeId)) continue;

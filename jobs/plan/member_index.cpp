@@ -1,6 +1,6 @@
 #include "jobs/plan/member_index.h"
 
-#include "jobs/plan/text_util.h"
+#include "jobs/core/text.h"
 
 namespace membersync::plan::detail {
 
@@ -12,7 +12,7 @@ MemberIndex::MemberIndex(const std::vector<center::MemberListItem>& members,
   for (const center::MemberListItem& m : members) {
     if (m.deleted) continue;  // design: members listed with deleted: true are ignored
     std::string account = accountOf(m.userName, suffix);
-    std::string key = lower(account);
+    std::string key = lowerAscii(account);
     live_.push_back(LiveMember{&m, std::move(account), std::move(key), nullptr});
   }
   // The maps view strings inside live_, so they are filled only once live_ stops growing.

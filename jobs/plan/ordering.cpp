@@ -4,7 +4,7 @@
 #include <numeric>
 #include <tuple>
 
-#include "jobs/plan/text_util.h"
+#include "jobs/core/text.h"
 
 namespace membersync::plan::detail {
 namespace {
@@ -57,7 +57,8 @@ void orderItems(Plan& plan) {
   // Sort keys are built once (lower-casing inside the comparison would cost n log n copies).
   std::vector<SortKey> keys;
   keys.reserve(plan.items.size());
-  for (const Item& i : plan.items) keys.push_back({rank(i.kind), lower(i.account), i.line, &i.key});
+  for (const Item& i : plan.items)
+    keys.push_back({rank(i.kind), lowerAscii(i.account), i.line, &i.key});
   std::vector<std::size_t> order(plan.items.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),

@@ -1,7 +1,7 @@
 #include "jobs/plan/orphans.h"
 
 #include "jobs/plan/item_fields.h"
-#include "jobs/plan/protect.h"
+#include "jobs/plan/protected_reason.h"
 
 namespace membersync::plan::detail {
 namespace {

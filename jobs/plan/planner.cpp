@@ -1,13 +1,13 @@
 #include "jobs/plan/planner.h"
 
 #include "jobs/plan/context.h"
+#include "jobs/plan/delete_guard.h"
 #include "jobs/plan/departures.h"
-#include "jobs/plan/entitlements.h"
-#include "jobs/plan/guard.h"
+#include "jobs/plan/entitlement_items.h"
 #include "jobs/plan/history.h"
 #include "jobs/plan/ordering.h"
 #include "jobs/plan/orphans.h"
-#include "jobs/plan/people.h"
+#include "jobs/plan/people_matching.h"
 #include "jobs/plan/problems.h"
 #include "jobs/plan/scope.h"
 

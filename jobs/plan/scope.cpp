@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
-#include "jobs/plan/text_util.h"
+#include "jobs/core/text.h"
 
 namespace membersync::plan::detail {
 namespace {
@@ -21,7 +21,7 @@ std::unordered_set<std::string> employeesOf(const Context& ctx, const std::strin
   for (const Item& item : ctx.plan.items)
     if (!item.employeeId.empty()) ids.insert(item.employeeId);
   for (const directory::Person& p : ctx.in.hr.people)
-    if (lower(p.account) == only) ids.insert(p.employeeId);
+    if (lowerAscii(p.account) == only) ids.insert(p.employeeId);
   for (const auto& [employeeId, link] : ctx.in.state.linksByEmployee)
     if (link.account == only) ids.insert(employeeId);
   return ids;
@@ -42,7 +42,7 @@ std::unordered_set<std::string> membersOf(const Context& ctx, const std::string&
 }  // namespace
 
 void restrictToAccount(Context& ctx) {
-  const std::string only = lower(ctx.in.settings.onlyAccount);
+  const std::string only = lowerAscii(ctx.in.settings.onlyAccount);
   if (only.empty()) return;
   auto& items = ctx.plan.items;
   // A problem about several people (a pool run dry) stays when it names the account.
@@ -52,8 +52,8 @@ void restrictToAccount(Context& ctx) {
   };
   items.erase(std::remove_if(items.begin(), items.end(),
                              [&](const Item& i) {
-                               return lower(i.account) != only && lower(i.centerAccount) != only &&
-                                      !names(i);
+                               return lowerAscii(i.account) != only &&
+                                      lowerAscii(i.centerAccount) != only && !names(i);
                              }),
               items.end());
   const std::unordered_set<std::string> ids = employeesOf(ctx, only);

@@ -1,17 +1,11 @@
 #pragma once
 
 #include <string>
-#include <string_view>
 
-#include "jobs/core/text.h"
 #include "jobs/state/records.h"
 
 // Small pure text helpers the planner's parts share. Internal to jobs/plan.
 namespace membersync::plan::detail {
-
-// ASCII lower case and a member's account from its userName: see jobs/core/text.h.
-inline std::string lower(std::string_view text) { return lowerAscii(text); }
-using membersync::accountOf;
 
 // UTC renderings of a stored time for reasons shown to people: "2026-01-31" and
 // "2026-01-31 04:05:06 UTC". Pure arithmetic (no time-zone database, no clock).

@@ -5,15 +5,12 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
 
+#include "jobs/core/file_text.h"
+#include "jobs/core/json_syntax.h"
 #include "jobs/core/sha256.h"
-#include "jobs/directory/json_syntax.h"
-#include "jobs/directory/text.h"
+#include "jobs/core/text.h"
 #include "jobs/policy/policy_json.h"
 #include "jobs/policy/rules_json.h"
 
@@ -24,16 +21,12 @@ namespace {
 using Poco::Dynamic::Var;
 
 std::string readAll(const std::string& path) {
-  const std::string what = path + ": cannot read the policy file (";
-  const std::string fix = "); check [policy] path and the file's permissions";
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw PolicyError(what + "it is a folder" + fix);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw PolicyError(what + std::strerror(errno) + fix);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw PolicyError(what + std::strerror(errno) + fix);
-  return bytes.str();
+  try {
+    return readWholeFile(path);
+  } catch (const FileReadError& e) {
+    throw PolicyError(path + ": cannot read the policy file (" + e.what() +
+                      "); check [policy] path and the file's permissions");
+  }
 }
 
 Var parse(const std::string& text, const std::string& file) {
@@ -42,7 +35,7 @@ Var parse(const std::string& text, const std::string& file) {
     return parser.parse(text);
   } catch (const Poco::Exception& e) {
     // Poco says what is wrong but not where; Boost's reader finds the line.
-    if (auto at = directory::findJsonSyntaxError(text))
+    if (auto at = findJsonSyntaxError(text))
       throw PolicyError(file + ":" + std::to_string(at->line) + ": malformed JSON (" +
                         at->message + "); fix the policy file");
     throw PolicyError(file + ": malformed JSON (" + e.message() + "); fix the policy file");
@@ -55,7 +48,7 @@ Policy loadPolicy(const std::string& path) {
   Policy policy;
   if (path.empty()) return policy;
   const std::string bytes = readAll(path);
-  const Var root = parse(std::string(directory::withoutBom(bytes)), path);
+  const Var root = parse(std::string(withoutBom(bytes)), path);
   if (!detail::isObject(root))
     throw PolicyError(path + ": the top level must be a JSON object, not " + detail::shown(root));
 

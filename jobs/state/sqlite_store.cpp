@@ -9,7 +9,7 @@
 namespace membersync::state {
 
 namespace detail {
-// entitlements.cpp: owned assets, lendings, enrolments and the product cache, into `snap`.
+// entitlement_records.cpp: owned assets, lendings, enrolments and the product cache, into `snap`.
 void loadEntitlements(Poco::Data::Session& s, Snapshot& snap);
 }  // namespace detail
 

@@ -21,6 +21,17 @@ TEST_CASE("text: lowerAscii leaves non-ASCII bytes alone", "[core]") {
   CHECK(lowerAscii("张伟A") == "张伟a");
 }
 
+TEST_CASE("text: trimming removes surrounding ASCII whitespace only", "[core]") {
+  CHECK(trim("  a b\t\r\n") == "a b");
+  CHECK(trim(" \t ") == "");
+  CHECK(trim("赵磊 ") == "赵磊");
+}
+
+TEST_CASE("text: a byte order mark is dropped, nothing else", "[core]") {
+  CHECK(withoutBom("\xEF\xBB\xBF" "a,b") == "a,b");
+  CHECK(withoutBom("a,b") == "a,b");
+}
+
 TEST_CASE("text: isoUtc formats seconds in UTC", "[core]") {
   CHECK(isoUtc(Clock::WallPoint{std::chrono::seconds(1763718726)}) == "2025-11-21T09:52:06Z");
 }

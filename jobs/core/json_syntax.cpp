@@ -1,4 +1,4 @@
-#include "jobs/directory/json_syntax.h"
+#include "jobs/core/json_syntax.h"
 
 #include <sstream>
 
@@ -7,7 +7,7 @@
 #include <boost/property_tree/json_parser.hpp>
 #include <boost/property_tree/ptree.hpp>
 
-namespace membersync::directory {
+namespace membersync {
 
 std::optional<JsonSyntaxError> findJsonSyntaxError(const std::string& text) {
   std::istringstream in(text);
@@ -20,4 +20,4 @@ std::optional<JsonSyntaxError> findJsonSyntaxError(const std::string& text) {
   return std::nullopt;
 }
 
-}  // namespace membersync::directory
+}  // namespace membersync

@@ -1,13 +1,13 @@
-#include "jobs/directory/people.h"
+#include "jobs/directory/export_builder.h"
 
 #include <algorithm>
 #include <optional>
 #include <vector>
 
+#include "jobs/core/text.h"
 #include "jobs/directory/columns.h"
-#include "jobs/directory/duplicates.h"
+#include "jobs/directory/duplicate_rows.h"
 #include "jobs/directory/row_checks.h"
-#include "jobs/directory/text.h"
 
 namespace membersync::directory {
 

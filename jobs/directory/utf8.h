@@ -2,13 +2,11 @@
 
 #include <cstddef>
 #include <optional>
-#include <string>
 #include <string_view>
 
-#include "jobs/core/text.h"
-
-// Text helpers of the HR readers: UTF-8 checks and counts, trimming, positions in a file.
-// Plain C++, no Poco: the validation rules and their tests need nothing else.
+// UTF-8 helpers of the HR readers: checks, code point counts, positions in a file. Plain C++,
+// no Poco: the validation rules and their tests need nothing else. (Trimming, lower case and
+// the byte order mark: jobs/core/text.h.)
 namespace membersync::directory {
 
 // The offset of the first byte that is not part of well-formed UTF-8 (overlong forms,
@@ -18,15 +16,6 @@ std::optional<std::size_t> firstInvalidUtf8(std::string_view text);
 // Unicode code points in well-formed UTF-8: the unit the center's limits count in (facts.md,
 // "Names"), so a 30-character Chinese name (90 bytes) is 30.
 std::size_t codePoints(std::string_view utf8);
-
-// `text` without a leading UTF-8 byte order mark (EF BB BF).
-std::string_view withoutBom(std::string_view text);
-
-// Surrounding ASCII whitespace (space, tab, CR, LF, VT, FF) removed. HR cells are compared and
-// validated trimmed: a stray space from a spreadsheet is not part of anyone's name.
-std::string trim(std::string_view text);
-
-using membersync::lowerAscii;  // jobs/core/text.h
 
 // Where a byte offset lies: 1-based line and column (the column in code points). A line ends at
 // LF, CRLF or a lone CR, the same rule the CSV reader numbers rows by.

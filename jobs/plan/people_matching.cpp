@@ -1,9 +1,9 @@
-#include "jobs/plan/people.h"
+#include "jobs/plan/people_matching.h"
 
+#include "jobs/core/text.h"
 #include "jobs/plan/departures.h"
 #include "jobs/plan/item_fields.h"
-#include "jobs/plan/protect.h"
-#include "jobs/plan/text_util.h"
+#include "jobs/plan/protected_reason.h"
 
 namespace membersync::plan::detail {
 namespace {
@@ -139,7 +139,7 @@ void planDeparted(Context& ctx, const Row& row) {
 void planPeople(Context& ctx) {
   for (const Person& p : ctx.in.hr.people) {
     ctx.markInExport(p.employeeId, p.active);
-    const std::string accountKey = lower(p.account);
+    const std::string accountKey = lowerAscii(p.account);
     const LiveMember* sameAccount = ctx.members.byAccount(accountKey);
     if (sameAccount) ctx.markNamed(*sameAccount, p);  // never an orphan, nor re-keyed away
     const Row row{p, accountKey, sameAccount, liveLink(ctx, p)};

@@ -1,4 +1,4 @@
-#include "jobs/plan/entitlements.h"
+#include "jobs/plan/entitlement_items.h"
 
 #include <unordered_map>
 #include <unordered_set>

@@ -1,4 +1,4 @@
-#include "jobs/directory/text.h"
+#include "jobs/directory/utf8.h"
 
 namespace membersync::directory {
 
@@ -35,10 +35,6 @@ std::size_t sequenceAt(std::string_view text, std::size_t i) {
   return length;
 }
 
-bool isAsciiSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
 }  // namespace
 
 std::optional<std::size_t> firstInvalidUtf8(std::string_view text) {
@@ -55,19 +51,6 @@ std::size_t codePoints(std::string_view utf8) {
   for (char c : utf8)
     if (!isContinuation(static_cast<unsigned char>(c))) ++count;
   return count;
-}
-
-std::string_view withoutBom(std::string_view text) {
-  constexpr std::string_view kBom = "\xEF\xBB\xBF";
-  if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
-  return text;
-}
-
-std::string trim(std::string_view text) {
-  std::size_t begin = 0, end = text.size();
-  while (begin < end && isAsciiSpace(text[begin])) ++begin;
-  while (end > begin && isAsciiSpace(text[end - 1])) --end;
-  return std::string(text.substr(begin, end - begin));
 }
 
 TextPosition positionOf(std::string_view text, std::size_t offset) {

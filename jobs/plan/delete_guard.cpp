@@ -1,4 +1,4 @@
-#include "jobs/plan/guard.h"
+#include "jobs/plan/delete_guard.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
-#include "jobs/directory/duplicates.h"
+#include "jobs/directory/duplicate_rows.h"
 
 #include <map>
 
+#include "jobs/core/text.h"
 #include "jobs/directory/describe.h"
-#include "jobs/directory/text.h"
 
 namespace membersync::directory {
 

@@ -6,7 +6,7 @@
 // Poco 1.11's JSON parser says what is wrong with malformed JSON but not where. This finds the
 // line, by running Boost.PropertyTree's JSON reader (which reports it) over the same text once
 // Poco has refused it. Shared by the HR export reader and the policy loader.
-namespace membersync::directory {
+namespace membersync {
 
 struct JsonSyntaxError {
   int line = 0;         // 1-based
@@ -18,4 +18,4 @@ struct JsonSyntaxError {
 // Poco's message without a line).
 std::optional<JsonSyntaxError> findJsonSyntaxError(const std::string& text);
 
-}  // namespace membersync::directory
+}  // namespace membersync

@@ -1,4 +1,6 @@
-#include "jobs/directory/text.h"
+#include "jobs/directory/utf8.h"
+
+#include <string>
 
 #include <catch2/catch.hpp>
 
@@ -24,17 +26,6 @@ TEST_CASE("directory: lengths count code points, not bytes", "[directory]") {
   CHECK(codePoints("abc") == 3u);
   CHECK(codePoints("赵磊") == 2u);
   CHECK(codePoints("😀") == 1u);
-}
-
-TEST_CASE("directory: trimming removes surrounding ASCII whitespace only", "[directory]") {
-  CHECK(trim("  a b\t\r\n") == "a b");
-  CHECK(trim(" \t ") == "");
-  CHECK(trim("赵磊 ") == "赵磊");
-}
-
-TEST_CASE("directory: a byte order mark is dropped, nothing else", "[directory]") {
-  CHECK(withoutBom("\xEF\xBB\xBF" "a,b") == "a,b");
-  CHECK(withoutBom("a,b") == "a,b");
 }
 
 TEST_CASE("directory: positions count LF, CRLF and lone CR as line ends", "[directory]") {
