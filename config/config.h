@@ -5,7 +5,7 @@
 
 #include "jobs/apply/apply_settings.h"
 #include "jobs/center/options.h"
-#include "jobs/directory/settings.h"
+#include "jobs/directory/directory_settings.h"
 
 namespace membersync::config {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "jobs/center/options.h"
-#include "jobs/plan/settings.h"
+#include "jobs/plan/plan_settings.h"
 
 namespace membersync::apply {
 

@@ -4,7 +4,7 @@
 #include <set>
 #include <string>
 
-#include "jobs/directory/settings.h"
+#include "jobs/directory/directory_settings.h"
 #include "jobs/directory/source_table.h"
 
 namespace membersync::directory {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "jobs/directory/person.h"
-#include "jobs/directory/settings.h"
+#include "jobs/directory/directory_settings.h"
 #include "jobs/directory/source_table.h"
 
 namespace membersync::directory {

@@ -9,7 +9,7 @@
 #include "jobs/center/members.h"
 #include "jobs/directory/person.h"
 #include "jobs/plan/plan.h"
-#include "jobs/plan/settings.h"
+#include "jobs/plan/plan_settings.h"
 #include "jobs/policy/policy.h"
 #include "jobs/state/records.h"
 

@@ -4,7 +4,7 @@
 
 #include "jobs/directory/person.h"
 #include "jobs/directory/reader.h"
-#include "jobs/directory/settings.h"
+#include "jobs/directory/directory_settings.h"
 #include "tests/support/temp_dir.h"
 
 namespace membersync::directory::testing {

@@ -1,4 +1,4 @@
-#include "jobs/directory/settings.h"
+#include "jobs/directory/directory_settings.h"
 
 namespace membersync::directory {
 
