@@ -35,8 +35,10 @@ const std::vector<VerbSpec>& verbs() {
       {"check", nullptr, {},
        "online, read-only: tokens, scopes, one page of members, assets and locks"},
       {"reset-password", "ACCOUNT", {"wait"}, "set and deliver a new password (A3)"},
-      {"allow-deletes", "RUN", {"wait"},
-       "release the deletions a safety guard held back in that run"},
+      {"allow", "RUN", {"wait"},
+       "release what a safety guard held back in that run, and its enrolments in doubt for one "
+       "more attempt"},
+      {"allow-deletes", "RUN", {"wait"}, "the former name of allow"},
   };
   return kVerbs;
 }
@@ -100,7 +102,7 @@ std::string helpText() {
         "some items failed; 4 a safety guard held back deletions; 5 stale plan; 64 bad command\n"
         "line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, 0 wins.\n"
         "\nOne membersync at a time per state database: sync, apply, reset-password,\n"
-        "allow-deletes and daemon lock <database>.lock; a second one exits 1 naming the holder,\n"
+        "allow and daemon lock <database>.lock; a second one exits 1 naming the holder,\n"
         "or waits with --wait. plan, sync --dry-run and the read-only verbs need no lock.\n"
         "\ndaemon runs in the foreground (no fork) on [daemon] schedule: `every 30s|15m|2h`,\n"
         "`daily HH:MM` or a 5-field cron expression, in local time. SIGTERM or SIGINT: no new\n"

@@ -40,7 +40,8 @@ StateLock::~StateLock() {
 
 bool takesStateLock(const Invocation& inv) {
   if (inv.verb == "sync") return !inv.dryRun;
-  return inv.verb == "apply" || inv.verb == "reset-password" || inv.verb == "allow-deletes" ||
+  return inv.verb == "apply" || inv.verb == "reset-password" || inv.verb == "allow" ||
+         inv.verb == "allow-deletes" ||
          inv.verb == "daemon";
 }
 

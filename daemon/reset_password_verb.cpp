@@ -40,7 +40,7 @@ ExitCode runResetPassword(const VerbContext& ctx) {
                                    rt.random(), rt.clock(), ctx.config.sync.apply.passwordLength};
   // A refusal leaves the old password in force: nothing is owed.
   const auto reset = apply::resetPassword(
-      tools, run, {account, member->globalId, "by request", false, state::ItemStatus::Refused});
+      tools, run, {account, member->globalId, "by request", false, state::ItemStatus::Refused, {}});
   state::RunCounts counts;
   if (reset.kind == apply::WriteOutcome::Kind::Succeeded) {
     store.finishRun(run, "done", counts, "password of " + account + " reset");

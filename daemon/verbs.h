@@ -21,7 +21,7 @@ struct VerbContext {
 ExitCode runCheck(const VerbContext& ctx);
 ExitCode runValidate(const VerbContext& ctx);
 ExitCode runStatus(const VerbContext& ctx);
-ExitCode runAllowDeletes(const VerbContext& ctx);
+ExitCode runAllow(const VerbContext& ctx);  // also `allow-deletes`, its former name
 ExitCode runPlan(const VerbContext& ctx);
 ExitCode runSync(const VerbContext& ctx);
 ExitCode runApply(const VerbContext& ctx);

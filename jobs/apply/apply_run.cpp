@@ -48,6 +48,8 @@ int ApplyRun::previousAttempts(const std::string& key) const {
 }
 
 void ApplyRun::record(state::StateStore& store, const Item& item, const WriteOutcome& o) {
+  // `allow RUN` releases an enrolment in doubt for one more attempt, whatever its answer.
+  if (item.kind == ItemKind::Enrol) store.consumeRelease(item.key);
   if (o.kind == WriteOutcome::Kind::Succeeded) {
     store.clearItem(item.key);
     if (consumesRelease(item)) store.consumeRelease(item.key);

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <stdexcept>
 
@@ -66,6 +67,37 @@ void FileOutbox::mark(const std::vector<std::string>& accounts, OutboxMark mark,
   const char* word = mark == OutboxMark::Set ? "set" : "void";
   for (const auto& account : accounts) lines += account + ",," + atIso8601 + "," + word + "\n";
   write(lines);
+}
+
+std::map<std::string, Secret> FileOutbox::pendingPasswords(const std::set<std::string>& accounts) {
+  std::map<std::string, Secret> found;
+  if (accounts.empty()) return found;
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  std::ifstream in(path_);
+  if (!in) {
+    if (::access(path_.c_str(), F_OK) != 0) return found;  // no outbox yet: nothing pending
+    fail(path_, "cannot read");
+  }
+  // Per account, the passwords not cancelled yet, oldest first: `void` cancels the newest.
+  std::map<std::string, std::vector<Secret>> open;
+  std::string line;
+  while (std::getline(in, line)) {
+    // account,password,created,status; passwords and accounts hold no comma (see append()).
+    const auto first = line.find(',');
+    const auto second = line.find(',', first == std::string::npos ? first : first + 1);
+    const auto last = line.rfind(',');
+    if (second == std::string::npos || last == second) continue;
+    const std::string account = line.substr(0, first);
+    if (!accounts.count(account)) continue;
+    const std::string status = line.substr(last + 1);
+    auto& passwords = open[account];
+    if (status == "pending") passwords.emplace_back(line.substr(first + 1, second - first - 1));
+    if (status == "void" && !passwords.empty()) passwords.pop_back();
+  }
+  for (auto& [account, passwords] : open) {
+    if (!passwords.empty()) found.emplace(account, passwords.back());
+  }
+  return found;
 }
 
 void FileOutbox::write(const std::string& lines) {

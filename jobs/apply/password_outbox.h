@@ -1,5 +1,7 @@
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,12 @@ class PasswordOutbox {
   virtual void mark(const std::vector<std::string>& accounts, OutboxMark mark,
                     const std::string& atIso8601) = 0;
 
+  // For each of `accounts`, the password of its newest `pending` line that no `void` cancelled
+  // (a `set` confirms it; it is still the one in force). Accounts with none are left out. Read
+  // back when a call in doubt is re-sent: the same password, never a new one. Throws
+  // std::runtime_error naming the file when it cannot be read.
+  virtual std::map<std::string, Secret> pendingPasswords(const std::set<std::string>& accounts) = 0;
+
   void append(const std::string& account, const Secret& password, const std::string& created) {
     append(std::vector<OutboxEntry>{{account, password, created}});
   }
@@ -48,6 +56,7 @@ class FileOutbox final : public PasswordOutbox {
   void append(const std::vector<OutboxEntry>& entries) override;
   void mark(const std::vector<std::string>& accounts, OutboxMark mark,
             const std::string& atIso8601) override;
+  std::map<std::string, Secret> pendingPasswords(const std::set<std::string>& accounts) override;
   const std::string& path() const { return path_; }
 
  private:

@@ -7,8 +7,10 @@ namespace membersync::apply {
 
 WriteOutcome resetPassword(const PasswordTools& tools, state::RunId run,
                            const PasswordReset& reset) {
-  const Secret password = generatePassword(tools.random, tools.passwordLength);
-  tools.outbox.append(reset.account, password, isoUtc(tools.clock.wallNow()));
+  const bool again = !reset.pending.empty();
+  const Secret password =
+      again ? reset.pending : generatePassword(tools.random, tools.passwordLength);
+  if (!again) tools.outbox.append(reset.account, password, isoUtc(tools.clock.wallNow()));
   const WriteStep step{
       {"reset:" + reset.account, "reset-password", reset.account, "", reset.globalId, reset.reason},
       nullptr};

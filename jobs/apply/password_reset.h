@@ -1,9 +1,11 @@
 #pragma once
 
 // A password reset (A3) as a journaled write: the new password is generated and appended to the
-// outbox, durably, before the call is journaled or sent; the outbox is marked set or void when
-// the answer comes, before the journal records it. Used by settling (a password never confirmed)
-// and by `membersync reset-password`.
+// outbox, durably, before the call is journaled or sent (or a password still pending there is
+// sent again); the outbox is marked `set` on success and `void` only on a definite refusal, before
+// the journal records it; an answer in doubt leaves the line pending for the next run to re-send.
+// The client retries A3 within the run with the same password. Used by settling (a password
+// never confirmed) and by `membersync reset-password`.
 
 #include <cstddef>
 #include <string>
@@ -34,6 +36,10 @@ struct PasswordReset {
   // run tries again) or not (reset-password: the old password is still in force).
   bool owedAfterRefusal = true;
   state::ItemStatus refusedStatus = state::ItemStatus::RetryLater;  // the journal's, on refusal
+  // A password already pending in the outbox (a reset or an add left in doubt): sent again as it
+  // is, never replaced by a new one, since the center may hold it. Empty: a new one is generated
+  // and appended to the outbox first.
+  Secret pending;
 };
 
 // Returns the outcome; its message never carries the password (the service may quote it).

@@ -1,8 +1,10 @@
 #include "jobs/apply/settle.h"
 
+#include <mutex>
 #include <set>
 #include <unordered_map>
 
+#include "jobs/apply/parallel.h"
 #include "jobs/apply/password_reset.h"
 #include "jobs/apply/settle_entitlements.h"
 #include "jobs/apply/settle_verdict.h"
@@ -60,17 +62,20 @@ Verdict judgeMemberStep(const state::Step& step, const LiveMembers& live,
   return v;
 }
 
-void noteReset(SettleResult& result, const std::string& account, const WriteOutcome& reset) {
+void noteReset(SettleResult& result, const std::string& account, const WriteOutcome& reset,
+               bool again) {
+  const std::string which = again ? "the pending one was sent again" : "a new one is in the outbox";
   switch (reset.kind) {
     case WriteOutcome::Kind::Succeeded:
       ++result.passwordsReset;
-      result.notes.push_back("password of " + account +
-                             " was never confirmed: a new one is in the outbox");
+      result.notes.push_back("password of " + account + " was never confirmed: " + which);
       return;
     case WriteOutcome::Kind::Unknown:
       ++result.failed;
       result.notes.push_back("password of " + account +
-                             " was never confirmed, and the reset is in doubt: " + reset.message);
+                             " was never confirmed, and the reset is in doubt again (its outbox "
+                             "line stays pending; the next run sends it once more): " +
+                             reset.message);
       return;
     default:
       // The reset did not take effect: its password is void, and the next run tries again.
@@ -78,6 +83,46 @@ void noteReset(SettleResult& result, const std::string& account, const WriteOutc
       result.notes.push_back("password of " + account +
                              " could not be reset yet: " + reset.message);
   }
+}
+
+// A RandomSource for several threads: implementations need not be thread-safe themselves.
+class SharedRandom final : public RandomSource {
+ public:
+  explicit SharedRandom(RandomSource& inner) : inner_(inner) {}
+  void fill(std::uint8_t* out, std::size_t n) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    inner_.fill(out, n);
+  }
+
+ private:
+  RandomSource& inner_;
+  std::mutex mutex_;
+};
+
+// Every member whose password was never confirmed (its add or reset was in doubt) is sent the
+// password the outbox still holds as pending for it — the center may already hold that one —
+// and gets a new one only when the outbox has none (a file removed or rotated by hand). Up to
+// `workers` at a time: each is its own journaled write.
+void resendOwedPasswords(state::StateStore& store, const LiveMembers& live,
+                         const PasswordTools& tools, int workers, state::RunId run,
+                         SettleResult& result) {
+  std::vector<std::string> owed;
+  for (const auto& pending : store.undeliveredPasswords()) {
+    if (live.byAccount.count(pending.account)) owed.push_back(pending.account);
+  }
+  const auto pending = tools.outbox.pendingPasswords({owed.begin(), owed.end()});
+  std::mutex resultMutex;
+  parallelFor(owed.size(), workers, [&](std::size_t i) {
+    const std::string& account = owed[i];
+    PasswordReset reset{
+        account, live.byAccount.at(account)->globalId, "password never confirmed delivered",
+        true,    state::ItemStatus::RetryLater,        {}};
+    const auto held = pending.find(account);
+    if (held != pending.end()) reset.pending = held->second;
+    const auto outcome = resetPassword(tools, run, reset);
+    std::lock_guard<std::mutex> lock(resultMutex);
+    noteReset(result, account, outcome, held != pending.end());
+  });
 }
 
 }  // namespace
@@ -137,16 +182,9 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
     for (const auto& account : owedToNoOne) store.passwordDelivered(account);
   });
 
-  const PasswordTools tools{client, store, outbox, random, clock, settings.passwordLength};
-  for (const auto& pending : store.undeliveredPasswords()) {
-    auto found = live.byAccount.find(pending.account);
-    if (found == live.byAccount.end()) continue;  // owed to no one: cancelled above
-    const auto reset =
-        resetPassword(tools, run,
-                      {pending.account, found->second->globalId,
-                       "password never confirmed delivered", true, state::ItemStatus::RetryLater});
-    noteReset(result, pending.account, reset);
-  }
+  SharedRandom shared(random);
+  resendOwedPasswords(store, live, {client, store, outbox, shared, clock, settings.passwordLength},
+                      settings.workers, run, result);
   return result;
 }
 

@@ -20,6 +20,13 @@ std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResu
   if (answer.kind == Kind::NoAnswer)
     return fail(AttemptClass::NoAnswer, endpoint, ErrorKind::RetryLater,
                 "no answer after sending (" + answer.detail + ")");
+  // A gateway's 5xx in front of the activity service says nothing about whether B1 acted.
+  if (endpoint == Endpoint::Enrol && answer.kind == Kind::Answered && answer.status >= 500 &&
+      answer.status <= 599)
+    return fail(AttemptClass::MayHaveActed, endpoint, ErrorKind::RetryLater,
+                "the activity service's gateway answered HTTP " + std::to_string(answer.status) +
+                    " (it may have forwarded the request)",
+                answer.status);
   if (answer.status == 503 || answer.status == 429)
     return fail(AttemptClass::DidNotAct, endpoint, ErrorKind::RetryLater,
                 answer.status == 503 ? "the service is unavailable (HTTP 503)"
@@ -66,7 +73,8 @@ Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial, const Tra
   Error e = serviceError(endpoint, Service::MemberCenter, env.code, env.message, env.cause, env.args,
                          answer.status);
   AttemptClass cls = AttemptClass::Refused;
-  if (env.code == "500" || env.code == "80001") cls = AttemptClass::DidNotAct;
+  // A gateway can fail after the backend acted: for a write not safe to repeat, in doubt.
+  if (env.code == "500" || env.code == "80001") cls = AttemptClass::MayHaveActed;
   if (env.code == "60000" || env.code == "60005") cls = AttemptClass::TokenRejected;
   return {cls, Result<Envelope>::failure(std::move(e))};
 }
@@ -93,7 +101,9 @@ Attempt readActivityAttempt(const TransportResult& answer) {
     else
       e.message += " (the activity list could not be read: " + entries.error().message + ")";
   }
-  return {AttemptClass::Refused, Result<Envelope>::failure(std::move(e))};
+  // 1002 "processing exception" may come after the enrolment was carried out.
+  const AttemptClass cls = env.code == "1002" ? AttemptClass::MayHaveActed : AttemptClass::Refused;
+  return {cls, Result<Envelope>::failure(std::move(e))};
 }
 
 }  // namespace membersync::center

@@ -23,4 +23,19 @@ std::string_view endpointLabel(Endpoint e) { return kInfo[static_cast<std::size_
 
 bool safeToRepeat(Endpoint e) { return kInfo[static_cast<std::size_t>(e)].safe; }
 
+bool changesTheService(Endpoint e) {
+  switch (e) {
+    case Endpoint::AddMembers:
+    case Endpoint::EditMember:
+    case Endpoint::ResetPassword:
+    case Endpoint::DeleteMember:
+    case Endpoint::ConfigureAssets:
+    case Endpoint::LendAssets:
+    case Endpoint::Enrol:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace membersync::center

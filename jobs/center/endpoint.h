@@ -28,5 +28,8 @@ std::string_view endpointLabel(Endpoint e);
 // True when sending the same request twice leaves the same end state as sending it once (reads,
 // A2 edit, A3 reset, token grants): such a call is repeated even when an answer was lost.
 bool safeToRepeat(Endpoint e);
+// A1-A4, A9, A10, B1: a lost answer may hide a change, so it is in doubt even where the call is
+// safe to repeat (A2, A3) once the attempts run out.
+bool changesTheService(Endpoint e);
 
 }  // namespace membersync::center

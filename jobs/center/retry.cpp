@@ -17,6 +17,7 @@ NextStep decideNextStep(AttemptClass attempt, bool safe, int attemptsMade, const
     case AttemptClass::DidNotAct:
       return attemptsLeft ? NextStep::RetryAfterBackoff : NextStep::Return;
     case AttemptClass::NoAnswer:
+    case AttemptClass::MayHaveActed:
       if (!safe) return NextStep::ReturnUnknown;
       return attemptsLeft ? NextStep::RetryAfterBackoff : NextStep::Return;
   }

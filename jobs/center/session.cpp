@@ -92,6 +92,17 @@ Session::Sent Session::attemptOnce(const CallSpec& spec, Service service) {
   return {std::move(attempt), std::move(member), std::move(app)};
 }
 
+namespace {
+
+// The last attempt of a write (A2, A3, safe to repeat) lost its answer or failed as a gateway
+// fails after the backend acted: its attempts ran out, and it may still have taken effect.
+bool mayHaveActed(Endpoint endpoint, AttemptClass last) {
+  return changesTheService(endpoint) &&
+         (last == AttemptClass::NoAnswer || last == AttemptClass::MayHaveActed);
+}
+
+}  // namespace
+
 Result<Envelope> Session::run(const CallSpec& spec, Service service) {
   const bool safe = safeToRepeat(spec.endpoint);
   int counted = 0;  // attempts counted against the retry policy
@@ -102,6 +113,11 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service) {
     switch (decideNextStep(sent.attempt.cls, safe, counted, options_.retry, renewed)) {
       case NextStep::Return: {
         if (sent.attempt.result.ok()) return std::move(sent.attempt.result);
+        if (mayHaveActed(spec.endpoint, sent.attempt.cls)) {
+          Error e = sent.attempt.result.error();
+          e.message += ": every attempt may have been carried out; settle it by reading";
+          return Result<Envelope>::unknown(scrub(std::move(e)));
+        }
         return Result<Envelope>::failure(scrub(sent.attempt.result.error()));
       }
       case NextStep::RetryAfterBackoff:

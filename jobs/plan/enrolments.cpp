@@ -70,8 +70,8 @@ bool applyRecord(const Context& ctx, const state::Enrolment& record, Item& item)
                        "re-sent on its own (it could claim the products twice); ask the activity "
                        "service's operator whether " +
                        item.identity + " is enrolled in " + item.activityLabel +
-                       ", and if not, change the rule (or the identity) to "
-                       "send it again");
+                       ", and if not, `membersync allow RUN` with the run that sent it (see "
+                       "`membersync status`) sends it once more");
       return true;
   }
   return true;

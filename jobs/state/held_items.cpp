@@ -1,4 +1,5 @@
-// Destructive items a safety guard held back, and their release by `allow-deletes RUN`.
+// Destructive items a safety guard held back, and their release by `allow RUN` (which also
+// releases the run's enrolments in doubt for one more attempt).
 // A release lasts until the item is consumed: carried out, or no longer planned. Consuming a
 // key closes its holds in every run, so releasing an old run later cannot revive it.
 
@@ -47,6 +48,28 @@ int SqliteStore::releaseRun(RunId run) {
               " WHERE run_id = ? AND released_at IS NULL AND consumed_at IS NULL",
         use(at), use(id);
     return static_cast<int>(update.execute());
+  });
+}
+
+std::vector<std::string> SqliteStore::releaseEnrolmentsInDoubt(RunId run) {
+  return db_->guarded("releasing a run's enrolments in doubt", [&](Session& s) {
+    detail::requireRun(s, run);
+    Poco::Int64 id = run;
+    Poco::Int64 at = wallMillis();
+    std::vector<std::string> keys;
+    s << "SELECT DISTINCT item_key FROM steps WHERE run_id = ? AND kind = 'enrol'"
+         " AND (state IN ('sent', 'unknown') OR settlement = 'unresolved') ORDER BY item_key",
+        use(id), into(keys), now;
+    // A release is a hold already released: the planner sends a released key once, and the
+    // attempt consumes it whatever the answer.
+    for (const auto& key : keys) {
+      s << "INSERT INTO held_items (run_id, item_key, reason, held_at, released_at)"
+           " VALUES (?, ?, 'enrolment in doubt', ?, ?)"
+           " ON CONFLICT (run_id, item_key) DO UPDATE SET released_at = excluded.released_at,"
+           " consumed_at = NULL",
+          use(id), useRef(key), use(at), use(at), now;
+    }
+    return keys;
   });
 }
 

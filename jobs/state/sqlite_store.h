@@ -77,6 +77,7 @@ class SqliteStore final : public StateStore {
   void recordHeld(RunId run, const std::string& key, const std::string& reason) override;
   std::vector<HeldItem> heldItemsOfRun(RunId run) override;
   int releaseRun(RunId run) override;
+  std::vector<std::string> releaseEnrolmentsInDoubt(RunId run) override;
   void consumeRelease(const std::string& key) override;
 
   void saveOwnedAsset(const OwnedAsset& asset) override;

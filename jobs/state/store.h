@@ -120,6 +120,11 @@ class StateStore {
   // when the run held nothing). A run that does not exist is std::invalid_argument: a verb
   // taking a run number from a person checks findRun() first.
   virtual int releaseRun(RunId run) = 0;
+  // allow RUN: the run's enrolments (B1) left in doubt — sent and never answered, or answered in
+  // a way that may follow the enrolment (1002, a 5xx) — are released for one more attempt: their
+  // item keys appear in Snapshot::releasedItems until the attempt consumes them. Returns the item
+  // keys released. An unknown run is std::invalid_argument.
+  virtual std::vector<std::string> releaseEnrolmentsInDoubt(RunId run) = 0;
   // The released item `key` was carried out, or is no longer planned and its release must not
   // linger: its holds in every run are closed and it leaves Snapshot::releasedItems. No-op when
   // the key was never held.

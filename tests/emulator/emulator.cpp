@@ -70,6 +70,21 @@ Reply dispatch(Service& svc, const Request& req, const Route& route) {
   }
 }
 
+// The faults of a write that was carried out: the answer lost, or a failure a gateway gives after
+// the backend acted.
+Reply afterCommit(Service& svc, Endpoint endpoint, Reply reply) {
+  if (svc.faultRandom.chance(svc.options.dropAfterCommit)) {
+    reply.dropConnection = true;
+    reply.outcome = "dropped";
+  } else if (svc.faultRandom.chance(svc.options.actThenFailRate)) {
+    const char* why = "processing exception (injected by --act-then-fail-rate, after acting)";
+    reply = endpoint == Endpoint::kB1 ? activityResult("1002", why) : memberCenterError("500", why);
+    reply.committed = true;
+    reply.outcome = "acted-then-failed";
+  }
+  return reply;
+}
+
 }  // namespace
 
 struct Emulator::Impl {
@@ -93,10 +108,7 @@ Reply Emulator::handle(const Request& request) {
   Service& svc = impl_->service;
   const Endpoint endpoint = match.route.endpoint;
   Reply reply = dispatch(svc, request, match.route);
-  if (isWrite(endpoint) && reply.committed && svc.faultRandom.chance(svc.options.dropAfterCommit)) {
-    reply.dropConnection = true;
-    reply.outcome = "dropped";
-  }
+  if (isWrite(endpoint) && reply.committed) reply = afterCommit(svc, endpoint, std::move(reply));
   const std::string name = statsName(endpoint);
   if (!name.empty()) svc.stats.record(name, reply.outcome);
   return reply;

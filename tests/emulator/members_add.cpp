@@ -1,6 +1,7 @@
 // A1: POST /me/api/v1/enterprise/{enterpriseGlobalId}/member. Whole-request refusals first (the
-// first offending item decides and nothing is created), then each item on its own: accounts that
-// exist or repeat, and unknown departments, fail alone and the answer is 60027.
+// first offending item decides and nothing is created; with --validation per-item such an item
+// fails alone instead), then each item on its own: accounts that exist or repeat, and unknown
+// departments, fail alone and the answer is 60027.
 #include <optional>
 #include <set>
 
@@ -25,10 +26,12 @@ struct NewMember {
   std::optional<std::string> passwordMobile;
 };
 
-// A refusal of the whole request, or the item read from the request.
+// A refusal of the whole request (with its code and text, for --validation per-item), or the
+// item read from the request.
 struct ItemCheck {
   std::optional<Reply> refusal;
   NewMember item;
+  std::string why;  // "<code> <text>" of the refusal
 };
 
 // Reads an optional string: absent or null -> nullopt; another type refuses the request.
@@ -44,7 +47,7 @@ bool readString(const Poco::JSON::Object::Ptr& obj, const char* key,
 ItemCheck checkItem(const Service& svc, const Poco::JSON::Object::Ptr& obj, std::size_t index) {
   const std::string where = "userList[" + std::to_string(index) + "]";
   auto refuse = [&](const std::string& code, const std::string& what) {
-    return ItemCheck{memberCenterError(code, where + ": " + what), {}};
+    return ItemCheck{memberCenterError(code, where + ": " + what), {}, code + " " + what};
   };
   if (!obj) return refuse("40000", "must be an object");
 
@@ -70,7 +73,8 @@ ItemCheck checkItem(const Service& svc, const Poco::JSON::Object::Ptr& obj, std:
     return ItemCheck{memberCenterTemplatedError("50003", where + ": password length",
                                                 {static_cast<std::int64_t>(kMinPasswordChars),
                                                  static_cast<std::int64_t>(kMaxPasswordChars)}),
-                     {}};
+                     {},
+                     "50003 password length"};
   }
   if (codePointCount(*name) > kMaxNameChars) return refuse("30002", "name exceeds 30 characters");
   if (remark && codePointCount(*remark) > kMaxRemarkChars) {
@@ -87,7 +91,8 @@ ItemCheck checkItem(const Service& svc, const Poco::JSON::Object::Ptr& obj, std:
   if (remark && remark->empty()) remark.reset();
   if (mobile && mobile->empty()) mobile.reset();
   return ItemCheck{std::nullopt,
-                   NewMember{*userName, *password, *name, departmentId, remark, mobile}};
+                   NewMember{*userName, *password, *name, departmentId, remark, mobile},
+                   ""};
 }
 
 Poco::JSON::Object::Ptr failure(const std::string& account, const std::string& message) {
@@ -95,6 +100,12 @@ Poco::JSON::Object::Ptr failure(const std::string& account, const std::string& m
   o->set("userName", account);
   o->set("message", message);
   return o;
+}
+
+std::string userNameOf(const Poco::JSON::Object::Ptr& obj) {
+  if (!obj) return "";
+  JsonField f = field(obj, "userName");
+  return f.isString() ? f.string() : "";
 }
 
 std::string uniqueGlobalId(Service& svc) {
@@ -120,10 +131,14 @@ Reply addMembers(Service& svc, const Request& req) {
   }
 
   std::vector<NewMember> items;
+  Poco::JSON::Array::Ptr failed = new Poco::JSON::Array;
   for (std::size_t i = 0; i < list->size(); ++i) {
-    ItemCheck check = checkItem(svc, list->getObject(static_cast<unsigned>(i)), i);
-    if (check.refusal) return *check.refusal;
-    items.push_back(std::move(check.item));
+    const auto obj = list->getObject(static_cast<unsigned>(i));
+    ItemCheck check = checkItem(svc, obj, i);
+    if (check.refusal && !svc.options.perItemValidation) return *check.refusal;
+    // --validation per-item: the row fails alone, in the 60027 list, as some gateways answer.
+    if (check.refusal) failed->add(failure(userNameOf(obj), check.why));
+    if (!check.refusal) items.push_back(std::move(check.item));
   }
   const int limit = svc.state.enterprise().trialMemberLimit;
   if (limit > 0 && svc.state.liveTrialMembers() + static_cast<int>(items.size()) > limit) {
@@ -136,7 +151,6 @@ Reply addMembers(Service& svc, const Request& req) {
 
   const std::string suffix = svc.expandedSuffix();
   Poco::JSON::Array::Ptr succeeded = new Poco::JSON::Array;
-  Poco::JSON::Array::Ptr failed = new Poco::JSON::Array;
   std::set<std::string> seen;  // lower-case full userNames of this request
   for (const NewMember& item : items) {
     const std::string userName = item.account + suffix;
@@ -170,7 +184,7 @@ Reply addMembers(Service& svc, const Request& req) {
                     ? memberCenterSuccess(toJson(data))
                     : memberCenterError("60027",
                                         std::to_string(failed->size()) + " of " +
-                                            std::to_string(items.size()) + " members failed",
+                                            std::to_string(list->size()) + " members failed",
                                         toJson(data));
   reply.committed = succeeded->size() > 0;
   return reply;

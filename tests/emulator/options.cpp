@@ -37,6 +37,7 @@ CommandLine parseCommandLine(const std::vector<std::string>& args,
   CommandLine cl;
   std::string listen = "127.0.0.1:0";
   std::uint64_t seed = 0;
+  std::string validation = "whole";
   po::options_description desc(
       "membercenter-emulator: a stand-in for the member center, activity service and token "
       "endpoint.\nPrints 'listening on HOST:PORT' on stdout once it accepts connections.\nOptions");
@@ -53,6 +54,11 @@ CommandLine parseCommandLine(const std::vector<std::string>& args,
         "share P of B1 calls answering resultCode 1002")
     ("drop-after-commit", po::value(&cl.service.dropAfterCommit),
         "share P of successful writes whose connection is closed unanswered")
+    ("act-then-fail-rate", po::value(&cl.service.actThenFailRate),
+        "share P of successful writes answered code 500 (B1: resultCode 1002) after acting")
+    ("validation", po::value(&validation),
+        "whole (default: a row failing validation refuses the A1 request) or per-item (it fails "
+        "alone, in 60027's failed list)")
     ("token-ttl-s", po::value(&cl.service.tokenTtlS), "access token lifetime in seconds (604800)")
     ("max-page-size", po::value(&cl.service.maxPageSize), "clamp A5 page sizes to N (0 = none)")
     ("reasonable-paging", po::bool_switch(&cl.service.reasonablePaging),
@@ -79,6 +85,11 @@ CommandLine parseCommandLine(const std::vector<std::string>& args,
   requireRate("uc-fail-rate", cl.service.ucFailRate);
   requireRate("activity-fail-rate", cl.service.activityFailRate);
   requireRate("drop-after-commit", cl.service.dropAfterCommit);
+  requireRate("act-then-fail-rate", cl.service.actThenFailRate);
+  if (validation != "whole" && validation != "per-item") {
+    throw std::invalid_argument("--validation must be whole or per-item, not '" + validation + "'");
+  }
+  cl.service.perItemValidation = validation == "per-item";
   if (cl.server.latencyMs < 0) throw std::invalid_argument("--latency-ms must not be negative");
   if (cl.service.tokenTtlS < 1) throw std::invalid_argument("--token-ttl-s must be at least 1");
   if (cl.service.maxPageSize < 0) {

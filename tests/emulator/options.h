@@ -15,6 +15,8 @@ struct ServiceOptions {
   double ucFailRate = 0;        // A1-A5: code 80001, nothing done
   double activityFailRate = 0;  // B1: resultCode 1002, nothing done
   double dropAfterCommit = 0;   // writes: done, then the connection is closed unanswered
+  double actThenFailRate = 0;   // writes: done, then answered code 500 (B1: resultCode 1002)
+  bool perItemValidation = false;  // A1: a row failing validation fails alone, in 60027's list
   std::int64_t tokenTtlS = 604800;
   std::int64_t maxPageSize = 0;  // 0 = no clamp
   bool reasonablePaging = false;

@@ -518,3 +518,64 @@ TEST_CASE(
   checkResyncWritesNothing(emulator, f);
   f.checkNoSecretLeaked();
 }
+
+// A gateway that fails after the backend acted: half of all writes are carried out and then
+// answered code 500. Adds so answered are in doubt, never re-sent: the next runs settle them by
+// listing the members and send the add's own pending password again (A3, retried within the run
+// with that same password), never a new one. Runs repeat until nothing is in doubt.
+TEST_CASE(
+    "sync: writes carried out then answered code 500 are settled by reading, with no "
+    "duplicate and no password lost",
+    "[sync][faults]") {
+  EmulatorProcess emulator({"", {"--act-then-fail-rate", "0.5", "--seed", "7"}});
+  SyncFixture f(emulator);
+  const auto people = staff(150);
+  f.writeHr(people);
+  const auto first = f.sync();
+  INFO(tail(first.out) << first.err);
+  CHECK(first.exitCode == 3);  // some adds are in doubt
+  CHECK(stats(emulator).outcome("A1", "acted-then-failed") > 0);
+  int runs = 1;
+  for (CommandResult r = f.sync(); r.exitCode != 0 && runs < 12; r = f.sync()) {
+    INFO(tail(r.out) << r.err);
+    REQUIRE(r.exitCode == 3);  // resets still in doubt; nothing else goes wrong
+    ++runs;
+  }
+  CHECK(runs < 12);
+  CHECK(stats(emulator).calls("A1") == 2);  // every chunk sent once: in doubt is not re-sent
+  checkEndState(emulator, f, people);       // every in-force password is the center's
+  for (const auto& [account, pw] : f.outbox()) {
+    INFO(account);
+    CHECK(pw.lines <= 2);  // the add's password, then `set`: never a second password
+  }
+  checkNothingInDoubt(f);
+  f.checkNoSecretLeaked();
+}
+
+// Every answer to a write is lost. A reset-password in doubt keeps its password pending (the
+// center may hold it), and so does the add's password that settling sends again.
+TEST_CASE("sync: a password reset whose answers are all lost keeps its password, never voided",
+          "[sync][faults]") {
+  EmulatorProcess emulator({"", {"--drop-after-commit", "1"}});
+  SyncFixture f(emulator);
+  f.writeHr(staff(1));
+  f.sync();  // the add is carried out, its answer lost: in doubt
+  const auto settled = f.sync();
+  INFO(tail(settled.out) << settled.err);
+  CHECK_THAT(settled.out, Contains("was in doubt: the member exists; linked"));
+  auto center = liveMembersByAccount(emulator).at("staff0001");
+  auto outbox = f.outbox().at("staff0001");
+  CHECK(outbox.lines == 1);  // the add's password, sent again, never replaced
+  CHECK(sha256Hex(outbox.password) == center.passwordSha256);
+
+  const auto reset = f.run({"reset-password", "staff0001"});
+  INFO(reset.err);
+  CHECK(reset.exitCode == 1);
+  CHECK_THAT(reset.err, Contains("the next sync settles it"));
+  center = liveMembersByAccount(emulator).at("staff0001");
+  outbox = f.outbox().at("staff0001");
+  CHECK_FALSE(outbox.password.empty());  // pending, not voided
+  CHECK(sha256Hex(outbox.password) == center.passwordSha256);
+  CHECK(stats(emulator).outcome("A3", "dropped") > 1);  // retried with the same password
+  f.checkNoSecretLeaked();
+}

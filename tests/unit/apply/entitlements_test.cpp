@@ -313,17 +313,17 @@ TEST_CASE("apply: an activity that does not exist (3001) is reported once per ru
   CHECK(recorded == 1);
 }
 
-TEST_CASE("apply: a 1002 enrolment is retried later with back-off", "[apply][enrol]") {
+TEST_CASE("apply: a 1002 enrolment is in doubt, sent once and never again on its own",
+          "[apply][enrol]") {
   emulator::ServiceOptions options;
   options.activityFailRate = 1;
   EmulatedCenter c(options);
   auto r = applyPlan(c, planOf({enrolItem("E1", "zhangwei", "", "welcome", "welcome-2026")}));
-  CHECK(r.counts.failed == 1);
+  CHECK(r.counts.unknown == 1);
+  CHECK(c.calls("B1") == 1);
   const auto snap = c.store->load();
-  CHECK(snap.enrolments.at("E1|welcome").status == state::EnrolmentStatus::RetryLater);
-  const auto& item = snap.items.at("enrol:E1:welcome");
-  CHECK(item.status == state::ItemStatus::RetryLater);
-  CHECK(item.nextAttemptAt > 0);
+  CHECK(snap.enrolments.at("E1|welcome").status == state::EnrolmentStatus::Unknown);
+  CHECK(snap.items.at("enrol:E1:welcome").status == state::ItemStatus::Unknown);
 }
 
 TEST_CASE("apply: an enrolment whose answer is lost is unknown, unresolved, never re-sent",

@@ -45,9 +45,22 @@ TEST_CASE("activity: 3002 is a Conflict carrying the activities and units with t
   CHECK(r.error().describe().find("personal claim count exceeded") != std::string::npos);
 }
 
-TEST_CASE("activity: every refusal code is typed and B1 is sent once, 1002 included", "[center]") {
+TEST_CASE("activity: 1002 and an HTTP 5xx leave an enrolment in doubt, sent once", "[center]") {
+  for (int status : {0, 500, 502, 503}) {
+    INFO(status);
+    Rig rig;
+    rig.service.handler = [status](const HttpRequest&) {
+      return status ? TransportResult::answered(status, "gateway") : activityAnswer("1002");
+    };
+    auto r = rig.activity.enrol(kEnrol);
+    REQUIRE(r.unknown());
+    CHECK(rig.service.apiRequests().size() == 1);
+  }
+}
+
+TEST_CASE("activity: every refusal code is typed and B1 is sent once", "[center]") {
   const std::vector<std::pair<std::string, ErrorKind>> codes = {
-      {"1001", ErrorKind::BadInput}, {"1002", ErrorKind::RetryLater}, {"1004", ErrorKind::BadInput},
+      {"1001", ErrorKind::BadInput}, {"1004", ErrorKind::BadInput},
       {"2001", ErrorKind::Conflict}, {"3001", ErrorKind::Configuration}};
   for (const auto& [code, kind] : codes) {
     INFO(code);

@@ -30,6 +30,15 @@ TEST_CASE("retry: a request that never left or that the service did not act on i
   }
 }
 
+TEST_CASE("retry: a failure that may follow the service acting leaves an unsafe call in doubt",
+          "[center]") {
+  CHECK(decideNextStep(AttemptClass::MayHaveActed, false, 1, policy(), false) ==
+        NextStep::ReturnUnknown);
+  CHECK(decideNextStep(AttemptClass::MayHaveActed, true, 1, policy(), false) ==
+        NextStep::RetryAfterBackoff);
+  CHECK(decideNextStep(AttemptClass::MayHaveActed, true, 4, policy(), false) == NextStep::Return);
+}
+
 TEST_CASE("retry: refused tokens are renewed once, then the call is a configuration error", "[center]") {
   CHECK(decideNextStep(AttemptClass::TokenRejected, false, 0, policy(), false) == NextStep::RenewTokensAndRepeat);
   CHECK(decideNextStep(AttemptClass::TokenRejected, false, 1, policy(), true) == NextStep::ReturnAsConfiguration);
