@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "jobs/apply/refusal_hints.h"
+
 namespace membersync::apply {
 namespace {
 
@@ -55,7 +57,7 @@ void ApplyRun::record(state::StateStore& store, const Item& item, const WriteOut
     if (consumesRelease(item)) store.consumeRelease(item.key);
     return;
   }
-  if (!o.history) return;
+  if (!o.history || stoppedByConfiguration()) return;
   state::ItemRecord record;
   record.key = item.key;
   record.status = o.kind == WriteOutcome::Kind::Unknown ? ItemStatus::Unknown : o.status;
@@ -81,6 +83,11 @@ void ApplyRun::tally(const Item& item, const WriteOutcome& o) {
   result_.failures.push_back(
       {item.key, item.account, unknown ? ItemStatus::Unknown : o.status, o.message});
   ++(unknown ? result_.counts.unknown : result_.counts.failed);
+}
+
+bool ApplyRun::stoppedByConfiguration() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return configurationStop_;
 }
 
 bool ApplyRun::cancelled() const {
@@ -120,7 +127,10 @@ void ApplyRun::noteCall(bool healthy, const center::Error* error) {
   if (cancelled()) stopLocked(kCancelReason);
   if (stop_) return;
   if (!healthy && error && error->kind == center::ErrorKind::Configuration) {
-    stopLocked("the service refused membersync's credentials or settings: " + error->describe());
+    const std::string hint = configurationHint(error->code);
+    stopLocked("the service refused membersync's credentials or settings: " + error->describe() +
+               (hint.empty() ? "" : " -- " + hint));
+    configurationStop_ = true;
     return;
   }
   if (!healthy && (!error || statusOf(*error) != ItemStatus::Refused)) ++transientFailures_;

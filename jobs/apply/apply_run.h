@@ -37,6 +37,9 @@ class ApplyRun final : public OutcomeLedger {
   bool cancelled() const;       // settings.cancel is set
   std::string notSentReason();  // "not sent: <why the run stops>"
   const std::atomic<bool>& stopFlag() const { return stop_; }
+  // The service refused membersync's credentials or settings: nothing the run failed to do is
+  // kept in an item's history, so the run after the fix does it at once.
+  bool stoppedByConfiguration();
 
   // --- call accounting (the systemic-failure rule) ---------------------------------------
   // One call answered. `healthy`: it says nothing against the service (an answer, or a refusal
@@ -68,6 +71,7 @@ class ApplyRun final : public OutcomeLedger {
   const ApplySettings& settings_;
   std::mutex mutex_;  // guards everything below but stop_
   std::atomic<bool> stop_{false};
+  bool configurationStop_ = false;
   ApplyResult result_;
   int calls_ = 0;
   int transientFailures_ = 0;

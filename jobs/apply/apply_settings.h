@@ -20,6 +20,10 @@ struct ApplySettings {
   // ends stopped early; adds prepared but not sent are journaled as not sent, with no retry
   // delay, so the next run sends them. Null: never cancelled. (The daemon sets it on SIGTERM.)
   const std::atomic<bool>* cancel = nullptr;
+  // Not configuration: set per run from the policy. When the policy maps no department at all,
+  // 40009 (a department is required) is the configuration's fault and stops the run; otherwise
+  // it is the row's, which is isolated like any refused row.
+  bool policyMapsDepartments = true;
 };
 
 // Everything the configuration says about a sync run, with the defaults: config/ reads [sync],

@@ -37,6 +37,20 @@ const char* hintFor(const std::string& code) {
 
 }  // namespace
 
+std::string configurationHint(const std::string& code) {
+  if (code == "50003") return "set [sync] password_length within those bounds";
+  if (code == "40006")
+    return "the enterprise has no code on the member center: have it set there, and "
+           "[center] enterprise_code to match";
+  if (code == "60017")
+    return "the admin account ([center] admin_user) is not bound to an authorized customer: "
+           "bind it on the member center, or use another admin";
+  if (code == "40009")
+    return "the member center requires a department for every member: map the HR departments "
+           "to department ids in the policy file's \"departments\"";
+  return "";
+}
+
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;

@@ -37,6 +37,13 @@ bool isEntitlementProblem(const plan::Item& item) {
   return false;
 }
 
+// The configured apply settings, and what this run's policy says about departments.
+ApplySettings applySettingsFor(const SyncRequest& request, const policy::Policy& policy) {
+  ApplySettings settings = request.settings.apply;
+  settings.policyMapsDepartments = !policy.departments.empty();
+  return settings;
+}
+
 }  // namespace
 
 const char* toString(SyncOutcome outcome) {
@@ -154,8 +161,8 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   report.plan = plan::makePlan(inputs);
 
   if (request.apply) {
-    Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.settings.apply,
-                    activities_);
+    Applier applier(client_, store_, outbox_, random_, clock_, progress_,
+                    applySettingsFor(request, policy), activities_);
     report.applied = applier.apply(*report.plan, snapshot, report.run);
   }
   report.outcome = finish(report, request);
@@ -202,8 +209,8 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   report.plan = saved;
-  Applier applier(client_, store_, outbox_, random_, clock_, progress_, request.settings.apply,
-                  activities_);
+  Applier applier(client_, store_, outbox_, random_, clock_, progress_,
+                  applySettingsFor(request, policy), activities_);
   report.applied = applier.apply(*report.plan, snapshot, report.run);
   report.outcome = finish(report, request);
   return report;

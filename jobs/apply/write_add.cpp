@@ -41,6 +41,12 @@ center::Result<center::AddMembersResult> sendA1(const WriteTools& tools, ApplyRu
     return center::Result<center::AddMembersResult>::failure(e);
   }
   auto result = tools.client.addMembers(batch);
+  if (result.failed() && result.error().code == "40009" && tools.settings.policyMapsDepartments) {
+    // The policy maps departments, so a row without one is the row's problem: isolate it.
+    center::Error e = result.error();
+    e.kind = center::ErrorKind::BadInput;
+    result = center::Result<center::AddMembersResult>::failure(std::move(e));
+  }
   if (result.failed()) {
     const center::Error& e = result.error();
     run.noteCall(statusOf(e) == state::ItemStatus::Refused || e.code == "60009", &e);

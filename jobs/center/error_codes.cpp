@@ -24,7 +24,7 @@ const std::vector<CodeInfo>& codeTable() {
       {M, "40001", K::BadInput, "the password is empty"},
       {M, "40009", K::Configuration, "the group id is empty"},
       {M, "40022", K::BadInput, "the person name is empty"},
-      {M, "50003", K::BadInput, "the password length must lie between {0} and {1}"},
+      {M, "50003", K::Configuration, "the password length must lie between {0} and {1}"},
       {M, "30002", K::BadInput, "the name is too long"},
       {M, "30003", K::BadInput, "the remark is too long"},
       {M, "10003", K::BadInput, "the account may contain letters and digits only"},

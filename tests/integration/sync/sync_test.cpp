@@ -579,3 +579,60 @@ TEST_CASE("sync: a password reset whose answers are all lost keeps its password,
   CHECK(stats(emulator).outcome("A3", "dropped") > 1);  // retried with the same password
   f.checkNoSecretLeaked();
 }
+
+// A password length the center refuses (50003, 8 to 20 in the emulator) stops the run naming
+// the setting; nobody is held as refused, so the run after the fix adds everyone at once.
+TEST_CASE(
+    "sync: a password length the center refuses stops the run naming the key, and the "
+    "run after the fix adds everyone",
+    "[sync][faults]") {
+  EmulatorProcess emulator;
+  SyncOptions o;
+  o.extra = "password_length = 25\n";
+  SyncFixture f(emulator, o);
+  const auto people = staff(150);
+  f.writeHr(people);
+  const auto refused = f.sync();
+  INFO(refused.out << refused.err);
+  CHECK(refused.exitCode == 1);
+  CHECK_THAT(refused.out + refused.err,
+             Contains("[sync] password_length") && Contains("between 8 and 20"));
+  CHECK(stats(emulator).calls("A1") <= 2);  // the chunks under way, nothing after the stop
+  CHECK(liveMembersByAccount(emulator).size() == 6);
+
+  o.extra = "";
+  f.configure(o);
+  const auto fixed = f.sync();
+  INFO(tail(fixed.out) << fixed.err);
+  CHECK(fixed.exitCode == 0);
+  checkEndState(emulator, f, people);
+  f.checkNoSecretLeaked();
+}
+
+// The center requires a department and the policy maps none (40009): a configuration problem
+// naming the policy's departments; once they are mapped, the next run adds everyone.
+TEST_CASE(
+    "sync: departments required while the policy maps none stops the run, and mapping "
+    "them lets the next run add everyone",
+    "[sync][faults]") {
+  EmulatorProcess::Options options;
+  options.fixture = membersync::testing::sourceDir() + "/tests/emulator/fixtures/strict.json";
+  EmulatorProcess emulator(options);
+  SyncOptions o;
+  o.departments = "{}";
+  SyncFixture f(emulator, o);
+  const auto people = staff(3);  // the strict fixture allows 8 trial members and has 5
+  f.writeHr(people);
+  const auto refused = f.sync();
+  INFO(refused.out << refused.err);
+  CHECK(refused.exitCode == 1);
+  CHECK_THAT(refused.out + refused.err, Contains("\"departments\""));
+
+  o.departments = SyncOptions().departments;
+  f.configure(o);
+  const auto fixed = f.sync();
+  INFO(tail(fixed.out) << fixed.err);
+  CHECK(fixed.exitCode == 0);
+  const auto live = liveMembersByAccount(emulator);
+  for (const auto& p : people) CHECK(live.count(p.account) == 1);
+}

@@ -17,7 +17,7 @@ const std::map<std::string, ErrorKind> kMemberCenterKinds = {
     {"40021", ErrorKind::BadInput},      {"60013", ErrorKind::BadInput},
     {"40008", ErrorKind::BadInput},      {"40001", ErrorKind::BadInput},
     {"40009", ErrorKind::Configuration}, {"40022", ErrorKind::BadInput},
-    {"50003", ErrorKind::BadInput},      {"30002", ErrorKind::BadInput},
+    {"50003", ErrorKind::Configuration},      {"30002", ErrorKind::BadInput},
     {"30003", ErrorKind::BadInput},      {"10003", ErrorKind::BadInput},
     {"10004", ErrorKind::BadInput},      {"40006", ErrorKind::Configuration},
     {"60009", ErrorKind::Configuration}, {"60027", ErrorKind::BadInput},
