@@ -97,9 +97,23 @@ Reply Emulator::handle(const Request& request) {
     reply.dropConnection = true;
     reply.outcome = "dropped";
   }
+  if (endpoint == Endpoint::kA6 && reply.outcome == "0" && svc.options.hugeAnswerMb > 0) {
+    reply.hugeBytes = svc.options.hugeAnswerMb << 20;
+    reply.announceLength = svc.options.hugeAnswerLength;
+  }
   const std::string name = statsName(endpoint);
   if (!name.empty()) svc.stats.record(name, reply.outcome);
   return reply;
+}
+
+void Emulator::streamStarted() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->service.stats.streamStarted();
+}
+
+void Emulator::streamFinished(std::int64_t bytesWritten, bool complete) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->service.stats.streamFinished(bytesWritten, complete);
 }
 
 bool Emulator::isServicePath(const std::string& path) {
