@@ -24,7 +24,10 @@ struct ClientOptions {
   static constexpr int kDefaultMaxConcurrency = 8;
   // Answers larger than this are read and decoded one at a time (PocoTransport's large-answer
   // permit): max_concurrency small answers, but only one large one, are in memory at once.
-  static constexpr std::uint64_t kLargeAnswerBytes = 4u << 20;
+  // Decoding takes about 14 times an answer's size (Poco's JSON tree), so this bounds the small
+  // ones to about max_concurrency x 28 MB; an A5 page of 1,000 members (the largest page_size) is
+  // under 1 MB and never waits.
+  static constexpr std::uint64_t kLargeAnswerBytes = 2u << 20;
 
   std::string baseUrl;             // the spec's {base_url}, e.g. "https://api.example.com"
   std::string tokenUrl;            // the user center's token endpoint (facts.md)

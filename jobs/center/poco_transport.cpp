@@ -10,6 +10,7 @@
 #include <Poco/Net/SSLException.h>
 #include <Poco/URI.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <map>
 #include <mutex>
@@ -221,13 +222,25 @@ class Exchange {
       const std::size_t want = meter_.nextRead(buffer.size());
       in.read(buffer.data(), static_cast<std::streamsize>(want));
       const auto got = static_cast<std::size_t>(in.gcount());
-      body.append(buffer.data(), got);
+      append(body, buffer.data(), got);
       verdict = meter_.received(got);
       if (got < want) {
         if (verdict == AnswerMeter::Verdict::BecameLarge) takePermit();
         return true;
       }
     }
+  }
+
+  // Grows the body by doubling, and straight to the limit + 1 bytes the meter lets in once a
+  // doubling would reach it: never past it (a refused answer would cost twice the limit), and
+  // never once more just for the last byte.
+  void append(std::string& body, const char* data, std::size_t n) const {
+    const std::size_t most = static_cast<std::size_t>(meter_.limitBytes()) + 1;
+    if (body.size() + n > body.capacity()) {
+      const std::size_t doubled = std::max(body.capacity() * 2, body.size() + n);
+      body.reserve(doubled + 1 >= most ? most : doubled);
+    }
+    body.append(data, n);
   }
 
   // Waiting for another large answer to be decoded is not the service's time: the deadline's
