@@ -255,6 +255,7 @@ void readCenterConnection(IniReader& ini, const LoadEnvironment& env, center::Cl
   }
   c.timeout = std::chrono::seconds(
       ini.integer("center", "timeout_s", static_cast<long>(c.timeout.count()), 1, 3600));
+  c.maxAnswerMb = static_cast<int>(ini.integer("center", "max_answer_mb", c.maxAnswerMb, 1, 4096));
   c.maxConcurrency =
       static_cast<int>(ini.integer("center", "max_concurrency", c.maxConcurrency, 1, 64));
   c.maxRequestsPerSecond =

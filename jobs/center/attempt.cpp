@@ -9,6 +9,13 @@ Attempt fail(AttemptClass cls, Endpoint endpoint, ErrorKind kind, std::string me
   return {cls, Result<Envelope>::failure(makeError(endpoint, kind, std::move(message), status))};
 }
 
+// An answer that cannot be read says nothing about whether a write took effect (a proxy's 500
+// after forwarding, a truncated body): for a call that is not safe to repeat it leaves the
+// outcome in doubt, and the caller settles it by reading; a read is simply refused.
+AttemptClass unreadableClass(Endpoint endpoint) {
+  return safeToRepeat(endpoint) ? AttemptClass::Refused : AttemptClass::NoAnswer;
+}
+
 // The answers every service shares: nothing sent, nothing heard, gateway statuses.
 std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResult& answer) {
   using Kind = TransportResult::Kind;
@@ -20,6 +27,8 @@ std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResu
   if (answer.kind == Kind::NoAnswer)
     return fail(AttemptClass::NoAnswer, endpoint, ErrorKind::RetryLater,
                 "no answer after sending (" + answer.detail + ")");
+  if (answer.kind == Kind::TooLarge)  // the same answer would come again: a read is not repeated
+    return fail(unreadableClass(endpoint), endpoint, ErrorKind::Protocol, answer.detail, answer.status);
   // A gateway's 5xx in front of the activity service says nothing about whether B1 acted.
   if (endpoint == Endpoint::Enrol && answer.kind == Kind::Answered && answer.status >= 500 &&
       answer.status <= 599)
@@ -38,13 +47,6 @@ std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResu
                     " (it may have forwarded the request)",
                 answer.status);
   return std::nullopt;
-}
-
-// An answer that cannot be read says nothing about whether a write took effect (a proxy's 500
-// after forwarding, a truncated body): for a call that is not safe to repeat it leaves the
-// outcome in doubt, and the caller settles it by reading; a read is simply refused.
-AttemptClass unreadableClass(Endpoint endpoint) {
-  return safeToRepeat(endpoint) ? AttemptClass::Refused : AttemptClass::NoAnswer;
 }
 
 Attempt unexpectedStatus(Endpoint endpoint, int status) {
@@ -66,6 +68,7 @@ Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial, const Tra
 
   auto envelope = readEnvelope(endpoint, answer.body);
   if (!envelope.ok()) return withStatus(endpoint, std::move(envelope), answer.status);
+  envelope.value().hold = answer.hold;  // a large answer's permit lasts until it is decoded
   const Envelope& env = envelope.value();
   if (env.code == "0" || (acceptPartial && env.code == "60027"))
     return {AttemptClass::Success, std::move(envelope)};
@@ -89,6 +92,7 @@ Attempt readActivityAttempt(const TransportResult& answer) {
 
   auto envelope = readActivityEnvelope(answer.body);
   if (!envelope.ok()) return withStatus(endpoint, std::move(envelope), answer.status);
+  envelope.value().hold = answer.hold;
   const Envelope& env = envelope.value();
   if (env.code == "0000") return {AttemptClass::Success, std::move(envelope)};
 

@@ -26,6 +26,9 @@ struct Envelope {
   std::string cause;
   std::vector<std::string> args;     // numbers in a `data` array, for templated messages
   std::shared_ptr<const JsonValue> data;  // null when absent or JSON null
+  // A large answer's permit (TransportResult::hold): kept while this parsed answer lives, so
+  // large answers are decoded one at a time.
+  std::shared_ptr<void> hold;
 };
 
 // Reads an envelope from an answer body. Malformed JSON, a body that is not an object, or a

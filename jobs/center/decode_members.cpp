@@ -1,6 +1,7 @@
 // Decoders of A1's and A5's data (spec 2.2-2.4).
 #include "jobs/center/decode.h"
 #include "jobs/center/json_read.h"
+#include "jobs/center/page_check.h"
 
 namespace membersync::center {
 namespace {
@@ -67,13 +68,14 @@ Result<MemberPage> decodeMemberPage(const JsonValue* data) {
     MemberPage p;
     p.pageNum = o.smallInteger("pageNum");
     p.pageSize = o.smallInteger("pageSize");
-    p.size = o.smallInteger("size");
     p.orderBy = o.optText("orderBy");
     p.startRow = o.integerOr("startRow");
     p.endRow = o.integerOr("endRow");
     p.total = o.integerOr("total");
     p.pages = o.smallInteger("pages");
     p.list = o.list("list", listItem);
+    // An answer without `size` is taken to mean the list it holds.
+    p.size = o.has("size") ? o.smallInteger("size") : static_cast<int>(p.list.size());
     p.firstPage = o.smallInteger("firstPage");
     p.prePage = o.smallInteger("prePage");
     p.nextPage = o.smallInteger("nextPage");
@@ -84,6 +86,10 @@ Result<MemberPage> decodeMemberPage(const JsonValue* data) {
     p.hasNextPage = o.flagOr("hasNextPage");
     p.navigatePages = o.smallInteger("navigatePages");
     p.navigatepageNums = o.list("navigatepageNums", pageNumber);
+    if (auto why = pageObjectProblem(p))
+      json::fail("data", "the page object's counts do not add up: " + *why +
+                             "; the member list is not read from it (a fault of the service, not of the "
+                             "configuration: report it to the vendor)");
     return p;
   });
 }

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <map>
 #include <mutex>
-#include <optional>
 #include <thread>
 #include <unordered_set>
 
@@ -42,24 +42,27 @@ int pagesToRead(const MemberPage& first, int size) {
   return static_cast<int>(std::clamp<std::int64_t>(pages, 2, kMostPages));
 }
 
-// Reads pages 2..last with up to `workers` threads; results[n] holds page n. Stops handing out
-// pages after the first failure.
-std::vector<std::optional<Result<MemberPage>>> readRest(MemberCenterClient& client, const MemberFilter& filter,
-                                                        int size, int last, int workers) {
-  std::vector<std::optional<Result<MemberPage>>> results(static_cast<std::size_t>(last) + 1);
+using Pages = std::map<int, Result<MemberPage>>;
+
+// Reads pages 2..last with up to `workers` threads, keyed by page number. Stops handing out pages
+// after the first failure. The map grows with the answers that came, never with the page count
+// the service claimed.
+Pages readRest(MemberCenterClient& client, const MemberFilter& filter, int size, int last, int workers) {
+  Pages results;
+  std::mutex resultsMutex;
   std::atomic<int> next{2};
   std::atomic<bool> stop{false};
   std::exception_ptr thrown;
-  std::mutex thrownMutex;
   auto work = [&] {
     try {
       for (int n = next++; n <= last && !stop; n = next++) {
         auto page = client.listMembersPage(n, filter, size);
         if (!page.ok()) stop = true;
-        results[static_cast<std::size_t>(n)].emplace(std::move(page));
+        std::lock_guard<std::mutex> lock(resultsMutex);
+        results.emplace(n, std::move(page));
       }
     } catch (...) {  // handed to the calling thread below, not swallowed
-      std::lock_guard<std::mutex> lock(thrownMutex);
+      std::lock_guard<std::mutex> lock(resultsMutex);
       thrown = std::current_exception();
       stop = true;
     }
@@ -94,10 +97,10 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
     for (const auto& m : page.list)
       if (seen.insert(m.globalId).second) snap.members.push_back(m);
   };
-  for (auto& page : rest)
-    if (page && !page->ok()) return Result<Snapshot>::carry(*page);
+  for (auto& [n, page] : rest)
+    if (!page.ok()) return Result<Snapshot>::carry(page);
   take(p1);
-  for (int n = 2; n <= last; ++n) take(rest[static_cast<std::size_t>(n)]->value());
+  for (auto& [n, page] : rest) take(page.value());
   if (static_cast<std::int64_t>(snap.members.size()) != snap.total) snap.consistent = false;
   return Result<Snapshot>::success(std::move(snap));
 }

@@ -37,6 +37,7 @@ std::vector<std::string> optionProblems(const ClientOptions& o) {
     problems.push_back("admin_user and its password are required");
   if (!o.proxy.empty() && !isHostPort(o.proxy)) problems.push_back("proxy must be host:port");
   if (o.timeout.count() <= 0) problems.push_back("timeout_s must be positive");
+  if (o.maxAnswerMb < 1) problems.push_back("max_answer_mb must be at least 1");
   if (o.maxConcurrency < 1) problems.push_back("max_concurrency must be at least 1");
   if (o.maxRequestsPerSecond < 0) problems.push_back("max_requests_per_second must not be negative");
   if (o.pageSize < 1) problems.push_back("page_size must be at least 1");

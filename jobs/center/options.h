@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct RetryPolicy {
 struct ClientOptions {
   // Also the applier's default worker count (ApplySettings::workers), so the two cannot drift.
   static constexpr int kDefaultMaxConcurrency = 8;
+  // Answers larger than this are read and decoded one at a time (PocoTransport's large-answer
+  // permit): max_concurrency small answers, but only one large one, are in memory at once.
+  // Decoding takes about 14 times an answer's size (Poco's JSON tree), so this bounds the small
+  // ones to about max_concurrency x 28 MB; an A5 page of 1,000 members (the largest page_size) is
+  // under 1 MB and never waits.
+  static constexpr std::uint64_t kLargeAnswerBytes = 2u << 20;
 
   std::string baseUrl;             // the spec's {base_url}, e.g. "https://api.example.com"
   std::string tokenUrl;            // the user center's token endpoint (facts.md)
@@ -33,7 +40,11 @@ struct ClientOptions {
   Secret activityClientSecret;     // empty: clientSecret
   std::string caFile;              // PEM bundle to trust; empty: the system's CAs
   std::string proxy;               // HTTP proxy "host:port"; empty: none
-  std::chrono::seconds timeout{30};  // connect and read time-out of one request
+  // The whole of one exchange: connect, send and the complete answer (not the wait for a free
+  // connection). A call that runs out of it after sending has lost its answer.
+  std::chrono::seconds timeout{30};
+  // An answer larger than this many MiB is refused, never read whole ([center] max_answer_mb).
+  int maxAnswerMb = 64;
   int maxConcurrency = kDefaultMaxConcurrency;  // requests in flight (PocoTransport's pool)
   double maxRequestsPerSecond = 0;  // shared by all threads of one Session; 0: no limit
   int pageSize = 100;              // A5 page size asked for (the server may clamp it)

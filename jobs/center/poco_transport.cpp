@@ -8,20 +8,56 @@
 #include <Poco/Net/NetSSL.h>
 #include <Poco/Net/RejectCertificateHandler.h>
 #include <Poco/Net/SSLException.h>
-#include <Poco/StreamCopier.h>
 #include <Poco/URI.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <vector>
+
+#include "jobs/center/answer_meter.h"
+#include "jobs/center/deadline_watch.h"
 
 namespace membersync::center {
 namespace {
 
 using Poco::Net::HTTPClientSession;
 using SessionPtr = std::unique_ptr<HTTPClientSession>;
+using WatchClock = DeadlineWatch::Clock;
+
+constexpr std::size_t kReadChunk = 64 * 1024;  // bytes asked of the answer's stream at a time
+
+// What PocoTransport needs of a session beyond Poco's interface.
+class Connectable {
+ public:
+  virtual ~Connectable() = default;
+  virtual void connectNow() = 0;
+};
+
+// A client session whose socket is connected before the request leaves and stays the same until
+// the answer is read, so the DeadlineWatch can be handed it. Poco alone would connect inside
+// sendRequest(), and silently reconnect when a write on a kept-alive connection fails.
+template <class Base>
+class WatchableSession final : public Base, public Connectable {
+ public:
+  using Base::Base;
+  // Connects now, or again when the kept-alive connection is too old or marked for it.
+  void connectNow() override {
+    if (this->connected() && !Base::mustReconnect()) return;
+    this->close();
+    this->reconnect();
+  }
+
+ protected:
+  bool mustReconnect() const override { return false; }  // connectNow() has decided
+  // A failed write fails the request (NotSent, repeated by the Session), never a new connection.
+  int write(const char* buffer, std::streamsize length) override {
+    return Poco::Net::HTTPSession::write(buffer, length);
+  }
+};
 
 void initializeSslOnce() {
   static std::once_flag once;
@@ -98,16 +134,145 @@ bool certificateProblem(const Poco::Exception& e) {
          e.displayText().find("certificate verify failed") != std::string::npos;
 }
 
+// A request that could not be written whole, as a TransportResult; empty when it was.
+std::optional<TransportResult> requestFailure(HTTPClientSession& s, std::ostream& out) {
+  if (out.good()) return std::nullopt;
+  const auto* cause = s.networkException();
+  if (!cause) return TransportResult::notSent("the request could not be written");
+  return TransportResult::notSent(cause->displayText(), certificateProblem(*cause));
+}
+
+// One exchange on a connected session: the request, then the answer, within one deadline that
+// the DeadlineWatch enforces (it shuts the socket down when the deadline passes, which ends any
+// read or write blocked on it), and within max_answer_mb.
+class Exchange {
+ public:
+  Exchange(HTTPClientSession& s, DeadlineWatch::Guard& guard, LargeAnswerGate& gate,
+           std::chrono::seconds timeout, int maxAnswerMb)
+      : s_(s),
+        guard_(guard),
+        gate_(gate),
+        timeout_(timeout),
+        meter_(maxAnswerMb, ClientOptions::kLargeAnswerBytes) {}
+
+  TransportResult run(const Target& t, const HttpRequest& r, bool& reusable) {
+    try {
+      if (auto failed = send(t, r)) return guard_.expired() ? late(false) : std::move(*failed);
+    } catch (const Poco::Exception& e) {
+      if (guard_.expired()) return late(false);
+      return TransportResult::notSent(e.displayText(), certificateProblem(e));
+    } catch (const std::exception& e) {
+      return guard_.expired() ? late(false) : TransportResult::notSent(e.what());
+    }
+    try {
+      return receive(reusable);
+    } catch (const Poco::TimeoutException&) {
+      return late(true);
+    } catch (const Poco::Exception& e) {
+      return guard_.expired() ? late(true) : TransportResult::noAnswer(e.displayText());
+    } catch (const std::exception& e) {
+      return guard_.expired() ? late(true) : TransportResult::noAnswer(e.what());
+    }
+  }
+
+ private:
+  TransportResult late(bool sent) const {
+    return sent ? TransportResult::noAnswer(noCompleteAnswerMessage(timeout_))
+                : TransportResult::notSent(notSentInTimeMessage(timeout_));
+  }
+
+  std::optional<TransportResult> send(const Target& t, const HttpRequest& r) {
+    Poco::Net::HTTPRequest req(r.method, t.pathAndQuery, Poco::Net::HTTPMessage::HTTP_1_1);
+    for (const auto& [name, value] : r.headers) req.set(name, value);
+    const bool hasBody = !r.body.empty() || r.method == "POST" || r.method == "PUT";
+    if (hasBody) req.setContentLength64(static_cast<Poco::Int64>(r.body.size()));
+    std::ostream& out = s_.sendRequest(req);
+    if (hasBody) out.write(r.body.data(), static_cast<std::streamsize>(r.body.size()));
+    out.flush();
+    return requestFailure(s_, out);
+  }
+
+  TransportResult receive(bool& reusable) {
+    Poco::Net::HTTPResponse response;
+    std::istream& in = s_.receiveResponse(response);
+    const int status = static_cast<int>(response.getStatus());
+    std::optional<std::uint64_t> announced;
+    if (response.hasContentLength() && response.getContentLength64() >= 0)
+      announced = static_cast<std::uint64_t>(response.getContentLength64());
+    std::string body;
+    if (!readBody(in, meter_.announced(announced), body))
+      return TransportResult::tooLarge(status, meter_.refusal());
+    if (guard_.expired()) return late(true);
+    if (in.bad()) return TransportResult::noAnswer("the connection broke while the answer was read");
+    if (announced && body.size() != *announced)
+      return TransportResult::noAnswer("the answer was cut short");
+    reusable = response.getKeepAlive();
+    TransportResult result = TransportResult::answered(status, std::move(body));
+    result.hold = std::move(permit_);
+    return result;
+  }
+
+  // Reads the body into `body` as the meter allows; false once it refuses the answer. A read
+  // that comes back short is the end of the answer (or of the connection: the caller looks).
+  bool readBody(std::istream& in, AnswerMeter::Verdict verdict, std::string& body) {
+    std::vector<char> buffer(kReadChunk);
+    for (;;) {
+      if (verdict == AnswerMeter::Verdict::Refuse) return false;
+      if (verdict == AnswerMeter::Verdict::BecameLarge) takePermit();
+      const std::size_t want = meter_.nextRead(buffer.size());
+      in.read(buffer.data(), static_cast<std::streamsize>(want));
+      const auto got = static_cast<std::size_t>(in.gcount());
+      append(body, buffer.data(), got);
+      verdict = meter_.received(got);
+      if (got < want) {
+        if (verdict == AnswerMeter::Verdict::BecameLarge) takePermit();
+        return true;
+      }
+    }
+  }
+
+  // Grows the body by doubling, and straight to the limit + 1 bytes the meter lets in once a
+  // doubling would reach it: never past it (a refused answer would cost twice the limit), and
+  // never once more just for the last byte.
+  void append(std::string& body, const char* data, std::size_t n) const {
+    const std::size_t most = static_cast<std::size_t>(meter_.limitBytes()) + 1;
+    if (body.size() + n > body.capacity()) {
+      const std::size_t doubled = std::max(body.capacity() * 2, body.size() + n);
+      body.reserve(doubled + 1 >= most ? most : doubled);
+    }
+    body.append(data, n);
+  }
+
+  // Waiting for another large answer to be decoded is not the service's time: the deadline's
+  // clock stops meanwhile (the other answer's own deadline bounds the wait).
+  void takePermit() {
+    if ((permit_ = gate_.tryAcquire())) return;
+    guard_.pause();
+    permit_ = gate_.acquire();
+    guard_.resume();
+  }
+
+  HTTPClientSession& s_;
+  DeadlineWatch::Guard& guard_;
+  LargeAnswerGate& gate_;
+  const std::chrono::seconds timeout_;
+  AnswerMeter meter_;
+  LargeAnswerGate::Permit permit_;
+};
+
 }  // namespace
 
 struct PocoTransport::Impl {
-  Poco::Timespan timeout;
+  std::chrono::seconds timeout{30};
+  int maxAnswerMb = 64;
   int capacity = 1;
   std::string proxyHost;
   Poco::UInt16 proxyPort = 0;
   Poco::Net::Context::Ptr tls;
   std::mutex poolsMutex;
   std::map<std::string, std::unique_ptr<Pool>> pools;
+  LargeAnswerGate largeAnswers;
+  DeadlineWatch watch;
 
   Pool& poolFor(const std::string& origin) {
     std::lock_guard<std::mutex> lock(poolsMutex);
@@ -117,11 +282,15 @@ struct PocoTransport::Impl {
   }
 
   SessionPtr open(const Target& t) const {
-    SessionPtr s = t.scheme == "https" ? std::make_unique<Poco::Net::HTTPSClientSession>(t.host, t.port, tls)
-                                       : std::make_unique<HTTPClientSession>(t.host, t.port);
+    using Https = WatchableSession<Poco::Net::HTTPSClientSession>;
+    using Http = WatchableSession<HTTPClientSession>;
+    SessionPtr s = t.scheme == "https" ? SessionPtr(std::make_unique<Https>(t.host, t.port, tls))
+                                       : SessionPtr(std::make_unique<Http>(t.host, t.port));
     if (!proxyHost.empty()) s->setProxy(proxyHost, proxyPort);
     s->setKeepAlive(true);
-    s->setTimeout(timeout, timeout, timeout);
+    // Each socket operation's own limit; the DeadlineWatch bounds the exchange as a whole.
+    const Poco::Timespan each(static_cast<long>(timeout.count()), 0);
+    s->setTimeout(each, each, each);
     return s;
   }
 
@@ -129,7 +298,8 @@ struct PocoTransport::Impl {
 };
 
 PocoTransport::PocoTransport(const ClientOptions& options) : impl_(std::make_unique<Impl>()) {
-  impl_->timeout = Poco::Timespan(static_cast<long>(options.timeout.count()), 0);
+  impl_->timeout = options.timeout;
+  impl_->maxAnswerMb = options.maxAnswerMb;
   impl_->capacity = std::max(1, options.maxConcurrency);
   if (!options.proxy.empty()) {
     const auto colon = options.proxy.rfind(':');
@@ -176,40 +346,21 @@ TransportResult PocoTransport::send(const HttpRequest& request) {
   return result;
 }
 
+// Connects (within the socket's connect time-out; a TLS handshake or a proxy's CONNECT is bounded
+// per read only, since the socket is not known before), then hands the socket to the watch for
+// the rest of the exchange.
 TransportResult PocoTransport::Impl::exchange(HTTPClientSession& s, const Target& t, const HttpRequest& r,
                                               bool& reusable) {
-  bool sent = false;
+  const auto deadline = WatchClock::now() + timeout;
   try {
-    Poco::Net::HTTPRequest req(r.method, t.pathAndQuery, Poco::Net::HTTPMessage::HTTP_1_1);
-    for (const auto& [name, value] : r.headers) req.set(name, value);
-    const bool hasBody = !r.body.empty() || r.method == "POST" || r.method == "PUT";
-    if (hasBody) req.setContentLength64(static_cast<Poco::Int64>(r.body.size()));
-    std::ostream& out = s.sendRequest(req);
-    if (hasBody) out.write(r.body.data(), static_cast<std::streamsize>(r.body.size()));
-    out.flush();
-    if (!out.good()) {
-      const auto* cause = s.networkException();
-      return TransportResult::notSent(cause ? cause->displayText() : "the request could not be written");
-    }
-    sent = true;
-
-    Poco::Net::HTTPResponse response;
-    std::istream& in = s.receiveResponse(response);
-    std::string body;
-    Poco::StreamCopier::copyToString(in, body);
-    if (in.bad()) return TransportResult::noAnswer("the connection broke while the answer was read");
-    if (response.hasContentLength() &&
-        static_cast<Poco::Int64>(body.size()) != response.getContentLength64())
-      return TransportResult::noAnswer("the answer was cut short");
-    reusable = response.getKeepAlive();
-    return TransportResult::answered(static_cast<int>(response.getStatus()), std::move(body));
+    dynamic_cast<Connectable&>(s).connectNow();
+  } catch (const Poco::TimeoutException&) {
+    return TransportResult::notSent("could not connect: " + notSentInTimeMessage(timeout));
   } catch (const Poco::Exception& e) {
-    if (sent) return TransportResult::noAnswer(e.displayText());
     return TransportResult::notSent(e.displayText(), certificateProblem(e));
-  } catch (const std::exception& e) {
-    if (sent) return TransportResult::noAnswer(e.what());
-    return TransportResult::notSent(e.what());
   }
+  DeadlineWatch::Guard guard = watch.watch(s.socket().impl()->sockfd(), deadline);
+  return Exchange(s, guard, largeAnswers, timeout, maxAnswerMb).run(t, r, reusable);
 }
 
 }  // namespace membersync::center

@@ -38,6 +38,22 @@ void replaceAll(std::string& text, const std::string& secret) {
     text.replace(at, secret.size(), "[redacted]");
 }
 
+// A token request that got no HTTP answer to read.
+Error noTokenAnswer(const std::string& grant, const TransportResult& answer) {
+  switch (answer.kind) {
+    case TransportResult::Kind::NotSent:
+      return tokenError(answer.unusable ? ErrorKind::Configuration : ErrorKind::RetryLater,
+                        "could not reach the token endpoint for the " + grant + ": " + answer.detail);
+    case TransportResult::Kind::TooLarge:
+      return tokenError(ErrorKind::Protocol,
+                        "the token endpoint's answer to the " + grant + " was refused: " + answer.detail,
+                        answer.status);
+    default:
+      return tokenError(ErrorKind::RetryLater,
+                        "no answer from the token endpoint for the " + grant + ": " + answer.detail);
+  }
+}
+
 }  // namespace
 
 TokenProvider::TokenProvider(const ClientOptions& options, Transport& transport, Clock& clock,
@@ -120,13 +136,8 @@ Result<Done> TokenProvider::fetch(Slot& slot) {
 
 Result<Done> TokenProvider::interpret(Slot& slot, const TransportResult& answer) {
   const std::string grant = grantName(slot.passwordGrant, slot.clientId);
-  if (answer.kind == TransportResult::Kind::NotSent)
-    return Result<Done>::failure(
-        tokenError(answer.unusable ? ErrorKind::Configuration : ErrorKind::RetryLater,
-                   "could not reach the token endpoint for the " + grant + ": " + answer.detail));
-  if (answer.kind == TransportResult::Kind::NoAnswer)
-    return Result<Done>::failure(tokenError(
-        ErrorKind::RetryLater, "no answer from the token endpoint for the " + grant + ": " + answer.detail));
+  if (answer.kind != TransportResult::Kind::Answered)
+    return Result<Done>::failure(noTokenAnswer(grant, answer));
 
   const int status = answer.status;
   auto parsed = readTokenAnswer(answer.body);

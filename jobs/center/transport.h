@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,22 +21,29 @@ struct TransportResult {
     Answered,  // an HTTP answer, body read in full (any status)
     NotSent,   // failed before the request could reach the server: safe to repeat
     NoAnswer,  // sent (or maybe sent), then the connection ended or timed out: outcome unknown
+    TooLarge,  // an answer came, larger than [center] max_answer_mb: refused, never read whole
   };
   Kind kind = Kind::NotSent;
   int status = 0;
   std::string body;
-  std::string detail;  // for NotSent and NoAnswer: what went wrong, for people
+  std::string detail;  // for NotSent, NoAnswer and TooLarge: what went wrong, for people
   // NotSent only: repeating cannot help (a malformed URL, a certificate that fails verification).
   bool unusable = false;
+  // Answered only, may be null: a large answer's permit (LargeAnswerGate), to keep until the
+  // answer is decoded, so that large answers are decoded one at a time.
+  std::shared_ptr<void> hold;
 
   static TransportResult answered(int status, std::string body) {
-    return {Kind::Answered, status, std::move(body), {}, false};
+    return {Kind::Answered, status, std::move(body), {}, false, nullptr};
   }
   static TransportResult notSent(std::string detail, bool unusable = false) {
-    return {Kind::NotSent, 0, {}, std::move(detail), unusable};
+    return {Kind::NotSent, 0, {}, std::move(detail), unusable, nullptr};
   }
   static TransportResult noAnswer(std::string detail) {
-    return {Kind::NoAnswer, 0, {}, std::move(detail), false};
+    return {Kind::NoAnswer, 0, {}, std::move(detail), false, nullptr};
+  }
+  static TransportResult tooLarge(int status, std::string detail) {
+    return {Kind::TooLarge, status, {}, std::move(detail), false, nullptr};
   }
 };
 

@@ -109,9 +109,23 @@ Reply Emulator::handle(const Request& request) {
   const Endpoint endpoint = match.route.endpoint;
   Reply reply = dispatch(svc, request, match.route);
   if (isWrite(endpoint) && reply.committed) reply = afterCommit(svc, endpoint, std::move(reply));
+  if (endpoint == Endpoint::kA6 && reply.outcome == "0" && svc.options.hugeAnswerMb > 0) {
+    reply.hugeBytes = svc.options.hugeAnswerMb << 20;
+    reply.announceLength = svc.options.hugeAnswerLength;
+  }
   const std::string name = statsName(endpoint);
   if (!name.empty()) svc.stats.record(name, reply.outcome);
   return reply;
+}
+
+void Emulator::streamStarted() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->service.stats.streamStarted();
+}
+
+void Emulator::streamFinished(std::int64_t bytesWritten, bool complete) {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->service.stats.streamFinished(bytesWritten, complete);
 }
 
 bool Emulator::isServicePath(const std::string& path) {

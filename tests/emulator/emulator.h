@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 #include "tests/emulator/http_types.h"
@@ -24,6 +25,13 @@ class Emulator {
   Emulator& operator=(const Emulator&) = delete;
 
   Reply handle(const Request& request);
+
+  // The server streams some answers itself (--drip-ms, --huge-answer-mb) and reports here what
+  // became of each, for /_emulator/stats: started before its first byte is written; finished with
+  // the bytes the connection accepted and whether the whole answer went out (false: the peer
+  // closed first).
+  void streamStarted();
+  void streamFinished(std::int64_t bytesWritten, bool complete);
 
   // True for the service endpoints (token, A1-A10, B1), which --latency-ms slows down; false
   // for /_emulator/* and unknown paths.

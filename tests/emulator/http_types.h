@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
@@ -31,6 +32,8 @@ struct Reply {
   std::string outcome;          // "0", "60027", "0000", "invalid_grant", ...
   bool committed = false;       // a write that changed (or confirmed) state
   bool dropConnection = false;  // close the connection instead of answering
+  std::int64_t hugeBytes = 0;   // > 0: stream the body padded to about this many bytes (HugeBody)
+  bool announceLength = false;  // with hugeBytes: a Content-Length instead of chunked encoding
 };
 
 }  // namespace membersync::emulator

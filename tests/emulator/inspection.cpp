@@ -111,9 +111,16 @@ Reply statsSnapshot(const Service& svc) {
   totals->set("calls", svc.stats.totalCalls());
   totals->set("reads", svc.stats.reads());
   totals->set("writes", svc.stats.writes());
+  const Stats::Streamed& st = svc.stats.streamed();
+  auto streamed = newObject();
+  streamed->set("answers", st.answers);
+  streamed->set("finished", st.finished);
+  streamed->set("cutShort", st.cutShort);
+  streamed->set("bytes", st.bytes);
   auto root = newObject();
   root->set("endpoints", endpoints);
   root->set("totals", totals);
+  root->set("streamed", streamed);
   return jsonReply(200, "OK", toJson(root), "");
 }
 

@@ -21,6 +21,17 @@ std::optional<std::int64_t> pageParam(const Request& req, const char* name) {
   return v;
 }
 
+// --bogus-pages: 1000 pages more than the list has, and always a next page, so a client that
+// believed the counts would ask for pages without end.
+constexpr std::int64_t kBogusExtraPages = 1000;
+
+void makeBogus(PageWindow& w) {
+  w.pages += kBogusExtraPages;
+  w.hasNextPage = true;
+  w.isLastPage = false;
+  w.nextPage = w.pageNum + 1;
+}
+
 Poco::JSON::Object::Ptr pageObject(const PageWindow& w, Poco::JSON::Array::Ptr list) {
   auto o = newObject();
   o->set("pageNum", w.pageNum);
@@ -78,13 +89,13 @@ Reply listMembers(Service& svc, const Request& req) {
     return a->createTime != b->createTime ? a->createTime < b->createTime : a->id < b->id;
   });
 
-  const PageWindow w =
-      computePage(static_cast<std::int64_t>(matches.size()), *pageNum, *pageSize,
-                  PagingRules{svc.options.maxPageSize, svc.options.reasonablePaging});
+  PageWindow w = computePage(static_cast<std::int64_t>(matches.size()), *pageNum, *pageSize,
+                             PagingRules{svc.options.maxPageSize, svc.options.reasonablePaging});
   Poco::JSON::Array::Ptr list = new Poco::JSON::Array;
   for (std::int64_t i = w.offset; i < w.offset + w.size; ++i) {
     list->add(memberListItem(st, *matches[static_cast<std::size_t>(i)]));
   }
+  if (svc.options.bogusPages) makeBogus(w);
   return memberCenterSuccess(toJson(pageObject(w, list)));
 }
 

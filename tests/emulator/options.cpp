@@ -30,14 +30,9 @@ void parseListen(const std::string& text, ServerOptions& out) {
   out.port = static_cast<int>(*port);
 }
 
-}  // namespace
-
-CommandLine parseCommandLine(const std::vector<std::string>& args,
-                             const std::string& defaultFixture) {
-  CommandLine cl;
-  std::string listen = "127.0.0.1:0";
-  std::uint64_t seed = 0;
-  std::string validation = "whole";
+// Every flag, bound to where its value goes.
+po::options_description describe(CommandLine& cl, std::string& listen, std::uint64_t& seed,
+                                 std::string& validation) {
   po::options_description desc(
       "membercenter-emulator: a stand-in for the member center, activity service and token "
       "endpoint.\nPrints 'listening on HOST:PORT' on stdout once it accepts connections.\nOptions");
@@ -63,8 +58,28 @@ CommandLine parseCommandLine(const std::vector<std::string>& args,
     ("max-page-size", po::value(&cl.service.maxPageSize), "clamp A5 page sizes to N (0 = none)")
     ("reasonable-paging", po::bool_switch(&cl.service.reasonablePaging),
         "a pageNum past the end answers the last page")
+    ("drip-ms", po::value(&cl.server.dripMs),
+        "member-center and activity answers trickle out one byte every N ms")
+    ("huge-answer-mb", po::value(&cl.service.hugeAnswerMb),
+        "A6 answers a valid body of about N MiB, chunked (no Content-Length)")
+    ("huge-answer-length", po::bool_switch(&cl.service.hugeAnswerLength),
+        "the huge answer announces its Content-Length instead")
+    ("bogus-pages", po::bool_switch(&cl.service.bogusPages),
+        "A5 page objects whose counts do not add up (pages 1000 too many)")
     ("seed", po::value(&seed), "seed for every random choice (default: random, logged)");
   // clang-format on
+  return desc;
+}
+
+}  // namespace
+
+CommandLine parseCommandLine(const std::vector<std::string>& args,
+                             const std::string& defaultFixture) {
+  CommandLine cl;
+  std::string listen = "127.0.0.1:0";
+  std::uint64_t seed = 0;
+  std::string validation = "whole";
+  po::options_description desc = describe(cl, listen, seed, validation);
   std::ostringstream help;
   help << desc;
   cl.helpText = help.str();
@@ -91,6 +106,10 @@ CommandLine parseCommandLine(const std::vector<std::string>& args,
   }
   cl.service.perItemValidation = validation == "per-item";
   if (cl.server.latencyMs < 0) throw std::invalid_argument("--latency-ms must not be negative");
+  if (cl.server.dripMs < 0) throw std::invalid_argument("--drip-ms must not be negative");
+  if (cl.service.hugeAnswerMb < 0 || cl.service.hugeAnswerMb > 65536) {
+    throw std::invalid_argument("--huge-answer-mb must lie between 0 and 65536");
+  }
   if (cl.service.tokenTtlS < 1) throw std::invalid_argument("--token-ttl-s must be at least 1");
   if (cl.service.maxPageSize < 0) {
     throw std::invalid_argument("--max-page-size must not be negative");

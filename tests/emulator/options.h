@@ -20,6 +20,9 @@ struct ServiceOptions {
   std::int64_t tokenTtlS = 604800;
   std::int64_t maxPageSize = 0;  // 0 = no clamp
   bool reasonablePaging = false;
+  bool bogusPages = false;          // A5 page objects whose counts do not add up
+  std::int64_t hugeAnswerMb = 0;    // > 0: A6 answers about this many MiB (streamed, never held)
+  bool hugeAnswerLength = false;    // the huge answer announces its Content-Length (else chunked)
   std::uint64_t seed = 0;
 };
 
@@ -29,6 +32,7 @@ struct ServerOptions {
   int port = 0;  // 0 picks a free one
   std::string portFile;
   int latencyMs = 0;
+  int dripMs = 0;  // > 0: member-center and activity answers trickle out a byte every N ms
 };
 
 struct CommandLine {

@@ -24,6 +24,7 @@
 #include <Poco/URI.h>
 
 #include "tests/emulator/emulator.h"
+#include "tests/emulator/huge_answer.h"
 #include "tests/emulator/text_rules.h"
 
 namespace membersync::emulator {
@@ -53,6 +54,81 @@ void dropConnection(Poco::Net::HTTPServerRequest& request,
   if (impl == nullptr) throw std::logic_error("dropConnection: not a server-side request");
   response.setKeepAlive(false);
   impl->socket().shutdown();
+}
+
+// Writes bytes straight onto a connection, one at a time every `dripMs` ms when that is > 0,
+// and counts what the connection accepted. Any failure means the peer has gone: writing stops.
+class RawWriter {
+ public:
+  RawWriter(Poco::Net::StreamSocket& socket, int dripMs) : socket_(socket), dripMs_(dripMs) {}
+
+  bool write(const std::string& bytes) {
+    if (dripMs_ == 0) return send(bytes.data(), bytes.size());
+    for (char c : bytes) {
+      if (!send(&c, 1)) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(dripMs_));
+    }
+    return true;
+  }
+  std::int64_t bytes() const { return bytes_; }
+
+ private:
+  bool send(const char* p, std::size_t n) {
+    try {
+      socket_.sendBytes(p, static_cast<int>(n));  // a blocking socket sends all of it, or throws
+    } catch (const Poco::Exception&) {
+      return false;
+    }
+    bytes_ += static_cast<std::int64_t>(n);
+    return true;
+  }
+
+  Poco::Net::StreamSocket& socket_;
+  const int dripMs_;
+  std::int64_t bytes_ = 0;
+};
+
+constexpr std::size_t kHugePiece = 4096;  // small, so a peer that leaves stops the count early
+
+bool writePlain(RawWriter& out, const Reply& reply) {
+  return out.write(rawAnswerHead(reply.status, reply.reason, reply.contentType,
+                                 static_cast<std::int64_t>(reply.body.size())) +
+                   reply.body);
+}
+
+// The huge A6 answer, generated piece by piece: chunked, or with its exact Content-Length.
+bool writeHuge(RawWriter& out, const Reply& reply) {
+  HugeBody body(reply.body, reply.hugeBytes);
+  const bool chunked = !reply.announceLength;
+  if (!out.write(rawAnswerHead(reply.status, reply.reason, reply.contentType,
+                               chunked ? -1 : body.length()))) {
+    return false;
+  }
+  for (std::string piece = body.next(kHugePiece); !piece.empty(); piece = body.next(kHugePiece)) {
+    if (!out.write(chunked ? chunkOf(piece) : piece)) return false;
+  }
+  return !chunked || out.write(chunkOf(""));
+}
+
+// Answers by writing onto the connection itself (Poco's response is never sent), for the faults
+// Poco's response cannot make: a byte at a time, or a body too large to hold. The connection
+// closes afterwards. The emulator hears what became of the answer, for /_emulator/stats.
+void streamAnswer(Emulator& emulator, Poco::Net::HTTPServerRequest& request,
+                  Poco::Net::HTTPServerResponse& response, const Reply& reply, int dripMs) {
+  auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request);
+  if (impl == nullptr) throw std::logic_error("streamAnswer: not a server-side request");
+  response.setKeepAlive(false);
+  Poco::Net::StreamSocket& socket = impl->socket();
+  // A small send buffer keeps the count of bytes accepted close to what the peer really took.
+  if (reply.hugeBytes > 0) socket.setSendBufferSize(32 * 1024);
+  RawWriter out(socket, dripMs);
+  emulator.streamStarted();
+  const bool complete = reply.hugeBytes > 0 ? writeHuge(out, reply) : writePlain(out, reply);
+  emulator.streamFinished(out.bytes(), complete);
+  try {
+    socket.shutdown();
+  } catch (const Poco::Exception&) {  // the peer is gone already
+  }
 }
 
 // GET /_emulator/rendezvous?parties=N&timeoutMs=T answers once N calls are inside it at the same
@@ -102,16 +178,19 @@ Reply rendezvousReply(Rendezvous& rendezvous, const Request& req) {
 
 class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
  public:
-  ExchangeHandler(Emulator& emulator, Rendezvous& rendezvous, int latencyMs)
-      : emulator_(emulator), rendezvous_(rendezvous), latencyMs_(latencyMs) {}
+  ExchangeHandler(Emulator& emulator, Rendezvous& rendezvous, const ServerOptions& options)
+      : emulator_(emulator), rendezvous_(rendezvous), latencyMs_(options.latencyMs),
+        dripMs_(options.dripMs) {}
 
   void handleRequest(Poco::Net::HTTPServerRequest& request,
                      Poco::Net::HTTPServerResponse& response) override {
     Reply reply;
     bool delay = false;
+    bool drip = false;
     try {
       Request req = toRequest(request);
       delay = latencyMs_ > 0 && Emulator::isServicePath(req.path);
+      drip = dripMs_ > 0 && isDripPath(req.path);
       reply = req.method == "GET" && req.path == "/_emulator/rendezvous"
                   ? rendezvousReply(rendezvous_, req)
                   : emulator_.handle(req);
@@ -134,6 +213,10 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
       dropConnection(request, response);
       return;
     }
+    if (drip || reply.hugeBytes > 0) {
+      streamAnswer(emulator_, request, response, reply, drip ? dripMs_ : 0);
+      return;
+    }
     response.setStatusAndReason(Poco::Net::HTTPResponse::HTTPStatus(reply.status), reply.reason);
     response.setContentType(reply.contentType);
     response.setContentLength(static_cast<std::streamsize>(reply.body.size()));
@@ -141,23 +224,31 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
   }
 
  private:
+  // The member center and the activity service drip; the token endpoint does not, so a client
+  // gets its tokens and the drip meets the calls that carry data.
+  static bool isDripPath(const std::string& path) {
+    return path.rfind("/me/", 0) == 0 || path.rfind("/activity/", 0) == 0;
+  }
+
   Emulator& emulator_;
   Rendezvous& rendezvous_;
   int latencyMs_;
+  int dripMs_;
 };
 
 class HandlerFactory final : public Poco::Net::HTTPRequestHandlerFactory {
  public:
-  HandlerFactory(Emulator& emulator, int latencyMs) : emulator_(emulator), latencyMs_(latencyMs) {}
+  HandlerFactory(Emulator& emulator, const ServerOptions& options)
+      : emulator_(emulator), options_(options) {}
   Poco::Net::HTTPRequestHandler* createRequestHandler(
       const Poco::Net::HTTPServerRequest&) override {
-    return new ExchangeHandler(emulator_, rendezvous_, latencyMs_);
+    return new ExchangeHandler(emulator_, rendezvous_, options_);
   }
 
  private:
   Emulator& emulator_;
   Rendezvous rendezvous_;
-  int latencyMs_;
+  const ServerOptions options_;
 };
 
 Poco::Net::ServerSocket bindSocket(const ServerOptions& options) {
@@ -185,7 +276,7 @@ struct Server::Impl {
   Impl(Emulator& emulator, const ServerOptions& options)
       : pool("emulator", 4, kMaxThreads),
         socket(bindSocket(options)),
-        server(new HandlerFactory(emulator, options.latencyMs), pool, socket, serverParams()) {
+        server(new HandlerFactory(emulator, options), pool, socket, serverParams()) {
     server.start();
   }
 

@@ -16,6 +16,7 @@ Stats::Stats() {
 }
 
 void Stats::clear() {
+  streamed_ = Streamed{};
   endpoints_.clear();
   for (const char* name : kEndpoints) endpoints_.emplace_back(name, Endpoint{});
 }
@@ -26,6 +27,12 @@ void Stats::record(const std::string& endpoint, const std::string& outcome) {
   if (it == endpoints_.end()) throw std::logic_error("Stats: unknown endpoint " + endpoint);
   ++it->second.calls;
   ++it->second.outcomes[outcome];
+}
+
+void Stats::streamFinished(std::int64_t bytes, bool complete) {
+  ++streamed_.finished;
+  if (!complete) ++streamed_.cutShort;
+  streamed_.bytes += bytes;
 }
 
 bool Stats::isWrite(const std::string& e) {

@@ -23,6 +23,18 @@ class Stats {
   // In a fixed order: token, A1..A10, B1; every endpoint listed, called or not.
   const std::vector<std::pair<std::string, Endpoint>>& endpoints() const { return endpoints_; }
 
+  // Answers the server streamed itself (--drip-ms, --huge-answer-mb): how many started and
+  // finished, how many the peer cut short, and the bytes the connections accepted in all.
+  struct Streamed {
+    std::int64_t answers = 0;
+    std::int64_t finished = 0;
+    std::int64_t cutShort = 0;
+    std::int64_t bytes = 0;
+  };
+  void streamStarted() { ++streamed_.answers; }
+  void streamFinished(std::int64_t bytes, bool complete);
+  const Streamed& streamed() const { return streamed_; }
+
   std::int64_t totalCalls() const;
   std::int64_t reads() const;   // A5-A8
   std::int64_t writes() const;  // A1-A4, A9, A10, B1
@@ -33,6 +45,7 @@ class Stats {
  private:
   std::int64_t sum(bool (*which)(const std::string&)) const;
   std::vector<std::pair<std::string, Endpoint>> endpoints_;
+  Streamed streamed_;
 };
 
 }  // namespace membersync::emulator

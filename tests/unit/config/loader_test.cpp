@@ -88,6 +88,14 @@ TEST_CASE("config: the expanded suffix and max_concurrency reach plan and apply"
   CHECK(c.sync.apply.workers == 3);
 }
 
+TEST_CASE("config: [center] max_answer_mb is 64 by default, a positive whole number", "[config]") {
+  Fixture f;
+  CHECK(loadConfig(f.config(""), {}).center.maxAnswerMb == 64);
+  CHECK(loadConfig(f.config("[center]\nmax_answer_mb = 512\n"), {}).center.maxAnswerMb == 512);
+  CHECK_THAT(errorOf(f.config("[center]\nmax_answer_mb = 0\n")),
+             Catch::Contains("[center] max_answer_mb: '0' is not a whole number from 1 to 4096"));
+}
+
 TEST_CASE("config: [policy] product_cache_hours is read and checked", "[config]") {
   Fixture f;
   CHECK(loadConfig(f.config("[policy]\nproduct_cache_hours = 0\n"), {}).sync.productCacheHours ==

@@ -1,0 +1,178 @@
+// Benchmark: what a hostile answer costs the real membersync binary.
+//
+// 1. Peak RSS of `membersync check` (its own, from wait4) against the emulator's huge A6 answer
+//    (default 1 GiB), chunked and with its length announced, under max_answer_mb 64: refused
+//    after at most 64 MiB. For scale: a plain check, and an answer within the limit (default
+//    48 MiB), read and decoded.
+// 2. The seconds `check` takes to give up on a service whose answers drip a byte every 200 ms,
+//    with timeout_s 2: A5 is a read, so it is sent four times, with the backoff in between.
+// It asserts nothing: the figures are for people to read.
+//
+//   build/tests/bench/bounded_bench [--huge-mb 1024] [--within-mb 48] [--max-answer-mb 64]
+//                                   [--timeout-s 2] [--drip-ms 200]
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/support/emulator_process.h"
+#include "tests/support/temp_dir.h"
+
+extern char** environ;
+
+namespace {
+
+using namespace membersync;
+
+struct Args {
+  int hugeMb = 1024;
+  int withinMb = 48;
+  int maxAnswerMb = 64;
+  int timeoutS = 2;
+  int dripMs = 200;
+};
+
+Args parseArgs(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    const int value = std::atoi(argv[i + 1]);
+    if (flag == "--huge-mb")
+      a.hugeMb = value;
+    else if (flag == "--within-mb")
+      a.withinMb = value;
+    else if (flag == "--max-answer-mb")
+      a.maxAnswerMb = value;
+    else if (flag == "--timeout-s")
+      a.timeoutS = value;
+    else if (flag == "--drip-ms")
+      a.dripMs = value;
+    else {
+      std::cerr << "unknown flag " << flag << "\n";
+      std::exit(64);
+    }
+  }
+  return a;
+}
+
+struct Run {
+  int exitCode = -1;
+  double seconds = 0;
+  long peakRssKb = 0;  // the child's own (wait4), not this process's
+  std::string err;
+};
+
+std::string readFile(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// membersync --config CONFIG check, its output in files, measured by wait4.
+Run runCheck(const testing::TempDir& dir, const std::filesystem::path& config) {
+  const std::string out = (dir.path() / "out.txt").string();
+  const std::string err = (dir.path() / "err.txt").string();
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  const std::string exe = testing::membersyncExecutable();
+  const std::string configArg = config.string();
+  std::vector<char*> argv{const_cast<char*>(exe.c_str()), const_cast<char*>("--config"),
+                          const_cast<char*>(configArg.c_str()), const_cast<char*>("check"),
+                          nullptr};
+  Run run;
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  if (posix_spawn(&pid, exe.c_str(), &files, nullptr, argv.data(), environ) != 0) std::exit(1);
+  posix_spawn_file_actions_destroy(&files);
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.peakRssKb = usage.ru_maxrss;
+  run.err = readFile(err);
+  return run;
+}
+
+std::filesystem::path writeConfig(const testing::TempDir& dir,
+                                  const testing::EmulatorProcess& emulator,
+                                  const std::string& centerExtra) {
+  dir.write("secrets/client", "demo-client-secret\n");
+  dir.write("secrets/admin", "demo-admin-pass1\n");
+  dir.write("hr.csv", "employee_id,account,name\n");
+  return dir.write("membersync.ini",
+                   "[center]\nbase_url = " + emulator.baseUrl() +
+                       "\ntoken_url = " + emulator.tokenUrl() +
+                       "\nenterprise_global_id = ENT-ACME-0001\n"
+                       "enterprise_code = acme\nclient_id = membersync-demo\n"
+                       "client_secret_file = secrets/client\n"
+                       "admin_user = admin@acme\nadmin_password_file = secrets/admin\n" +
+                       centerExtra + "[directory]\npath = hr.csv\n");
+}
+
+// The bytes of streamed answers the emulator's connections accepted, once they have all ended.
+long long streamedBytes(const testing::EmulatorProcess& emulator) {
+  for (int i = 0; i < 3000; ++i) {
+    Poco::JSON::Parser parser;
+    auto s =
+        parser.parse(emulator.stats()).extract<Poco::JSON::Object::Ptr>()->getObject("streamed");
+    if (s->getValue<long long>("finished") == s->getValue<long long>("answers"))
+      return s->getValue<long long>("bytes");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return -1;
+}
+
+// One check against an emulator started with `flags`; prints a row of the table.
+void row(const std::string& what, const std::vector<std::string>& flags,
+         const std::string& centerExtra) {
+  testing::TempDir dir;
+  testing::EmulatorProcess emulator(testing::EmulatorProcess::Options{"", flags});
+  const Run run = runCheck(dir, writeConfig(dir, emulator, centerExtra));
+  const long long sent = streamedBytes(emulator);
+  std::printf("%-44s %4d %8.2f %10.1f %14s\n", what.c_str(), run.exitCode, run.seconds,
+              run.peakRssKb / 1024.0, sent > 0 ? std::to_string(sent).c_str() : "-");
+  const auto why = run.err.find("A6 list asset numbers");
+  if (run.exitCode != 0)
+    std::printf("    %s", (why != std::string::npos ? run.err.substr(why) : run.err).c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Args a = parseArgs(argc, argv);
+  const std::string limit = "max_answer_mb = " + std::to_string(a.maxAnswerMb) + "\n";
+  std::printf("membersync check against hostile answers (max_answer_mb %d)\n", a.maxAnswerMb);
+  std::printf("%-44s %4s %8s %10s %14s\n", "case", "exit", "wall s", "peak MiB", "emulator sent");
+  row("plain demo fixture", {}, limit);
+  row("A6 of " + std::to_string(a.withinMb) + " MiB, chunked (within the limit)",
+      {"--huge-answer-mb", std::to_string(a.withinMb)}, limit);
+  row("A6 of " + std::to_string(a.hugeMb) + " MiB, chunked",
+      {"--huge-answer-mb", std::to_string(a.hugeMb)}, limit);
+  row("A6 of " + std::to_string(a.hugeMb) + " MiB, Content-Length announced",
+      {"--huge-answer-mb", std::to_string(a.hugeMb), "--huge-answer-length"}, limit);
+  std::printf("\nmembersync check against answers dripping a byte every %d ms (timeout_s %d)\n",
+              a.dripMs, a.timeoutS);
+  std::printf("%-44s %4s %8s %10s %14s\n", "case", "exit", "wall s", "peak MiB", "emulator sent");
+  row("every member-center answer dripping", {"--drip-ms", std::to_string(a.dripMs)},
+      "timeout_s = " + std::to_string(a.timeoutS) + "\n");
+  return 0;
+}
