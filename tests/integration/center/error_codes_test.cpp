@@ -160,7 +160,7 @@ std::vector<Row> rows() {
          return observe(x.c().members.addMembers({newMember("nodept")}));
        }},
       {"40022", F, K::BadInput, "", {}, [](Ctx& x) { return observe(x.c().members.addMembers({newMember("noname", "")})); }},
-      {"50003", F, K::BadInput, "", {}, [](Ctx& x) {
+      {"50003", F, K::Configuration, "", {}, [](Ctx& x) {
          Observed o = observe(x.c().members.addMembers({newMember("shortpw", "短", "abc")}));
          CHECK(o.text.find("between 8 and 20") != std::string::npos);
          return o;

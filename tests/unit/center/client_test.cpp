@@ -277,7 +277,7 @@ TEST_CASE("client: a business error is a Failed result with code, kind, texts an
   const Error& e = r.error();
   CHECK(e.endpoint == "A3 reset password");
   CHECK(e.code == "50003");
-  CHECK(e.kind == ErrorKind::BadInput);
+  CHECK(e.kind == ErrorKind::Configuration);  // [sync] password_length, not the member's fault
   CHECK(e.message == "the password length must lie between 8 and 20");
   CHECK(e.serverMessage == "密码长度必须在{0}和{1}之间");
   CHECK(e.cause == "length 3");
