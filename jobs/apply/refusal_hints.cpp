@@ -1,54 +1,71 @@
 #include "jobs/apply/refusal_hints.h"
 
+#include <map>
+
 namespace membersync::apply {
 namespace {
 
+using Hints = std::map<std::string, std::string>;
+
 // What a person can do about each A9 / A10 refusal (spec 7.1; the emulator README says how each
 // is provoked). The client's describe() already gives the code and its English meaning.
-const char* hintFor(const std::string& code) {
-  if (code == "60023")
-    return "the member matches several employees on the center; ask the vendor to fix the "
-           "account; membersync tries again once the member or the policy changes";
-  if (code == "60024") return "the asset number does not exist: remove it from the policy's pool";
-  if (code == "60025")
-    return "the asset belongs to another customer: remove it from the policy's pool";
-  if (code == "60026")
-    return "the center does not know the member (deleted meanwhile?); the next sync reads the "
-           "members again";
-  if (code == "60028")
-    return "an asset is already assigned (by hand, or to another member) or named twice; the "
-           "next sync reads the assets (A6) again and plans around it";
-  if (code == "33003")
-    return "the member does not hold every asset to lend; the next sync reads the assets again";
-  if (code == "33006")
-    return "the lock cannot take that many assets: give the person a lock with more nodes in "
-           "the HR column, or lend fewer assets";
-  if (code == "33007") return "an asset is lent into another lock: return it from that lock first";
-  if (code == "33008")
-    return "the lock's state is abnormal: have it checked by the vendor, or give the person "
-           "another lock in the HR column";
-  if (code == "33018")
-    return "the lock is lent to another employee: return it, or correct the lock number in the "
-           "HR column";
-  if (code == "33009")
-    return "the lending failed (an unknown lock number?): check the lock number in the HR column";
-  return "";
+const Hints& refusalHints() {
+  static const Hints kHints = {
+      {"60023",
+       "the member matches several employees on the center; ask the vendor to fix the account; "
+       "membersync tries again once the member or the policy changes"},
+      {"60024", "the asset number does not exist: remove it from the policy's pool"},
+      {"60025", "the asset belongs to another customer: remove it from the policy's pool"},
+      {"60026",
+       "the center does not know the member (deleted meanwhile?); the next sync reads the members "
+       "again"},
+      {"60028",
+       "an asset is already assigned (by hand, or to another member) or named twice; the next "
+       "sync reads the assets (A6) again and plans around it"},
+      {"33003",
+       "the member does not hold every asset to lend; the next sync reads the assets again"},
+      {"33006",
+       "the lock cannot take that many assets: give the person a lock with more nodes in the HR "
+       "column, or lend fewer assets"},
+      {"33007", "an asset is lent into another lock: return it from that lock first"},
+      {"33008",
+       "the lock's state is abnormal: have it checked by the vendor, or give the person another "
+       "lock in the HR column"},
+      {"33018",
+       "the lock is lent to another employee: return it, or correct the lock number in the HR "
+       "column"},
+      {"33009",
+       "the lending failed (an unknown lock number?): check the lock number in the HR column"},
+  };
+  return kHints;
+}
+
+// The settings to fix when the service refuses membersync's configuration.
+const Hints& configurationHints() {
+  static const Hints kHints = {
+      {"50003", "set [sync] password_length within those bounds"},
+      {"40006",
+       "the enterprise has no code on the member center: have it set there, and [center] "
+       "enterprise_code to match"},
+      {"60017",
+       "the admin account ([center] admin_user) is not bound to an authorized customer: bind it "
+       "on the member center, or use another admin"},
+      {"40009",
+       "the member center requires a department for every member: map the HR departments to "
+       "department ids in the policy file's \"departments\""},
+  };
+  return kHints;
+}
+
+std::string lookup(const Hints& hints, const std::string& code) {
+  const auto found = hints.find(code);
+  return found != hints.end() ? found->second : std::string();
 }
 
 }  // namespace
 
 std::string configurationHint(const std::string& code) {
-  if (code == "50003") return "set [sync] password_length within those bounds";
-  if (code == "40006")
-    return "the enterprise has no code on the member center: have it set there, and "
-           "[center] enterprise_code to match";
-  if (code == "60017")
-    return "the admin account ([center] admin_user) is not bound to an authorized customer: "
-           "bind it on the member center, or use another admin";
-  if (code == "40009")
-    return "the member center requires a department for every member: map the HR departments "
-           "to department ids in the policy file's \"departments\"";
-  return "";
+  return lookup(configurationHints(), code);
 }
 
 std::string joined(const std::vector<std::string>& items) {
@@ -59,7 +76,7 @@ std::string joined(const std::vector<std::string>& items) {
 
 std::string withHint(const std::string& what, const center::Error& e) {
   std::string message = what + ": " + e.describe();
-  const std::string hint = hintFor(e.code);
+  const std::string hint = lookup(refusalHints(), e.code);
   if (!hint.empty()) message += " -- " + hint;
   return message;
 }
