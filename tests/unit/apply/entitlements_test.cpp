@@ -555,3 +555,19 @@ TEST_CASE("reads: an asset list that cannot be read is an error, not an empty li
   auto reads = apply::readEntitlements(*c.client, needs, {}, 0, 24, 4);
   CHECK_THAT(reads.error, Catch::Contains("asset numbers"));
 }
+
+TEST_CASE("apply: an enrolment in doubt released by allow RUN is sent once more, and the release "
+          "is spent whatever the answer",
+          "[apply][enrol]") {
+  emulator::ServiceOptions options;
+  options.activityFailRate = 1;  // 1002: in doubt every time
+  EmulatedCenter c(options);
+  const auto item = enrolItem("E1", "zhangwei", "", "welcome", "welcome-2026");
+  const auto first = c.store->beginRun({});
+  applyPlan(c, planOf({item}), first);
+  CHECK(c.store->releaseEnrolmentsInDoubt(first) == std::vector<std::string>{"enrol:E1:welcome"});
+  CHECK(c.store->load().releasedItems.count("enrol:E1:welcome") == 1);
+  applyPlan(c, planOf({item}));
+  CHECK(c.calls("B1") == 2);
+  CHECK(c.store->load().releasedItems.empty());  // one more attempt, not one per run
+}

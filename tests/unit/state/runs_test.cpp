@@ -170,3 +170,24 @@ TEST_CASE("state: a generated password stays owed until its add is confirmed", "
   rig.store->purgeRuns(90);
   CHECK(rig.store->undeliveredPasswords().size() == 2);
 }
+
+TEST_CASE("state: allow RUN releases the run's enrolments in doubt, and only those, until consumed",
+          "[state]") {
+  Rig rig;
+  RunId run = rig.store->beginRun({});
+  auto journal = [&](const std::string& key, const std::string& kind) {
+    StepId step = rig.store->journalPlanned(run, {key, kind, "alice", "E1", "G1", ""});
+    rig.store->journalSent(step);
+    return step;
+  };
+  journal("enrol:E1:welcome", "enrol");  // sent, never answered
+  rig.store->journalUnknown(journal("enrol:E2:welcome", "enrol"), "1002");
+  rig.store->journalSucceeded(journal("enrol:E3:welcome", "enrol"), std::nullopt);
+  journal("add:E4", "add");  // in doubt, but not an enrolment
+  CHECK(rig.store->releaseEnrolmentsInDoubt(run) ==
+        std::vector<std::string>{"enrol:E1:welcome", "enrol:E2:welcome"});
+  CHECK(rig.store->load().releasedItems ==
+        std::set<std::string>{"enrol:E1:welcome", "enrol:E2:welcome"});
+  rig.store->consumeRelease("enrol:E1:welcome");  // the one more attempt was made
+  CHECK(rig.store->load().releasedItems == std::set<std::string>{"enrol:E2:welcome"});
+}
