@@ -90,19 +90,38 @@ void appendUtf8(std::string& out, char32_t cp) {
   }
 }
 
-void appendJsonEscaped(std::string& out, char32_t cp, const JsonStyle& style) {
+// JSON's two-character escapes; nullptr for a character that has none. The solidus may be
+// escaped or not.
+const char* shortEscape(char32_t cp, bool slash) {
   switch (cp) {
-    case '"': out += "\\\""; return;
-    case '\\': out += "\\\\"; return;
-    case '\b': out += "\\b"; return;
-    case '\f': out += "\\f"; return;
-    case '\n': out += "\\n"; return;
-    case '\r': out += "\\r"; return;
-    case '\t': out += "\\t"; return;
-    case '/': out += style.slash ? "\\/" : "/"; return;
-    default: break;
+    case '"':
+      return "\\\"";
+    case '\\':
+      return "\\\\";
+    case '\b':
+      return "\\b";
+    case '\f':
+      return "\\f";
+    case '\n':
+      return "\\n";
+    case '\r':
+      return "\\r";
+    case '\t':
+      return "\\t";
+    case '/':
+      return slash ? "\\/" : nullptr;
+    default:
+      return nullptr;
   }
-  const bool html = style.htmlSafe && (cp == '<' || cp == '>' || cp == '&' || cp == '=' || cp == '\'');
+}
+
+void appendJsonEscaped(std::string& out, char32_t cp, const JsonStyle& style) {
+  if (const char* escape = shortEscape(cp, style.slash)) {
+    out += escape;
+    return;
+  }
+  const bool html =
+      style.htmlSafe && (cp == '<' || cp == '>' || cp == '&' || cp == '=' || cp == '\'');
   if (cp < 0x20 || html || (style.nonAscii && cp >= 0x7F)) {
     if (cp < 0x10000) {
       out += hex4(static_cast<unsigned>(cp), style.upperHex);
@@ -226,8 +245,23 @@ std::string replaceSpans(const std::string& text, const std::vector<Span>& spans
 
 }  // namespace
 
+namespace {
+
+// Letters, digits and -._ are written the same way by every JSON and percent encoder: a value
+// of only these (a generated password, most tokens) has one form, and no time or memory is
+// spent on the others.
+bool sameInEveryForm(const std::string& value) {
+  return std::all_of(value.begin(), value.end(), [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return (b < 0x80 && std::isalnum(b)) || c == '-' || c == '.' || c == '_';
+  });
+}
+
+}  // namespace
+
 std::vector<std::string> secretForms(const std::string& value) {
   if (value.size() < Scrubber::kShortestSecret) return {};
+  if (sameInEveryForm(value)) return {value};
   std::vector<std::string> all{value};
   for (auto& json : jsonForms(value)) all.push_back(std::move(json));
   for (auto& pct : percentForms(value)) all.push_back(std::move(pct));
@@ -274,7 +308,8 @@ struct Scrubber::Index {
     std::size_t end = 0;
     for (std::size_t f : bucket->second) {
       const std::string& form = forms[f];
-      if (form.size() <= text.size() - at && std::memcmp(text.data() + at, form.data(), form.size()) == 0)
+      if (form.size() <= text.size() - at &&
+          std::memcmp(text.data() + at, form.data(), form.size()) == 0)
         end = std::max(end, at + form.size());
     }
     return end;
@@ -300,7 +335,9 @@ Scrubber::Scrubber() : index_(std::make_unique<Index>()) {}
 
 Scrubber::~Scrubber() = default;
 
-void Scrubber::add(const Secret& secret) { addForms(secretForms(secret.reveal())); }
+void Scrubber::add(const Secret& secret) {
+  addForms(secretForms(secret.reveal()));
+}
 
 void Scrubber::addBasicCredentials(const std::string& id, const Secret& secret) {
   if (secret.reveal().size() < kShortestSecret) return;

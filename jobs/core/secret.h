@@ -25,8 +25,10 @@ class Secret {
   std::string value_;
 };
 
-// `text` with every occurrence of the secret replaced by "[redacted]": for messages a service
-// may have built from a request that carried the secret (an echoed password).
+// `text` with every raw occurrence of the secret replaced by "[redacted]": for messages a service
+// may have built from a request that carried the secret (an echoed password). The Scrubber
+// (scrubber.h) does this for every registered secret in every encoded form too, and is what all
+// service text passes; this remains for jobs/apply's own per-call use.
 inline std::string redact(std::string text, const Secret& secret) {
   const std::string& value = secret.reveal();
   if (value.empty()) return text;

@@ -62,11 +62,15 @@ TEST_CASE("scrubber: the JSON-escaped forms are removed (quotes, backslashes, \\
   Scrubber s;
   s.add(Secret("pa\"ss\\w\xC3\xB6rd/1<2"));  // pa"ss\wörd/1<2
   const std::string escaped[] = {
-      R"(pa\"ss\\w)" "\xC3\xB6" R"(rd/1<2)",      // quotes and backslashes only
-      R"(pa\"ss\\w)" "\xC3\xB6" R"(rd\/1<2)",     // and the solidus
-      R"(pa\"ss\\w\u00f6rd/1<2)",                 // non-ASCII as \u, lower-case hex
-      R"(pa\"ss\\w\u00F6rd\/1<2)",                // upper-case hex
-      R"(pa\"ss\\w\u00f6rd/1\u003c2)",            // Gson's HTML-safe escapes
+      R"(pa\"ss\\w)"
+      "\xC3\xB6"
+      R"(rd/1<2)",  // quotes and backslashes only
+      R"(pa\"ss\\w)"
+      "\xC3\xB6"
+      R"(rd\/1<2)",                     // and the solidus
+      R"(pa\"ss\\w\u00f6rd/1<2)",       // non-ASCII as \u, lower-case hex
+      R"(pa\"ss\\w\u00F6rd\/1<2)",      // upper-case hex
+      R"(pa\"ss\\w\u00f6rd/1\u003c2)",  // Gson's HTML-safe escapes
   };
   for (const auto& form : escaped) {
     INFO(form);
@@ -108,8 +112,9 @@ TEST_CASE("scrubber: the Basic header of id:secret is removed, padded or not", "
   CHECK(s.scrub("Basic bWVtYmVyc3luYy1kZW1vOmRlbW8tY2xpZW50LXNlY3JldA.") == "Basic [redacted].");
   CHECK(s.scrub("the secret demo-client-secret itself") == "the secret [redacted] itself");
 
-  SECTION("a secret that is form-encoded before it is joined (RFC 6749 2.3.1), and the header "
-          "percent-encoded in a query") {
+  SECTION(
+      "a secret that is form-encoded before it is joined (RFC 6749 2.3.1), and the header "
+      "percent-encoded in a query") {
     Scrubber t;
     t.addBasicCredentials("app", Secret("s3cr3t w\xC3\xB6rd"));
     CHECK(t.scrub("Basic YXBwOnMzY3IzdCB3w7ZyZA==") == "Basic [redacted]");
