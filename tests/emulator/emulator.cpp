@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "tests/emulator/auth.h"
+#include "tests/emulator/echo.h"
 #include "tests/emulator/endpoints.h"
 #include "tests/emulator/envelope.h"
 #include "tests/emulator/router.h"
@@ -93,6 +94,7 @@ Reply Emulator::handle(const Request& request) {
   Service& svc = impl_->service;
   const Endpoint endpoint = match.route.endpoint;
   Reply reply = dispatch(svc, request, match.route);
+  if (svc.options.echoRequests && isServicePath(request.path)) echoRequest(reply, request);
   if (isWrite(endpoint) && reply.committed && svc.faultRandom.chance(svc.options.dropAfterCommit)) {
     reply.dropConnection = true;
     reply.outcome = "dropped";

@@ -57,6 +57,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args,
     ("max-page-size", po::value(&cl.service.maxPageSize), "clamp A5 page sizes to N (0 = none)")
     ("reasonable-paging", po::bool_switch(&cl.service.reasonablePaging),
         "a pageNum past the end answers the last page")
+    ("echo-requests", po::bool_switch(&cl.service.echoRequests),
+        "error answers end with the request: query string, credential headers and body")
     ("seed", po::value(&seed), "seed for every random choice (default: random, logged)");
   // clang-format on
   std::ostringstream help;

@@ -18,6 +18,7 @@ struct ServiceOptions {
   std::int64_t tokenTtlS = 604800;
   std::int64_t maxPageSize = 0;  // 0 = no clamp
   bool reasonablePaging = false;
+  bool echoRequests = false;  // error answers end with the request as received (echo.h)
   std::uint64_t seed = 0;
 };
 
