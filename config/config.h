@@ -7,6 +7,10 @@
 #include "jobs/center/options.h"
 #include "jobs/directory/directory_settings.h"
 
+namespace membersync {
+class Scrubber;
+}
+
 namespace membersync::config {
 
 // The daemon's configuration, read once at the edge (config/loader). Each job defines its own
@@ -47,6 +51,12 @@ struct Config {
   // both plan and apply settings, which read it there; this is the plan's copy.
   const std::string& accountSuffix() const { return sync.plan.accountSuffix; }
 };
+
+// Registers every secret of `config` with `scrubber`: the client secrets with their Basic
+// credentials (the main and the activity application) and the admin password. A secret the
+// configuration gains later (an LDAP bind password, an SMTP password) is registered here too,
+// so it is scrubbed from all text the moment the configuration is loaded.
+void registerSecrets(const Config& config, Scrubber& scrubber);
 
 // A configuration problem: the message names the file and the key (or line) and says what to do.
 // membersync answers it with exit code 78.

@@ -1,5 +1,6 @@
 // `membersync daemon`: the service host (daemon/host) wired to the real clock, systemd and logs.
 
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 
@@ -7,18 +8,22 @@
 #include "daemon/host/notify.h"
 #include "daemon/logging.h"
 #include "daemon/verbs.h"
+#include "jobs/core/scrubber.h"
 #include "jobs/policy/policy.h"
 
 namespace membersync::cli {
 
 ExitCode runDaemon(const VerbContext& ctx) {
   const config::Config& config = ctx.config;
+  // One scrubber for the daemon's whole life: its log, its health endpoint and every runtime
+  // (reloads make new ones) register with and scrub through this one.
+  const auto scrubber = std::make_shared<Scrubber>();
+  config::registerSecrets(config, *scrubber);
   daemon::LogSettings logs;
   logs.file = config.daemon.logFile;
   logs.level = config.daemon.logLevel;
   logs.journal = daemon::stderrIsJournal();
-  logs.secrets = {config.center.clientSecret.reveal(), config.center.adminPassword.reveal(),
-                  config.center.activityClientSecret.reveal()};
+  logs.scrubber = scrubber;
   try {
     daemon::setUpLogging(logs);
   } catch (const std::runtime_error& e) {
@@ -26,7 +31,7 @@ ExitCode runDaemon(const VerbContext& ctx) {
   }
   daemon::SystemdNotifier notifier;
   SystemClock clock;
-  daemon::DaemonHost host(ctx.invocation.configPath, config, notifier, clock);
+  daemon::DaemonHost host(ctx.invocation.configPath, config, notifier, clock, *scrubber);
   try {
     return host.run();
   } catch (const config::ConfigError& e) {

@@ -3,8 +3,8 @@
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
-#include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include <Poco/AutoPtr.h>
 #include <Poco/ConsoleChannel.h>
@@ -15,6 +15,7 @@
 #include <Poco/Logger.h>
 #include <Poco/Message.h>
 
+#include "jobs/core/scrubber.h"
 #include "jobs/core/text.h"
 
 namespace membersync::daemon {
@@ -57,21 +58,14 @@ const char* levelName(Poco::Message::Priority p) {
 }
 
 // "<6>text" for journald (it stamps the time itself); "2026-03-01 10:00:00 info: text" otherwise.
-// Every configured secret is replaced before the line leaves. Thread-safe.
+// Every line passes the scrubber before it leaves. Thread-safe (the scrubber is).
 class DaemonFormatter final : public Poco::Formatter {
  public:
-  explicit DaemonFormatter(bool journal) : journal_(journal) {}
-
-  void setSecrets(std::vector<std::string> secrets) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    secrets_.clear();
-    for (auto& s : secrets) {
-      if (s.size() >= 3) secrets_.push_back(std::move(s));
-    }
-  }
+  DaemonFormatter(bool journal, std::shared_ptr<const Scrubber> scrubber)
+      : journal_(journal), scrubber_(std::move(scrubber)) {}
 
   void format(const Poco::Message& msg, std::string& text) override {
-    std::string body = redact(msg.getText());
+    const std::string body = scrubber_ ? scrubber_->scrub(msg.getText()) : msg.getText();
     if (journal_) {
       // One journal entry per line: continuation lines keep the priority.
       const std::string prefix = "<" + std::to_string(syslogPriority(msg.getPriority())) + ">";
@@ -87,25 +81,9 @@ class DaemonFormatter final : public Poco::Formatter {
   }
 
  private:
-  std::string redact(std::string text) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (const auto& secret : secrets_) {
-      for (auto pos = text.find(secret); pos != std::string::npos; pos = text.find(secret, pos)) {
-        text.replace(pos, secret.size(), "[redacted]");
-      }
-    }
-    return text;
-  }
-
   const bool journal_;
-  std::mutex mutex_;
-  std::vector<std::string> secrets_;
+  const std::shared_ptr<const Scrubber> scrubber_;
 };
-
-Poco::AutoPtr<DaemonFormatter>& formatter() {
-  static Poco::AutoPtr<DaemonFormatter> f;
-  return f;
-}
 
 Poco::Logger& logger() {
   return Poco::Logger::get("membersync");
@@ -127,8 +105,8 @@ bool stderrIsJournal() {
 }
 
 void setUpLogging(const LogSettings& settings) {
-  Poco::AutoPtr<DaemonFormatter> f(new DaemonFormatter(settings.journal && settings.file.empty()));
-  f->setSecrets(settings.secrets);
+  Poco::AutoPtr<DaemonFormatter> f(
+      new DaemonFormatter(settings.journal && settings.file.empty(), settings.scrubber));
   Poco::AutoPtr<Poco::Channel> sink;
   if (settings.file.empty()) {
     sink = new Poco::ConsoleChannel;  // std::clog: stderr
@@ -149,13 +127,9 @@ void setUpLogging(const LogSettings& settings) {
   Poco::AutoPtr<Poco::FormattingChannel> channel(new Poco::FormattingChannel(f, sink));
   logger().setChannel(channel);
   logger().setLevel(pocoLevel(settings.level));
-  formatter() = f;
 }
 
-void updateLogging(const std::string& level, const std::vector<std::string>& secrets) {
-  logger().setLevel(pocoLevel(level));
-  if (formatter()) formatter()->setSecrets(secrets);
-}
+void updateLogging(const std::string& level) { logger().setLevel(pocoLevel(level)); }
 
 void log(LogLevel level, const std::string& message) {
   auto& l = logger();

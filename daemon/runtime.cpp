@@ -7,8 +7,20 @@
 
 namespace membersync::cli {
 
-Runtime::Runtime(const config::Config& config) : config_(config) {
+Runtime::Runtime(const config::Config& config)
+    : config_(config), ownScrubber_(std::make_unique<Scrubber>()), scrubber_(*ownScrubber_) {
+  wire();
+}
+
+Runtime::Runtime(const config::Config& config, Scrubber& scrubber)
+    : config_(config), scrubber_(scrubber) {
+  wire();
+}
+
+void Runtime::wire() {
+  const config::Config& config = config_;
   const center::ClientOptions& options = config.center;
+  config::registerSecrets(config, scrubber_);
   if (auto problems = center::optionProblems(options); !problems.empty()) {
     throw config::ConfigError(config.sourceFile + ": [center] " + problems.front());
   }
@@ -17,7 +29,7 @@ Runtime::Runtime(const config::Config& config) : config_(config) {
   } catch (const std::invalid_argument& e) {
     throw config::ConfigError(config.sourceFile + ": [center] " + e.what());
   }
-  session_ = std::make_unique<center::Session>(options, *transport_, clock_, random_);
+  session_ = std::make_unique<center::Session>(options, *transport_, clock_, random_, scrubber_);
   client_ = std::make_unique<center::MemberCenterClient>(*session_);
   activities_ = std::make_unique<center::ActivityClient>(*session_);
   outbox_ = std::make_unique<apply::FileOutbox>(config.state.passwordOutbox);

@@ -9,6 +9,7 @@
 #include "jobs/center/session.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
+#include "jobs/core/scrubber.h"
 #include "jobs/plan/planner.h"
 #include "jobs/apply/applier.h"
 #include "jobs/apply/sync_job.h"
@@ -17,17 +18,23 @@
 namespace membersync::cli {
 
 // The real collaborators, wired from the configuration at the edge: the clock, the random
-// source, the HTTP transport, one Session with its member-center and activity clients, and,
-// when asked, the state store and the password outbox. Everything in jobs/ receives these.
+// source, the scrubber of secrets, the HTTP transport, one Session with its member-center and
+// activity clients, and, when asked, the state store and the password outbox. Everything in
+// jobs/ receives these. The configuration's secrets join the scrubber here, before anything
+// is sent.
 class Runtime {
  public:
   // Throws config::ConfigError for unusable [center] settings (a CA file that cannot be loaded,
-  // a bad proxy) naming the config file.
+  // a bad proxy) naming the config file. This runtime owns its scrubber (a one-shot verb).
   explicit Runtime(const config::Config& config);
+  // The same with the caller's scrubber, which outlives this runtime: the daemon's, shared by
+  // its logging, its health endpoint and the runtimes its reloads make.
+  Runtime(const config::Config& config, Scrubber& scrubber);
   ~Runtime();
 
   Clock& clock() { return clock_; }
   RandomSource& random() { return random_; }
+  Scrubber& scrubber() { return scrubber_; }
   center::Session& session() { return *session_; }
   center::MemberCenterClient& client() { return *client_; }
   center::ActivityClient& activities() { return *activities_; }
@@ -43,7 +50,11 @@ class Runtime {
   apply::SyncJob syncJob(apply::Progress& progress);
 
  private:
+  void wire();
+
   const config::Config& config_;
+  std::unique_ptr<Scrubber> ownScrubber_;  // null when the caller lent one
+  Scrubber& scrubber_;
   SystemClock clock_;
   SystemRandom random_;
   std::unique_ptr<center::Transport> transport_;

@@ -6,6 +6,7 @@
 #include <Poco/JSON/Stringifier.h>
 
 #include "daemon/schedule.h"
+#include "jobs/core/scrubber.h"
 #include "jobs/core/text.h"
 #include "jobs/report/run_text.h"
 
@@ -51,7 +52,8 @@ void header(std::ostringstream& os, const char* name, const char* type, const ch
 
 }  // namespace
 
-RunBoard::RunBoard(int unhealthyAfter) : unhealthyAfter_(unhealthyAfter) {
+RunBoard::RunBoard(const Scrubber& scrubber, int unhealthyAfter)
+    : scrubber_(scrubber), unhealthyAfter_(unhealthyAfter) {
   for (const char* o : {"done", "held", "partly-failed", "failed", "error"}) runsByOutcome_[o] = 0;
 }
 
@@ -64,7 +66,7 @@ void RunBoard::seed(const state::RunSummary& s) {
   r.started = fromMillis(s.startedAt);
   if (s.finishedAt) r.finished = fromMillis(*s.finishedAt);
   r.counts = s.counts;
-  r.message = s.message;
+  r.message = scrubber_.scrub(s.message);
   last_ = r;
 }
 
@@ -99,7 +101,7 @@ void RunBoard::runFinished(const FinishedRun& run) {
   r.started = run.started;
   r.finished = run.finished;
   r.counts = run.counts;
-  r.message = run.message;
+  r.message = scrubber_.scrub(run.message);
   last_ = r;
   lastDuration_ = std::chrono::duration_cast<Clock::Duration>(run.finished - run.started);
   ++runsByOutcome_[run.outcome];

@@ -12,6 +12,10 @@
 #include "jobs/core/clock.h"
 #include "jobs/state/types.h"
 
+namespace membersync {
+class Scrubber;
+}
+
 namespace membersync::daemon {
 
 // One run of the daemon as /healthz and /metrics show it.
@@ -29,11 +33,13 @@ struct FinishedRun {
 };
 
 // What the daemon knows about its runs, shared between the loop, the run thread and the health
-// endpoint's threads. Thread-safe: every method locks.
+// endpoint's threads. Thread-safe: every method locks. A run's message may quote the service:
+// it passes `scrubber` (which must outlive the board) before the board keeps it, so nothing
+// /healthz, /metrics or STATUS= shows carries a secret.
 class RunBoard {
  public:
   // /healthz answers 503 after this many failed runs in a row.
-  explicit RunBoard(int unhealthyAfter = 2);
+  explicit RunBoard(const Scrubber& scrubber, int unhealthyAfter = 2);
 
   // The last run recorded in the state database when the daemon started (any kind), shown until
   // the daemon's own first run ends. Does not count towards health.
@@ -78,6 +84,7 @@ class RunBoard {
     std::string message;
   };
 
+  const Scrubber& scrubber_;
   const int unhealthyAfter_;
   mutable std::mutex mutex_;
   bool running_ = false;

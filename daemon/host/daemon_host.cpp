@@ -25,11 +25,6 @@
 namespace membersync::daemon {
 namespace {
 
-std::vector<std::string> secretsOf(const config::Config& c) {
-  return {c.center.clientSecret.reveal(), c.center.adminPassword.reveal(),
-          c.center.activityClientSecret.reveal()};
-}
-
 void addCalls(std::vector<center::CallStats::Row>& into,
               const std::vector<center::CallStats::Row>& rows) {
   if (into.empty()) {
@@ -60,18 +55,22 @@ std::uint64_t attemptsOf(const std::vector<center::CallStats::Row>& rows) {
 }  // namespace
 
 DaemonHost::DaemonHost(std::string configPath, const config::Config& config, Notifier& notifier,
-                       Clock& clock)
+                       Clock& clock, Scrubber& scrubber)
     : configPath_(std::move(configPath)),
       notifier_(notifier),
       clock_(clock),
-      config_(std::make_unique<config::Config>(config)) {}
+      scrubber_(scrubber),
+      config_(std::make_unique<config::Config>(config)),
+      board_(scrubber) {}
 
 DaemonHost::~DaemonHost() = default;
 
 ExitCode DaemonHost::run() {
   // First, before any thread exists: every thread inherits the blocked signals.
   waiter_ = std::make_unique<SignalWaiter>([this](int signo) { onSignal(signo); });
-  ::signal(SIGPIPE, SIG_IGN);  // a client closing /metrics early must not end the daemon
+  // main() ignores SIGPIPE for every verb; said again here because the host must not depend on
+  // it: a client closing /metrics early must not end the daemon.
+  ::signal(SIGPIPE, SIG_IGN);
   start();
 
   LoopHooks hooks;
@@ -98,7 +97,7 @@ ExitCode DaemonHost::run() {
 void DaemonHost::start() {
   scheduler_ = std::make_unique<Scheduler>(scheduleOf(*config_), clock_);
   policy_ = cli::readPolicy(*config_);
-  runtime_ = std::make_unique<cli::Runtime>(*config_);
+  runtime_ = std::make_unique<cli::Runtime>(*config_, scrubber_);
   const auto recent = runtime_->store().recentRuns(1);
   if (!recent.empty()) board_.seed(recent.front());
 
@@ -198,12 +197,12 @@ void DaemonHost::reload() {
                                 ": [state] database cannot change while the daemon "
                                 "runs (it holds that database's lock); restart it");
     }
-    auto runtime = std::make_unique<cli::Runtime>(*fresh);
+    auto runtime = std::make_unique<cli::Runtime>(*fresh, scrubber_);
     runtime->store();
     std::vector<std::string> later;
     if (fresh->daemon.listen != config_->daemon.listen) later.push_back("[daemon] listen");
     if (fresh->daemon.logFile != config_->daemon.logFile) later.push_back("[daemon] log_file");
-    updateLogging(fresh->daemon.logLevel, secretsOf(*fresh));
+    updateLogging(fresh->daemon.logLevel);
     const bool newSchedule = schedule.text() != scheduler_->schedule().text();
     if (newSchedule) scheduler_->setSchedule(std::move(schedule));
     policy_ = std::move(policy);

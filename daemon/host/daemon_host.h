@@ -16,6 +16,10 @@
 #include "jobs/core/clock.h"
 #include "jobs/policy/policy.h"
 
+namespace membersync {
+class Scrubber;
+}
+
 namespace membersync::cli {
 class Runtime;
 }
@@ -34,9 +38,10 @@ class SignalWaiter;
 class DaemonHost {
  public:
   // `config` was loaded from `configPath` (reloads read that path again). `clock` is the clock
-  // for scheduling; the runs use the Runtime's.
+  // for scheduling; the runs use the Runtime's. `scrubber` (which must outlive the host) is
+  // handed to every runtime it makes and to the run board behind /healthz and /metrics.
   DaemonHost(std::string configPath, const config::Config& config, Notifier& notifier,
-             Clock& clock);
+             Clock& clock, Scrubber& scrubber);
   ~DaemonHost();
   DaemonHost(const DaemonHost&) = delete;
   DaemonHost& operator=(const DaemonHost&) = delete;
@@ -61,6 +66,7 @@ class DaemonHost {
   const std::string configPath_;
   Notifier& notifier_;
   Clock& clock_;
+  Scrubber& scrubber_;
 
   // The configuration, policy and runtime in use. Replaced by reload() only while no run goes;
   // runtimeMutex_ guards the pointers against the health endpoint reading call statistics.

@@ -34,7 +34,7 @@ class ChunkSender {
     }
     AddOutcome outcome;
     outcome.code = error.code;
-    outcome.message = scrub(error.describe(), indices);
+    outcome.message = error.describe();
     outcome.kind = error.kind;
     if (result.unknown()) {
       outcome.status = AddOutcome::Status::Unknown;
@@ -49,12 +49,6 @@ class ChunkSender {
   }
 
  private:
-  // The service may quote a request's fields in its messages: never let a password through.
-  std::string scrub(std::string text, const std::vector<std::size_t>& indices) const {
-    for (std::size_t i : indices) text = redact(std::move(text), members_[i].password);
-    return text;
-  }
-
   void settleAnswer(const std::vector<std::size_t>& indices, const center::AddMembersResult& answer) {
     std::unordered_map<std::string, const center::MemberRecord*> created;
     for (const auto& m : answer.succeeded) created[lowerAscii(accountOf(m.userName, suffix_))] = &m;
@@ -72,7 +66,7 @@ class ChunkSender {
       } else if (auto f = failed.find(key); f != failed.end()) {
         outcome.status = AddOutcome::Status::Refused;
         outcome.code = "60027";
-        outcome.message = scrub(f->second->message, indices);
+        outcome.message = f->second->message;
         outcome.kind = center::ErrorKind::Conflict;
       } else {
         // The answer names neither success nor failure for this row: do not guess.

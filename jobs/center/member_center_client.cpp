@@ -45,6 +45,7 @@ Result<AddMembersResult> MemberCenterClient::addMembers(const std::vector<NewMem
   if (!body.ok()) return Result<AddMembersResult>::carry(body);
   CallSpec s = spec(Endpoint::AddMembers, "POST", enterprisePath() + "/member", body.value());
   s.acceptPartial = true;
+  for (const NewMember& m : members) s.secrets.push_back(m.password);
   return session_.callMemberCenter<AddMembersResult>(
       s, [](const Envelope& e) { return decodeAddMembersResult(e.data.get()); });
 }
@@ -59,11 +60,11 @@ Status MemberCenterClient::editMember(const std::string& memberGlobalId, const M
 }
 
 Status MemberCenterClient::resetPassword(const std::string& memberGlobalId, const Secret& password) {
-  return session_.callMemberCenter<Done>(
-      spec(Endpoint::ResetPassword, "PUT",
-           enterprisePath() + "/member/" + escapePathSegment(memberGlobalId) + "/resetPassword",
-           encodeResetPassword(password)),
-      noData);
+  CallSpec s = spec(Endpoint::ResetPassword, "PUT",
+                    enterprisePath() + "/member/" + escapePathSegment(memberGlobalId) + "/resetPassword",
+                    encodeResetPassword(password));
+  s.secrets = {password};
+  return session_.callMemberCenter<Done>(s, noData);
 }
 
 Status MemberCenterClient::deleteMember(const std::string& memberGlobalId) {

@@ -1,5 +1,7 @@
 #include "jobs/center/result.h"
 
+#include "jobs/core/scrubber.h"
+
 namespace membersync::center {
 
 const char* toString(ErrorKind kind) {
@@ -28,6 +30,20 @@ std::string Error::describe() const {
     for (const auto& u : a.units)
       if (!u.participateResult) add(a.name + "/" + u.name + ": " + u.errorCode + " " + u.errorMessage);
   return extra.empty() ? out : out + " [" + extra + "]";
+}
+
+Error scrubbed(Error error, const Scrubber& scrubber) {
+  for (std::string* text : {&error.code, &error.message, &error.serverMessage, &error.cause})
+    *text = scrubber.scrub(std::move(*text));
+  for (auto& activity : error.activities) {
+    activity.id = scrubber.scrub(std::move(activity.id));
+    activity.name = scrubber.scrub(std::move(activity.name));
+    for (auto& unit : activity.units) {
+      for (std::string* text : {&unit.id, &unit.name, &unit.errorCode, &unit.errorMessage})
+        *text = scrubber.scrub(std::move(*text));
+    }
+  }
+  return error;
 }
 
 }  // namespace membersync::center

@@ -8,6 +8,10 @@
 
 #include "jobs/center/activity.h"
 
+namespace membersync {
+class Scrubber;
+}
+
 namespace membersync::center {
 
 // What a caller does about a failed call.
@@ -39,6 +43,10 @@ struct Error {
   // [server: ...; cause: ...; HTTP 299]".
   std::string describe() const;
 };
+
+// `error` with every text the service may have written (code, message, serverMessage, cause,
+// the activities' names and reasons) passed through `scrubber`.
+Error scrubbed(Error error, const Scrubber& scrubber);
 
 // The three ways a call ends.
 enum class Outcome {

@@ -34,13 +34,26 @@ std::string withQuery(const std::string& url, const std::string& nonce,
 
 std::string escapePathSegment(const std::string& segment) { return percentEncode(segment); }
 
-Session::Session(ClientOptions options, Transport& transport, Clock& clock, RandomSource& random)
+void scrubAnswer(AddMembersResult& answer, const Scrubber& scrubber) {
+  for (auto& failed : answer.failed) {
+    failed.userName = scrubber.scrub(std::move(failed.userName));
+    failed.message = scrubber.scrub(std::move(failed.message));
+  }
+}
+
+void scrubAnswer(EnrolResult& answer, const Scrubber& scrubber) {
+  answer.resultMessage = scrubber.scrub(std::move(answer.resultMessage));
+}
+
+Session::Session(ClientOptions options, Transport& transport, Clock& clock, RandomSource& random,
+                 Scrubber& scrubber)
     : options_(std::move(options)),
       transport_(transport),
       clock_(clock),
       random_(random),
+      scrubber_(scrubber),
       limiter_(clock, options_.maxRequestsPerSecond),
-      tokens_(options_, transport, clock, limiter_, stats_) {}
+      tokens_(options_, transport, clock, limiter_, stats_, scrubber) {}
 
 std::string Session::nonce() {
   std::lock_guard<std::mutex> lock(randomMutex_);
@@ -52,12 +65,7 @@ Clock::Duration Session::jitteredBackoff(int retry) {
   return backoffDelay(options_.retry, retry, random_);
 }
 
-Result<TokenCheck> Session::checkTokens() {
-  auto check = tokens_.check();
-  if (check.ok()) return check;
-  Error e = scrub(check.error());
-  return check.failed() ? Result<TokenCheck>::failure(std::move(e)) : Result<TokenCheck>::unknown(std::move(e));
-}
+Result<TokenCheck> Session::checkTokens() { return scrub(tokens_.check()); }
 
 Session::Sent Session::attemptOnce(const CallSpec& spec, Service service) {
   HttpRequest request;
@@ -104,6 +112,7 @@ bool mayHaveActed(Endpoint endpoint, AttemptClass last) {
 }  // namespace
 
 Result<Envelope> Session::run(const CallSpec& spec, Service service) {
+  for (const Secret& secret : spec.secrets) scrubber_.add(secret);
   const bool safe = safeToRepeat(spec.endpoint);
   int counted = 0;  // attempts counted against the retry policy
   bool renewed = false;
@@ -116,9 +125,9 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service) {
         if (mayHaveActed(spec.endpoint, sent.attempt.cls)) {
           Error e = sent.attempt.result.error();
           e.message += ": every attempt may have been carried out; settle it by reading";
-          return Result<Envelope>::unknown(scrub(std::move(e)));
+          return Result<Envelope>::unknown(std::move(e));
         }
-        return Result<Envelope>::failure(scrub(sent.attempt.result.error()));
+        return Result<Envelope>::failure(sent.attempt.result.error());
       }
       case NextStep::RetryAfterBackoff:
         stats_.retry(spec.endpoint);
@@ -135,24 +144,15 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service) {
         e.kind = ErrorKind::Configuration;
         e.message += " (new tokens were obtained and refused as well: check the application's "
                      "scopes, the admin account and the enterprise id)";
-        return Result<Envelope>::failure(scrub(std::move(e)));
+        return Result<Envelope>::failure(std::move(e));
       }
       case NextStep::ReturnUnknown: {
         Error e = sent.attempt.result.error();
         e.message += ": the request may have been carried out; settle it by reading before re-sending";
-        return Result<Envelope>::unknown(scrub(std::move(e)));
+        return Result<Envelope>::unknown(std::move(e));
       }
     }
   }
-}
-
-Error Session::scrub(Error error) const {
-  error.message = tokens_.redact(std::move(error.message));
-  error.serverMessage = tokens_.redact(std::move(error.serverMessage));
-  error.cause = tokens_.redact(std::move(error.cause));
-  for (auto& activity : error.activities)
-    for (auto& unit : activity.units) unit.errorMessage = tokens_.redact(std::move(unit.errorMessage));
-  return error;
 }
 
 }  // namespace membersync::center

@@ -17,6 +17,7 @@
 #include "jobs/center/transport.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
+#include "jobs/core/scrubber.h"
 
 namespace membersync::center {
 
@@ -28,14 +29,28 @@ struct CallSpec {
   std::vector<std::pair<std::string, std::string>> query;  // g_nonce excluded; not yet escaped
   std::optional<std::string> body;  // JSON; sets Content-Type
   bool acceptPartial = false;       // A1: code 60027 is a (partial) success
+  // The generated passwords the body carries: they join the scrubber before the first attempt,
+  // so an answer that quotes them back (an echoing gateway, a 60027 reason) never shows them.
+  std::vector<Secret> secrets;
 };
+
+// The service's own text in a successful answer (a 60027 row's reason, B1's resultMessage),
+// scrubbed like an error's; answers of other types carry no text of the service's.
+void scrubAnswer(AddMembersResult& answer, const Scrubber& scrubber);
+void scrubAnswer(EnrolResult& answer, const Scrubber& scrubber);
+template <class T>
+void scrubAnswer(T&, const Scrubber&) {}
 
 // What the member-center and activity clients share: options, tokens, g_nonce, retries, the rate
 // limit and the statistics. Create one per configured service and hand it to a MemberCenterClient
 // and an ActivityClient. Thread-safe; the collaborators must outlive it.
+// Every text the service sends back leaves a Session through `scrubber` (errors and the text of
+// successful answers); the credentials it sends join the scrubber when it is made, and every
+// token as it is issued (TokenProvider).
 class Session {
  public:
-  Session(ClientOptions options, Transport& transport, Clock& clock, RandomSource& random);
+  Session(ClientOptions options, Transport& transport, Clock& clock, RandomSource& random,
+          Scrubber& scrubber);
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
@@ -75,6 +90,7 @@ class Session {
                     "): outcome unknown";
       out = Result<T>::unknown(std::move(why));
     }
+    out = scrub(std::move(out));
     stats_.finished(endpoint, out.outcome(), out.ok() ? nullptr : &out.error(), clock_.steadyNow() - started);
     return out;
   }
@@ -83,12 +99,22 @@ class Session {
   Sent attemptOnce(const CallSpec& spec, Service service);
   std::string nonce();  // 128 random bits as 32 lower-case hex digits
   Clock::Duration jitteredBackoff(int retry);
-  Error scrub(Error error) const;
+  // The one place a call's result passes the scrubber before anyone sees it.
+  template <class T>
+  Result<T> scrub(Result<T> result) const {
+    if (result.ok()) {
+      scrubAnswer(result.value(), scrubber_);
+      return result;
+    }
+    Error e = scrubbed(result.error(), scrubber_);
+    return result.failed() ? Result<T>::failure(std::move(e)) : Result<T>::unknown(std::move(e));
+  }
 
   const ClientOptions options_;
   Transport& transport_;
   Clock& clock_;
   RandomSource& random_;
+  Scrubber& scrubber_;
   std::mutex randomMutex_;  // RandomSource implementations need not be thread-safe
   RateLimiter limiter_;
   CallStats stats_;

@@ -10,7 +10,6 @@ namespace membersync::center {
 namespace {
 
 constexpr long long kDefaultLifetimeSeconds = 300;  // when the endpoint sends no expires_in
-constexpr std::size_t kShortestRedacted = 4;        // shorter strings would redact ordinary words
 
 Error tokenError(ErrorKind kind, std::string message, int httpStatus = 0, std::string code = {}) {
   return makeError(Endpoint::Token, kind, std::move(message), httpStatus, std::move(code));
@@ -32,12 +31,6 @@ bool hasScope(const std::vector<std::string>& scopes, const char* scope) {
   return std::find(scopes.begin(), scopes.end(), scope) != scopes.end();
 }
 
-void replaceAll(std::string& text, const std::string& secret) {
-  if (secret.size() < kShortestRedacted) return;
-  for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at))
-    text.replace(at, secret.size(), "[redacted]");
-}
-
 // A token request that got no HTTP answer to read.
 Error noTokenAnswer(const std::string& grant, const TransportResult& answer) {
   switch (answer.kind) {
@@ -57,8 +50,18 @@ Error noTokenAnswer(const std::string& grant, const TransportResult& answer) {
 }  // namespace
 
 TokenProvider::TokenProvider(const ClientOptions& options, Transport& transport, Clock& clock,
-                             RateLimiter& limiter, CallStats& stats)
-    : options_(options), transport_(transport), clock_(clock), limiter_(limiter), stats_(stats) {
+                             RateLimiter& limiter, CallStats& stats, Scrubber& scrubber)
+    : options_(options),
+      transport_(transport),
+      clock_(clock),
+      limiter_(limiter),
+      stats_(stats),
+      scrubber_(scrubber) {
+  // What this provider sends joins the scrubber before it is ever sent, whoever made the
+  // provider (the runtime registers the whole configuration too; registering twice is free).
+  scrubber_.addBasicCredentials(options.clientId, options.clientSecret);
+  scrubber_.addBasicCredentials(options.effectiveActivityClientId(), options.effectiveActivitySecret());
+  scrubber_.add(options.adminPassword);
   client_.clientId = options.clientId;
   client_.clientSecret = &options.clientSecret;
   user_.clientId = options.clientId;
@@ -147,9 +150,8 @@ Result<Done> TokenProvider::interpret(Slot& slot, const TransportResult& answer)
     if (t.accessToken.empty())
       return Result<Done>::failure(
           tokenError(ErrorKind::Protocol, "the answer to the " + grant + " holds no access_token", status));
-    if (!slot.token.empty()) slot.history.push_back(slot.token);
-    if (slot.history.size() > 8) slot.history.erase(slot.history.begin());
     slot.token = Secret(std::move(t.accessToken));
+    scrubber_.add(slot.token);  // before any request carries it
     slot.valid = true;
     ++slot.generation;
     slot.refreshAt = clock_.steadyNow() +
@@ -215,17 +217,6 @@ Result<TokenCheck> TokenProvider::check() {
     c.problems.push_back("application " + c.activityClientId +
                          " lacks scope auth_activity: the activity service will refuse enrolments");
   return Result<TokenCheck>::success(std::move(c));
-}
-
-std::string TokenProvider::redact(std::string text) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (const Secret* s : {&options_.clientSecret, &options_.adminPassword, &options_.activityClientSecret})
-    replaceAll(text, s->reveal());
-  for (const Slot* slot : {&client_, &user_, &activity_}) {
-    replaceAll(text, slot->token.reveal());
-    for (const Secret& old : slot->history) replaceAll(text, old.reveal());
-  }
-  return text;
 }
 
 }  // namespace membersync::center

@@ -12,6 +12,7 @@
 #include "jobs/center/stats.h"
 #include "jobs/center/transport.h"
 #include "jobs/core/clock.h"
+#include "jobs/core/scrubber.h"
 #include "jobs/core/secret.h"
 
 namespace membersync::center {
@@ -49,12 +50,14 @@ struct TokenCheck {
 // - A refused password grant (invalid_grant, account_locked) is never asked again: every later
 //   request fails at once with a Configuration error (the vendor locks the admin account after 15
 //   wrong passwords a minute).
-// - Tokens never appear in any message this class produces.
+// - Tokens never appear in any message this class produces. The credentials it sends (both
+//   applications' Basic credentials, the admin password) join `scrubber` when it is made, each
+//   token as it is issued, before anything carries them, so a service quoting them is scrubbed.
 // Thread-safe; grants are fetched one at a time, and threads wanting a token wait for the fetch.
 class TokenProvider {
  public:
   TokenProvider(const ClientOptions& options, Transport& transport, Clock& clock,
-                RateLimiter& limiter, CallStats& stats);
+                RateLimiter& limiter, CallStats& stats, Scrubber& scrubber);
 
   // Failed: RetryLater (the endpoint was unreachable or answered 5xx/429), Configuration
   // (credentials refused), Protocol (an answer that is not OAuth2).
@@ -70,9 +73,6 @@ class TokenProvider {
   // auth_activity.
   Result<TokenCheck> check();
 
-  // `text` with every credential and every token this provider holds replaced by "[redacted]".
-  std::string redact(std::string text) const;
-
  private:
   struct Slot {
     std::string clientId;
@@ -84,7 +84,6 @@ class TokenProvider {
     std::uint64_t generation = 0;
     std::vector<std::string> scopes;
     bool scopeReported = false;
-    std::vector<Secret> history;  // tokens handed out before, for redact()
   };
 
   Result<Done> ensure(Slot& slot);
@@ -98,6 +97,7 @@ class TokenProvider {
   Clock& clock_;
   RateLimiter& limiter_;
   CallStats& stats_;
+  Scrubber& scrubber_;
   mutable std::mutex mutex_;
   Slot client_;
   Slot user_;

@@ -25,16 +25,4 @@ class Secret {
   std::string value_;
 };
 
-// `text` with every occurrence of the secret replaced by "[redacted]": for messages a service
-// may have built from a request that carried the secret (an echoed password).
-inline std::string redact(std::string text, const Secret& secret) {
-  const std::string& value = secret.reveal();
-  if (value.empty()) return text;
-  for (auto at = text.find(value); at != std::string::npos; at = text.find(value, at)) {
-    text.replace(at, value.size(), "[redacted]");
-    at += 10;
-  }
-  return text;
-}
-
 }  // namespace membersync

@@ -63,8 +63,9 @@ void runOnce(const testing::EmulatorProcess& emulator, const Args& args, int con
 
   SystemClock clock;
   SystemRandom random;
+  Scrubber scrubber;
   center::PocoTransport transport(o);
-  center::Session session(o, transport, clock, random);
+  center::Session session(o, transport, clock, random, scrubber);
   center::MemberCenterClient client(session);
 
   const auto start = std::chrono::steady_clock::now();

@@ -113,8 +113,9 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
     const center::ClientOptions options = clientOptions(setup);
     SystemClock clock;
     SystemRandom random;
+    Scrubber scrubber;
     center::PocoTransport transport(options);
-    center::Session session(options, transport, clock, random);
+    center::Session session(options, transport, clock, random, scrubber);
     center::MemberCenterClient client(session);
     center::ActivityClient activities(session);
     const auto store = state::SqliteStore::open(setup.database, clock);

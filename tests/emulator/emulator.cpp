@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "tests/emulator/auth.h"
+#include "tests/emulator/echo.h"
 #include "tests/emulator/endpoints.h"
 #include "tests/emulator/envelope.h"
 #include "tests/emulator/router.h"
@@ -109,6 +110,7 @@ Reply Emulator::handle(const Request& request) {
   const Endpoint endpoint = match.route.endpoint;
   Reply reply = dispatch(svc, request, match.route);
   if (isWrite(endpoint) && reply.committed) reply = afterCommit(svc, endpoint, std::move(reply));
+  if (svc.options.echoRequests && isServicePath(request.path)) echoRequest(reply, request);
   if (endpoint == Endpoint::kA6 && reply.outcome == "0" && svc.options.hugeAnswerMb > 0) {
     reply.hugeBytes = svc.options.hugeAnswerMb << 20;
     reply.announceLength = svc.options.hugeAnswerLength;

@@ -16,6 +16,7 @@ struct Request {
   std::vector<std::pair<std::string, std::string>> query;  // decoded, in order
   std::map<std::string, std::string> headers;              // keys lower-case
   std::string body;
+  std::string rawQuery{};  // the query as sent, still percent-encoded (for --echo-requests)
 
   // The first value of a query parameter or header; nullptr when absent.
   const std::string* queryParam(const std::string& name) const;

@@ -66,6 +66,8 @@ po::options_description describe(CommandLine& cl, std::string& listen, std::uint
         "the huge answer announces its Content-Length instead")
     ("bogus-pages", po::bool_switch(&cl.service.bogusPages),
         "A5 page objects whose counts do not add up (pages 1000 too many)")
+    ("echo-requests", po::bool_switch(&cl.service.echoRequests),
+        "error answers end with the request: query string, credential headers and body")
     ("seed", po::value(&seed), "seed for every random choice (default: random, logged)");
   // clang-format on
   return desc;

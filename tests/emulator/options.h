@@ -23,6 +23,7 @@ struct ServiceOptions {
   bool bogusPages = false;          // A5 page objects whose counts do not add up
   std::int64_t hugeAnswerMb = 0;    // > 0: A6 answers about this many MiB (streamed, never held)
   bool hugeAnswerLength = false;    // the huge answer announces its Content-Length (else chunked)
+  bool echoRequests = false;  // error answers end with the request as received (echo.h)
   std::uint64_t seed = 0;
 };
 

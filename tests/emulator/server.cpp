@@ -39,6 +39,7 @@ Request toRequest(Poco::Net::HTTPServerRequest& in) {
   out.method = in.getMethod();
   Poco::URI uri(in.getURI());  // throws Poco::SyntaxException on a malformed target
   out.path = uri.getPath();
+  out.rawQuery = uri.getRawQuery();
   for (auto& [name, value] : uri.getQueryParameters()) out.query.emplace_back(name, value);
   for (const auto& [name, value] : in) out.headers.emplace(toLowerAscii(name), value);
   Poco::StreamCopier::copyToString(in.stream(), out.body);

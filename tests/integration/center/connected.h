@@ -28,7 +28,7 @@ struct Connected {
       : options(std::move(o)),
         transport(t ? std::move(t) : std::make_unique<PocoTransport>(options)),
         random(r ? std::move(r) : std::make_unique<SystemRandom>()),
-        session(options, *transport, clock, *random),
+        session(options, *transport, clock, *random, scrubber),
         members(session),
         activity(session) {}
 
@@ -36,6 +36,7 @@ struct Connected {
   std::unique_ptr<Transport> transport;
   std::unique_ptr<RandomSource> random;
   ManualClock clock;
+  Scrubber scrubber;
   Session session;
   MemberCenterClient members;
   ActivityClient activity;

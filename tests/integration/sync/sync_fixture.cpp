@@ -1,5 +1,6 @@
 #include "tests/integration/sync/sync_fixture.h"
 
+#include <Poco/Base64Encoder.h>
 #include <Poco/DigestEngine.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -7,6 +8,7 @@
 #include <Poco/SHA2Engine.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -69,10 +71,14 @@ std::vector<Person> staff(int count, int first) {
 }
 
 std::string toCsv(const std::vector<Person>& people) {
-  std::string out = "employee_id,account,name,department,remark,status\n";
+  const bool mobiles = std::any_of(people.begin(), people.end(),
+                                   [](const Person& p) { return !p.mobile.empty(); });
+  std::string out = std::string("employee_id,account,name,department,remark,status") +
+                    (mobiles ? ",mobile" : "") + "\n";
   for (const auto& p : people) {
     out += csvField(p.employeeId) + "," + csvField(p.account) + "," + csvField(p.name) + "," +
-           csvField(p.department) + "," + csvField(p.remark) + "," + csvField(p.status) + "\n";
+           csvField(p.department) + "," + csvField(p.remark) + "," + csvField(p.status) +
+           (mobiles ? "," + csvField(p.mobile) : "") + "\n";
   }
   return out;
 }
@@ -85,7 +91,7 @@ SyncFixture::SyncFixture(const EmulatorProcess& emulator, SyncOptions options)
 }
 
 void SyncFixture::configure(const SyncOptions& o) {
-  dir_.write("policy.json", "{\"departments\": " + o.departments + "}\n");
+  dir_.write("policy.json", "{\"departments\": " + o.departments + o.policyExtra + "}\n");
   std::ostringstream ini;
   ini << "[center]\n"
       << "base_url = " << emulator_.baseUrl() << "\n"
@@ -131,6 +137,18 @@ CommandResult SyncFixture::run(const std::vector<std::string>& args) {
 
 void SyncFixture::keep(const CommandResult& r) {
   outputs_.push_back(r);
+}
+
+void SyncFixture::keepText(const std::string& what, const std::string& text) {
+  texts_.emplace_back(what, text);
+}
+
+void SyncFixture::addSecret(const std::string& secret) {
+  secrets_.push_back(secret);
+}
+
+void SyncFixture::writeFile(const std::string& name, const std::string& content) {
+  dir_.write(name, content);
 }
 
 // The outbox: account,password,created,status. A `pending` line carries a password; a later
@@ -186,30 +204,122 @@ std::vector<std::string> SyncFixture::allOutboxPasswords() const {
   return out;
 }
 
+namespace {
+
+void appendHex4(std::string& out, unsigned cp, bool upper) {
+  const char* hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  out += "\\u";
+  for (int shift = 12; shift >= 0; shift -= 4) out += hex[(cp >> shift) & 0xF];
+}
+
+// JSON string contents; `unicode` writes two-byte UTF-8 characters as \uXXXX (longer ones stay
+// raw: the secrets of these tests have none).
+std::string jsonEscaped(const std::string& text, bool slash, bool unicode, bool upper) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool twoByte = (c & 0xE0) == 0xC0 && i + 1 < text.size();
+    if (c == '"' || c == '\\' || (c == '/' && slash)) {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      appendHex4(out, c, upper);
+    } else if (unicode && twoByte) {
+      const unsigned next = static_cast<unsigned char>(text[++i]);
+      appendHex4(out, ((c & 0x1Fu) << 6) | (next & 0x3Fu), upper);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string percentEncoded(const std::string& text, bool plus, bool upper) {
+  const char* hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  std::string out;
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) || ch == '-' || ch == '.' || ch == '_' || ch == '~') {
+      out += ch;
+    } else if (ch == ' ' && plus) {
+      out += '+';
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 0xF];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> encodedForms(const std::string& secret) {
+  std::vector<std::string> out{secret};
+  for (int bits = 0; bits < 8; ++bits)
+    out.push_back(jsonEscaped(secret, bits & 1, bits & 2, bits & 4));
+  for (int bits = 0; bits < 4; ++bits) out.push_back(percentEncoded(secret, bits & 1, bits & 2));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::string basicCredentials(const std::string& id, const std::string& secret) {
+  std::ostringstream out;
+  Poco::Base64Encoder encoder(out);
+  encoder.rdbuf()->setLineLength(0);
+  encoder << id << ':' << secret;
+  encoder.close();
+  return out.str();
+}
+
+// Where a secret was found, for the failure message (never the secret itself).
+struct Leaks {
+  int count = 0;
+  void scan(const std::vector<std::string>& forms, const std::string& where,
+            const std::string& text, std::size_t secretSize) {
+    for (const auto& form : forms) {
+      if (text.find(form) == std::string::npos) continue;
+      ++count;
+      UNSCOPED_INFO("a secret of " << secretSize << " characters appears in " << where);
+      return;
+    }
+  }
+};
+
 void SyncFixture::checkNoSecretLeaked() const {
-  // Every password ever written to the outbox, not only the one in force.
-  std::vector<std::string> secrets{kClientSecret, kAdminSecret};
-  for (auto& p : allOutboxPasswords()) secrets.push_back(p);
+  std::vector<std::pair<std::string, std::string>> places = texts_;
+  for (const auto& r : outputs_) {
+    places.emplace_back("the output", r.out);
+    places.emplace_back("the output", r.err);
+  }
   std::string database;
   for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
     const auto p = dir() / (std::string("membersync.db") + suffix);
     if (std::filesystem::exists(p)) database += readFile(p);
   }
   REQUIRE_FALSE(database.empty());
-  int leaks = 0;
-  for (const auto& secret : secrets) {
-    for (const auto& r : outputs_) {
-      if (r.out.find(secret) != std::string::npos || r.err.find(secret) != std::string::npos) {
-        ++leaks;
-        UNSCOPED_INFO("a secret of " << secret.size() << " characters appears in the output");
-      }
+  places.emplace_back("the state database", database);
+
+  auto scan = [&places](const std::vector<std::string>& secrets, Leaks& leaks) {
+    for (const auto& secret : secrets) {
+      const auto forms = encodedForms(secret);
+      for (const auto& [where, text] : places) leaks.scan(forms, where, text, secret.size());
     }
-    if (database.find(secret) != std::string::npos) {
-      ++leaks;
-      UNSCOPED_INFO("a secret of " << secret.size() << " characters appears in the database");
-    }
-  }
-  CHECK(leaks == 0);
+  };
+  std::string basic = basicCredentials("membersync-demo", kClientSecret);
+  while (!basic.empty() && basic.back() == '=') basic.pop_back();  // found padded or not
+  std::vector<std::string> configured{kClientSecret, kAdminSecret, basic};
+  configured.insert(configured.end(), secrets_.begin(), secrets_.end());
+  Leaks configuredLeaks;
+  scan(configured, configuredLeaks);
+  CHECK(configuredLeaks.count == 0);
+
+  // Every password ever written to the outbox, not only the one in force: each joined the
+  // scrubber when the client sent it (CallSpec::secrets).
+  Leaks passwordLeaks;
+  scan(allOutboxPasswords(), passwordLeaks);
+  CHECK(passwordLeaks.count == 0);
 }
 
 std::vector<CenterMember> centerMembers(const EmulatorProcess& emulator) {

@@ -27,6 +27,7 @@ struct Person {
   std::string department;
   std::string remark;
   std::string status = "active";
+  std::string mobile;  // the export has a mobile column only when someone has one
 };
 
 // People number `first` .. `first + count - 1`, departments ENG, DESIGN, SALES, OPS in turn.
@@ -46,6 +47,7 @@ struct SyncOptions {
   std::string orphans = "report";
   // The policy's departments; the demo fixture has ENG 1001 .. OPS 1004.
   std::string departments = R"({"ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004})";
+  std::string policyExtra;  // more keys of the policy object, e.g. R"(, "activities": [...])"
   std::string centerExtra;  // lines added to [center], e.g. "max_concurrency = 1\n"
   std::string extra;        // lines (and sections) added at the end of the INI
 };
@@ -81,6 +83,12 @@ class SyncFixture {
   CommandResult status() { return run({"status"}); }
   // Keeps the output of a command run some other way (launchCommand) for the secret scan.
   void keep(const CommandResult& r);
+  // Keeps any other text membersync produced (a log file, /healthz, /metrics) for the scan.
+  void keepText(const std::string& what, const std::string& text);
+  // One more secret for the scan (a token, a configured secret the test changed).
+  void addSecret(const std::string& secret);
+  // Writes a file into the fixture's folder (a secret file, say).
+  void writeFile(const std::string& name, const std::string& content);
   std::vector<std::string> commandLine(const std::vector<std::string>& args) const;
 
   const std::filesystem::path& dir() const { return dir_.path(); }
@@ -93,15 +101,26 @@ class SyncFixture {
   // Every password the outbox ever held.
   std::vector<std::string> allOutboxPasswords() const;
 
-  // Fails the test if the client secret, the admin password or any password of the outbox
-  // appears in any output kept so far or in the state database's files.
+  // Fails the test if a configured secret (the client secret, its Basic credentials, the admin
+  // password, those added by addSecret()) or any password the outbox ever held appears, raw,
+  // JSON-escaped or percent-encoded, in any output or text kept so far or in the state
+  // database's files (.db, -wal, -shm, -journal).
   void checkNoSecretLeaked() const;
 
  private:
   const EmulatorProcess& emulator_;
   TempDir dir_;
   std::vector<CommandResult> outputs_;
+  std::vector<std::pair<std::string, std::string>> texts_;  // what, text
+  std::vector<std::string> secrets_;
 };
+
+// The forms a secret may take in text membersync wrote: raw, JSON-escaped (with and without
+// `\/`, non-ASCII as \uXXXX in either case) and percent-encoded (%XX in either case, a space as
+// %20 or +). Written apart from jobs/core/scrubber.cpp on purpose: the test's idea of a leak.
+std::vector<std::string> encodedForms(const std::string& secret);
+// The base64 text of Basic credentials for id:secret (padded).
+std::string basicCredentials(const std::string& id, const std::string& secret);
 
 // Every member of the emulator, deleted ones included.
 std::vector<CenterMember> centerMembers(const EmulatorProcess& emulator);

@@ -48,6 +48,7 @@ struct EmulatedCenter {
   membersync::testing::TempDir dir;
   ManualClock clock;
   SystemRandom random;
+  Scrubber scrubber;
   std::unique_ptr<emulator::Emulator> emulator;
   std::unique_ptr<EmulatorTransport> transport;
   std::unique_ptr<center::Session> session;

@@ -11,11 +11,14 @@ namespace membersync::center::testing {
 // A session and both clients over a FakeService, a ManualClock and a CountingRandom.
 struct Rig {
   explicit Rig(ClientOptions options = testOptions())
-      : session(std::move(options), service, clock, random), members(session), activity(session) {}
+      : session(std::move(options), service, clock, random, scrubber),
+        members(session),
+        activity(session) {}
 
   FakeService service;
   ManualClock clock;
   CountingRandom random;
+  Scrubber scrubber;
   Session session;
   MemberCenterClient members;
   ActivityClient activity;

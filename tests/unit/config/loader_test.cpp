@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 
+#include "jobs/core/scrubber.h"
 #include "tests/support/temp_dir.h"
 
 using membersync::config::ConfigError;
@@ -229,4 +230,24 @@ TEST_CASE("config: plain http is refused for any host but this machine", "[confi
   CHECK(errorOf(f.config("[center]\nbase_url = http://localhost:8700/\n")).empty());
   CHECK_THAT(errorOf(f.config("[center]\nbase_url = ftp://x\n")),
              Catch::Contains("must start with https://"));
+}
+
+TEST_CASE("config: every configured secret joins the scrubber, with its Basic credentials",
+          "[config][scrub]") {
+  Fixture f;
+  f.dir.write("activity-secret", "act1v1ty-secret\n");
+  const std::string path =
+      f.dir
+          .write("membersync.ini", "[center]\nactivity_client_id = act-app\n"
+                                   "activity_client_secret_file = activity-secret\n" +
+                                       std::string(kMinimal).substr(9))
+          .string();
+  auto c = loadConfig(path, {});
+  membersync::Scrubber scrubber;
+  membersync::config::registerSecrets(c, scrubber);
+  CHECK(scrubber.scrub("s3cr3t-value p4ss-value act1v1ty-secret") ==
+        "[redacted] [redacted] [redacted]");
+  // base64("app:s3cr3t-value") and base64("act-app:act1v1ty-secret")
+  CHECK(scrubber.scrub("Basic YXBwOnMzY3IzdC12YWx1ZQ== Basic YWN0LWFwcDphY3QxdjF0eS1zZWNyZXQ=") ==
+        "Basic [redacted] Basic [redacted]");
 }

@@ -6,10 +6,13 @@
 #include <sstream>
 
 #include "daemon/host/run_summary.h"
+#include "jobs/core/scrubber.h"
 
 namespace {
 
 using membersync::Clock;
+using membersync::Scrubber;
+using membersync::Secret;
 using membersync::daemon::FinishedRun;
 using membersync::daemon::RunBoard;
 
@@ -41,7 +44,8 @@ std::vector<membersync::center::CallStats::Row> someCalls() {
 
 TEST_CASE("health: 200 until failures in a row reach the threshold, 200 again while running",
           "[daemon][health]") {
-  RunBoard board(2);
+  Scrubber scrubber;
+  RunBoard board(scrubber, 2);
   CHECK(board.healthStatus() == 200);
   CHECK_THAT(board.healthJson(), Catch::Contains("\"status\":\"ok\""));
   CHECK_THAT(board.healthJson(), Catch::Contains("\"lastRun\":null"));
@@ -66,7 +70,8 @@ TEST_CASE("health: 200 until failures in a row reach the threshold, 200 again wh
 
 TEST_CASE("health: the JSON body carries the last run's id, outcome, times and counts",
           "[daemon][health]") {
-  RunBoard board;
+  Scrubber scrubber;
+  RunBoard board(scrubber);
   membersync::state::RunSummary seeded;
   seeded.id = 41;
   seeded.kind = membersync::state::RunKind::Sync;
@@ -100,7 +105,8 @@ TEST_CASE(
     "metrics: runs, items, calls, last success, duration and pool shortages in Prometheus "
     "text format",
     "[daemon][health]") {
-  RunBoard board;
+  Scrubber scrubber;
+  RunBoard board(scrubber);
   board.runStarted(at(100));
   board.runFinished(run(1, "done", false));
   board.runStarted(at(200));
@@ -131,7 +137,8 @@ TEST_CASE(
 
 TEST_CASE("status: STATUS= names the phase and counts while running, the backoff when backing off",
           "[daemon][health]") {
-  RunBoard board;
+  Scrubber scrubber;
+  RunBoard board(scrubber);
   board.setSchedule("every 1m", at(60), {}, 0);
   CHECK_THAT(board.statusLine(), Catch::StartsWith("idle; next run "));
   board.runStarted(at(60));
@@ -210,4 +217,25 @@ TEST_CASE(
   partly.applied.emplace();
   CHECK(membersync::daemon::summarize(partly, false, at(0), at(1)).verdict ==
         membersync::daemon::RunVerdict::Succeeded);
+}
+
+TEST_CASE("health: a run's message that quotes a secret shows it scrubbed on /healthz",
+          "[daemon][health]") {
+  Scrubber scrubber;
+  scrubber.add(Secret("tok-0123456789abcdef"));
+  RunBoard board(scrubber);
+  membersync::state::RunSummary seeded;
+  seeded.id = 1;
+  seeded.message = "cause: userToken tok-0123456789abcdef";
+  board.seed(seeded);
+  CHECK_THAT(board.healthJson(), Catch::Contains("cause: userToken [redacted]"));
+
+  FinishedRun r = run(2, "failed", true);
+  r.message = "A5 list members: code 500 [cause: clientToken: tok-0123456789abcdef]";
+  board.runStarted(at(200));
+  board.runFinished(r);
+  const std::string json = board.healthJson();
+  CHECK_THAT(json, Catch::Contains("clientToken: [redacted]"));
+  CHECK_THAT(json, !Catch::Contains("tok-0123456789abcdef"));
+  CHECK_THAT(board.metricsText(someCalls()), !Catch::Contains("tok-0123456789abcdef"));
 }

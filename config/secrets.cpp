@@ -1,0 +1,13 @@
+#include "config/config.h"
+#include "jobs/core/scrubber.h"
+
+namespace membersync::config {
+
+void registerSecrets(const Config& config, Scrubber& scrubber) {
+  const center::ClientOptions& c = config.center;
+  scrubber.addBasicCredentials(c.clientId, c.clientSecret);
+  scrubber.addBasicCredentials(c.effectiveActivityClientId(), c.effectiveActivitySecret());
+  scrubber.add(c.adminPassword);
+}
+
+}  // namespace membersync::config
