@@ -36,7 +36,8 @@ struct SettleResult {
 // - an enrolment has no read call: it stays unresolved, its record is marked unknown, and it is
 //   never re-sent on its own.
 // Then every member whose generated password was never confirmed (its add was in doubt, or a
-// reset was cut off) gets a new password: written to the outbox first, then set with A3; a
+// reset was cut off) is sent, with A3, the password still pending for it in the outbox (the
+// center may hold that one), or a new one written to the outbox first when none is pending; a
 // password never confirmed for an account no member has (an add that did not take effect or was
 // never sent) is owed to no one, and its outbox line is voided.
 // Throws StateError for a store failure; call failures are noted and left for the next run.
