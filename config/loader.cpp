@@ -332,6 +332,9 @@ void readSync(IniReader& ini, apply::SyncSettings& s) {
   p.maxDeletes = static_cast<int>(ini.integer("sync", "max_deletes", p.maxDeletes, 0, 10000000));
   p.maxDeletePercent = ini.number("sync", "max_delete_percent", p.maxDeletePercent, 0, 100);
   p.deleteFloor = static_cast<int>(ini.integer("sync", "delete_floor", p.deleteFloor, 0, 10000000));
+  p.maxEdits = static_cast<int>(ini.integer("sync", "max_edits", p.maxEdits, 0, 10000000));
+  p.maxEditPercent = ini.number("sync", "max_edit_percent", p.maxEditPercent, 0, 100);
+  p.editFloor = static_cast<int>(ini.integer("sync", "edit_floor", p.editFloor, 0, 10000000));
   p.minExportRatio = ini.number("sync", "min_export_ratio", p.minExportRatio, 0, 1);
   p.orphans = choice<plan::Orphans>(
       ini, "sync", "orphans",

@@ -99,8 +99,9 @@ std::string helpText() {
   Invocation scratch;
   os << "\n" << globalOptions(scratch) << "\n" << verbOptions(scratch);
   os << "\nExit codes: 0 done, nothing left to do; 1 failed; 2 plan found changes; 3 applied but\n"
-        "some items failed; 4 a safety guard held back deletions; 5 stale plan; 64 bad command\n"
-        "line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, 0 wins.\n"
+        "some items failed; 4 a safety guard held back deletions or edits; 5 stale plan; 64 bad\n"
+        "command line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, 0\n"
+        "wins.\n"
         "\nOne membersync at a time per state database: sync, apply, reset-password,\n"
         "allow and daemon lock <database>.lock; a second one exits 1 naming the holder,\n"
         "or waits with --wait. plan, sync --dry-run and the read-only verbs need no lock.\n"

@@ -29,7 +29,8 @@ int state::RunCounts::*successCounter(ItemKind kind) {
 }
 
 bool consumesRelease(const Item& item) {
-  return item.destructive || item.kind == ItemKind::Withdraw || item.kind == ItemKind::Delete;
+  return item.destructive || item.kind == ItemKind::Withdraw || item.kind == ItemKind::Delete ||
+         item.kind == ItemKind::Edit;
 }
 
 }  // namespace
@@ -54,7 +55,7 @@ void ApplyRun::record(state::StateStore& store, const Item& item, const WriteOut
   if (item.kind == ItemKind::Enrol) store.consumeRelease(item.key);
   if (o.kind == WriteOutcome::Kind::Succeeded) {
     store.clearItem(item.key);
-    if (consumesRelease(item)) store.consumeRelease(item.key);
+    if (consumesRelease(item)) store.consumeRelease(plan::releaseKey(item));
     return;
   }
   if (!o.history || stoppedByConfiguration()) return;

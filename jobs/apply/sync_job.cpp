@@ -161,6 +161,7 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   report.plan = plan::makePlan(inputs);
 
   if (request.apply) {
+    report.plan->nameRun(report.run);
     Applier applier(client_, store_, outbox_, random_, clock_, progress_,
                     applySettingsFor(request, policy), activities_);
     report.applied = applier.apply(*report.plan, snapshot, report.run);
@@ -209,6 +210,7 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   report.plan = saved;
+  report.plan->nameRun(report.run);
   Applier applier(client_, store_, outbox_, random_, clock_, progress_,
                   applySettingsFor(request, policy), activities_);
   report.applied = applier.apply(*report.plan, snapshot, report.run);
@@ -230,7 +232,7 @@ SyncOutcome judgeOutcome(SyncReport& report) {
     if (a.stoppedEarly) {
       outcome = SyncOutcome::Failed;
       report.message = "stopped early: " + a.stopReason;
-    } else if (p.guard.tripped) {
+    } else if (p.guarded()) {
       outcome = SyncOutcome::Held;
     } else if (a.counts.failed > 0 || a.counts.unknown > 0 || report.settled.failed > 0) {
       // A password reset that settling could not confirm is left to do, like a failed item.
@@ -242,12 +244,12 @@ SyncOutcome judgeOutcome(SyncReport& report) {
                          " not confirmed; the next sync tries again";
       }
     }
-  } else if (p.guard.tripped) {
+  } else if (p.guarded()) {
     outcome = SyncOutcome::Held;
   } else if (p.hasChanges()) {
     outcome = SyncOutcome::Changes;
   }
-  if (p.guard.tripped && report.message.empty()) report.message = p.guard.reason;
+  if (p.guarded() && report.message.empty()) report.message = p.guardReasons();
   return outcome;
 }
 
@@ -277,13 +279,14 @@ void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& reques
   const plan::Plan& p = *report.plan;
   for (const auto& item : p.items) {
     if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
-      store_.recordHeld(report.run, item.key, item.reason);
+      store_.recordHeld(report.run, plan::releaseKey(item), item.reason);
     }
   }
-  // A release for an item this plan no longer holds (the person came back, the member is gone)
-  // must not linger and fire on some later, unrelated run.
+  // A release for an item this plan no longer holds (the person came back, the member is gone,
+  // an edit now sets other values than those reviewed) must not linger and fire on some later,
+  // unrelated run.
   std::set<std::string> planned;
-  for (const auto& item : p.items) planned.insert(item.key);
+  for (const auto& item : p.items) planned.insert(plan::releaseKey(item));
   for (const auto& key : report.releasedBefore) {
     if (!planned.count(key)) store_.consumeRelease(key);
   }
@@ -297,7 +300,7 @@ void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& reques
   // A guarded, short or failed run must not make a shrunken export the new yardstick: during the
   // grace runs a short export holds nothing yet, and would otherwise become the baseline that the
   // next run's deletions are measured against.
-  if (!p.guard.tripped && !p.guard.shortExport && outcome != SyncOutcome::Failed) {
+  if (!p.guarded() && !p.guard.shortExport && outcome != SyncOutcome::Failed) {
     store_.recordGoodExport({p.exportHash, p.exportRows, 0});
   }
 }

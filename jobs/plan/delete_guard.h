@@ -5,7 +5,7 @@
 namespace membersync::plan::detail {
 
 // The safety guards. destructive = the planned Withdraw and Delete items whose key was not
-// released by allow-deletes (state.releasedItems); allowed = max(delete_floor, min(max_deletes,
+// released by `allow` (state.releasedItems); allowed = max(delete_floor, min(max_deletes,
 // floor(max_delete_percent% of the managed members))). When destructive > allowed, or the export
 // has fewer rows than min_export_ratio of the last good export's, every unreleased destructive
 // item is Held with heldByGuard, and plan.guard says why (exit 4); adds and edits still go ahead.

@@ -1,5 +1,7 @@
 #include "jobs/plan/plan.h"
 
+#include "jobs/plan/field_buffer.h"
+
 namespace membersync::plan {
 namespace {
 
@@ -108,6 +110,37 @@ bool Plan::hasChanges() const {
     }
   }
   return false;
+}
+
+std::string Plan::guardReasons() const {
+  std::string out = guard.tripped ? guard.reason : "";
+  if (editGuard.tripped) out += (out.empty() ? "" : "; and ") + editGuard.reason;
+  return out;
+}
+
+void Plan::nameRun(long long run) {
+  guard.reason = namingRun(std::move(guard.reason), run);
+  editGuard.reason = namingRun(std::move(editGuard.reason), run);
+  for (Item& item : items)
+    if (item.heldByGuard) item.reason = namingRun(std::move(item.reason), run);
+}
+
+std::string namingRun(std::string reason, long long run) {
+  const std::string placeholder = kAllowCommand;
+  const std::string named = placeholder.substr(0, placeholder.size() - 3) + std::to_string(run);
+  for (auto at = reason.find(placeholder); at != std::string::npos;
+       at = reason.find(placeholder, at + named.size()))
+    reason.replace(at, placeholder.size(), named);
+  return reason;
+}
+
+std::string releaseKey(const Item& item) {
+  const bool edit = item.kind == ItemKind::Edit ||
+                    (item.kind == ItemKind::Held && item.heldKind == ItemKind::Edit);
+  if (!edit) return item.key;
+  detail::FieldBuffer f;
+  f.field(item.name).optional(item.departmentId).optional(item.remark).optional(item.mobile);
+  return item.key + "@" + f.sha256().substr(0, 16);
 }
 
 }  // namespace membersync::plan

@@ -94,6 +94,26 @@ struct Guard {
   bool shortExport = false;
 };
 
+// The edit guard's verdict: when more edits are planned than
+// max(edit_floor, min(max_edits, max_edit_percent% of the managed members)), counting members
+// adopted in this run as managed, every edit not released is held (exit 4).
+struct EditGuard {
+  bool tripped = false;
+  std::string reason;
+  std::size_t edits = 0;  // planned edits not released by `allow`
+  std::size_t allowed = 0;
+};
+
+// The command that releases what a guard held; a guard's reason names it with the placeholder
+// run "RUN", which a run that records the holds replaces with its number (namingRun).
+inline constexpr const char* kAllowCommand = "membersync allow RUN";
+std::string namingRun(std::string reason, long long run);
+
+// The key a guard's hold and its release are recorded under: the item's key and, for an edit,
+// a digest of the values it sets, so releasing a reviewed edit does not release a later edit of
+// the same person to different values.
+std::string releaseKey(const Item& item);
+
 // What the run should remember whether or not any call is made: absence counts, adoptions'
 // links, cleared absences of people who came back. The applier writes these.
 struct StateChanges {
@@ -121,7 +141,13 @@ Counts countsOf(const std::vector<Item>& items);
 struct Plan {
   std::vector<Item> items;  // in the order they are applied: adds, edits, withdrawals, deletes
   Counts counts;
-  Guard guard;
+  Guard guard;          // the delete guard (destructive items)
+  EditGuard editGuard;  // the edit guard
+  bool guarded() const { return guard.tripped || editGuard.tripped; }
+  std::string guardReasons() const;  // each tripped guard's reason, joined
+  // A run that applies this plan records its holds under its number: the guards' reasons and
+  // the held items' then name it (namingRun) instead of the placeholder.
+  void nameRun(long long run);
   StateChanges stateChanges;
   // What the plan was computed from, for staleness: a saved plan is stale when any differs.
   std::string exportHash;

@@ -17,6 +17,9 @@ struct PlanSettings {
   int maxDeletes = 200;
   double maxDeletePercent = 5;
   int deleteFloor = 10;
+  int maxEdits = 200;
+  double maxEditPercent = 10;
+  int editFloor = 20;
   double minExportRatio = 0.9;
   Orphans orphans = Orphans::Report;
   std::string onlyAccount;  // sync --only: plan for this account alone (lower case); empty: all

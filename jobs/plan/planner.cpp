@@ -3,6 +3,7 @@
 #include "jobs/plan/context.h"
 #include "jobs/plan/delete_guard.h"
 #include "jobs/plan/departures.h"
+#include "jobs/plan/edit_guard.h"
 #include "jobs/plan/entitlement_items.h"
 #include "jobs/plan/history.h"
 #include "jobs/plan/ordering.h"
@@ -34,6 +35,7 @@ Plan makePlan(const PlanInputs& in) {
   detail::applyHistory(ctx);
   detail::restrictToAccount(ctx);
   detail::applyGuard(ctx);
+  detail::applyEditGuard(ctx);
   detail::holdDependents(ctx);  // what waits for an add or an assignment that is not going out
   detail::addDepartmentProblems(ctx);
   detail::orderItems(plan);

@@ -22,7 +22,7 @@ constexpr const char* kFormat = "membersync-plan";
 // lockNumber, assetIds, activityLabel, source, branch and identity; the counts assign, lend and
 // enrol; StateChanges' endedLendings and droppedOwnedAssets; entitlementsFingerprint. A version 1
 // plan (which has none of them) still reads, with those empty.
-constexpr int kVersion = 2;
+constexpr int kVersion = 3;
 constexpr int kOldestVersion = 1;
 
 // ---- writing ----
@@ -140,6 +140,15 @@ Object::Ptr guardJson(const plan::Guard& g) {
   return o;
 }
 
+Object::Ptr editGuardJson(const plan::EditGuard& g) {
+  Object::Ptr o = newObject();
+  o->set("tripped", g.tripped);
+  o->set("reason", g.reason);
+  o->set("edits", g.edits);
+  o->set("allowed", g.allowed);
+  return o;
+}
+
 // ---- reading ----
 
 // Reads typed fields out of parsed JSON; every failure names the source and the JSON path.
@@ -151,6 +160,7 @@ class Reader {
   // The file's format version; fields added since are read only from files that have them.
   int version = kVersion;
   bool hasV2() const { return version >= 2; }
+  bool hasV3() const { return version >= 3; }  // the edit guard
 
   [[noreturn]] void fail(const std::string& path, const std::string& what) const {
     throw PlanFileError(source_ + ": " + (path.empty() ? "" : path + ": ") + what);
@@ -339,6 +349,15 @@ plan::Guard readGuard(const Reader& r, const Object& o) {
   return g;
 }
 
+plan::EditGuard readEditGuard(const Reader& r, const Object& o) {
+  plan::EditGuard g;
+  g.tripped = r.flag(o, "tripped", "editGuard");
+  g.reason = r.text(o, "reason", "editGuard");
+  g.edits = r.count(o, "edits", "editGuard");
+  g.allowed = r.count(o, "allowed", "editGuard");
+  return g;
+}
+
 Var parse(const Reader& r, const std::string& text) {
   try {
     Poco::JSON::Parser parser;
@@ -361,6 +380,7 @@ std::string planToJson(const plan::Plan& p) {
   o->set("entitlementsFingerprint", p.entitlementsFingerprint);
   o->set("computedAt", p.computedAt);
   o->set("guard", guardJson(p.guard));
+  o->set("editGuard", editGuardJson(p.editGuard));
   o->set("counts", countsJson(p.counts));
   o->set("stateChanges", stateChangesJson(p.stateChanges));
   Array::Ptr items = new Array;
@@ -392,6 +412,7 @@ plan::Plan planFromJson(const std::string& text, const std::string& source) {
   if (r.hasV2()) p.entitlementsFingerprint = r.text(o, "entitlementsFingerprint", "");
   p.computedAt = r.integer(o, "computedAt", "");
   p.guard = readGuard(r, r.object(o.get("guard"), "guard"));
+  if (r.hasV3()) p.editGuard = readEditGuard(r, r.object(o.get("editGuard"), "editGuard"));
   const Array& items = r.array(o, "items", "");
   for (std::size_t n = 0; n < items.size(); ++n)
     p.items.push_back(readItem(r, items.get(static_cast<unsigned>(n)), Reader::index("items", n)));

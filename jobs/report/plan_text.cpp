@@ -170,6 +170,9 @@ void writePlanText(std::ostream& os, const plan::Plan& p) {
     os << "\nSafety guard: "
        << counted(p.guard.destructive, "destructive item", "destructive items")
        << " held back: " << p.guard.reason << "\n";
+  if (p.editGuard.tripped)
+    os << "\nEdit guard: " << counted(p.editGuard.edits, "edit", "edits")
+       << " held back: " << p.editGuard.reason << "\n";
   writeStateChanges(os, p.stateChanges);
   os << "\n" << planSummary(p) << "\n";
 }

@@ -88,7 +88,7 @@ void writeReported(std::ostream& out, const StatusInputs& in) {
   if (!in.held.empty()) {
     const state::RunId run = in.held.front().runId;
     out << "\nheld back by a safety guard in run " << run << " (" << in.held.size()
-        << "; release with: membersync allow-deletes " << run << ")\n";
+        << "; review them, then release with: membersync allow " << run << ")\n";
     for (const auto& h : in.held) out << "  " << h.key << ": " << h.reason << "\n";
   }
 }

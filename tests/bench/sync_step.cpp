@@ -128,6 +128,9 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
     request.settings.plan.accountSuffix = kSuffix;
     request.settings.apply.accountSuffix = kSuffix;
     request.settings.apply.workers = setup.concurrency;
+    // The renames step is an intended mass edit: the edit guard would hold it (exit 4).
+    request.settings.plan.maxEdits = 10000000;
+    request.settings.plan.maxEditPercent = 100;
     apply::SyncJob job(client, *store, outbox, random, clock, progress, &activities);
     const apply::SyncReport report = job.run(hr, policy, request);
 

@@ -48,7 +48,7 @@ TEST_CASE("planner: more deletes than the floor and the percentage trip the guar
   CHECK(plan.guard.allowed == 10);
   CHECK(contains(plan.guard.reason, "11 destructive items exceed the limit of 10"));
   CHECK(contains(plan.guard.reason, "delete_floor"));
-  CHECK(contains(plan.guard.reason, "membersync allow-deletes RUN"));
+  CHECK(contains(plan.guard.reason, "membersync allow RUN"));
   CHECK(plan.counts.del == 0);
   CHECK(guardHeld(plan) == 11);
   const Item* held = find(plan, "delete:g0");

@@ -16,6 +16,7 @@ TEST_CASE("planner: 100,000 people against 98,000 members give the expected adds
   s.settings.graceRuns = 1;
   s.settings.maxDeletes = 1000000;
   s.settings.maxDeletePercent = 100;
+  s.settings.maxEdits = 1000000;  // 9,000 edits are 9% of the managed: within 10%, over 200
   s.hr.people.reserve(kPeople);
   s.members.reserve(kPeople);
   for (int i = 0; i < kPeople; ++i) {

@@ -133,6 +133,10 @@ inline plan::Plan samplePlan() {
   p.guard.destructive = 11;
   p.guard.allowed = 10;
   p.guard.reason = "11 destructive items exceed the limit of 10";
+  p.editGuard.tripped = true;
+  p.editGuard.edits = 300;
+  p.editGuard.allowed = 30;
+  p.editGuard.reason = "300 edits exceed the limit of 30";
   p.stateChanges.links.push_back({"E2", "kim", "g2", false, 1767225600000});
   p.stateChanges.absences.push_back({"E3", 2, "e1", 1766000000000, 1766500000000});
   p.stateChanges.absences.push_back({"E4", 1, "e1", 1767225600000, std::nullopt});

@@ -76,6 +76,10 @@ TEST_CASE("plan json: a saved plan reads back field for field", "[report]") {
   CHECK(back.guard.allowed == 10);
   CHECK(back.guard.reason == p.guard.reason);
   CHECK_FALSE(back.guard.shortExport);
+  CHECK(back.editGuard.tripped);
+  CHECK(back.editGuard.edits == 300);
+  CHECK(back.editGuard.allowed == 30);
+  CHECK(back.editGuard.reason == p.editGuard.reason);
   CHECK(back.counts.add == 1);
   CHECK(back.counts.held == 1);
   CHECK(back.counts.assign == 1);
@@ -122,11 +126,13 @@ TEST_CASE("plan json: a malformed plan file is refused with the file and the pat
   failsWith("{ not json", "plan.json: not a JSON plan file");
   failsWith("[]", "plan.json: expected an object");
   failsWith("{}", "plan.json: format: not a membersync plan");
-  failsWith(replaced(good, "\"version\": 2", "\"version\": 3"),
-            "plan.json: version: this membersync reads plan versions 1 to 2, not 3; make the "
+  failsWith(replaced(good, "\"version\": 3", "\"version\": 4"),
+            "plan.json: version: this membersync reads plan versions 1 to 3, not 4; make the "
             "plan again with this version");
-  failsWith(replaced(good, "\"version\": 2", "\"version\": 0"),
-            "plan.json: version: this membersync reads plan versions 1 to 2, not 0");
+  failsWith(replaced(good, "\"version\": 3", "\"version\": 0"),
+            "plan.json: version: this membersync reads plan versions 1 to 3, not 0");
+  failsWith(replaced(good, "\"editGuard\": {", "\"editGuardX\": {"),
+            "plan.json: editGuard: expected an object");
   failsWith(replaced(good, "\"kind\": \"add\"", "\"kind\": \"frob\""),
             "plan.json: items[0].kind: expected one of add, edit, adopt, withdraw, delete, "
             "orphan, held, rename, problem, assign, lend, enrol, not \"frob\"");
@@ -154,12 +160,14 @@ TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity ste
   p.stateChanges.endedLendings.clear();
   p.stateChanges.droppedOwnedAssets.clear();
   p.entitlementsFingerprint.clear();
+  p.editGuard = {};  // version 3
   // Written as a version 1 writer did: without any key version 2 added.
   Poco::JSON::Parser parser;
   Poco::JSON::Object::Ptr root = parser.parse(planToJson(p)).extract<Poco::JSON::Object::Ptr>();
   Poco::JSON::Object& o = *root;
   o.set("version", 1);
   o.remove("entitlementsFingerprint");
+  o.remove("editGuard");  // version 3
   for (const char* key : {"assign", "lend", "enrol"}) o.getObject("counts")->remove(key);
   for (const char* key : {"endedLendings", "droppedOwnedAssets"})
     o.getObject("stateChanges")->remove(key);
@@ -179,5 +187,5 @@ TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity ste
   CHECK(back.counts.assign == 0);
   CHECK(back.stateChanges.droppedLinks == std::vector<std::string>{"E8"});
   CHECK(back.stateChanges.endedLendings.empty());
-  CHECK(planToJson(back) == planToJson(p));  // written again as version 2
+  CHECK(planToJson(back) == planToJson(p));  // written again as the current version
 }

@@ -113,8 +113,8 @@ TEST_CASE("status text: enrolments not done, steps and passwords in doubt, probl
                                   "next sync settles them)\n  dave (run 4)\n"));
   CHECK_THAT(out, Catch::Contains("\nreported by run 5 (1)\n  problem:assets:cad: pool cad ran "
                                   "dry: 1 person without: erin\n"));
-  CHECK_THAT(out, Catch::EndsWith("\nheld back by a safety guard in run 5 (1; release with: "
-                                  "membersync allow-deletes 5)\n  delete:g9: 11 destructive "
+  CHECK_THAT(out, Catch::EndsWith("\nheld back by a safety guard in run 5 (1; review them, then "
+                                  "release with: membersync allow 5)\n  delete:g9: 11 destructive "
                                   "items exceed the limit of 10\n"));
   CHECK(report::statusVerdict(in) == StatusVerdict::LeftToDo);
 }
