@@ -102,6 +102,8 @@ void RunBoard::runFinished(const FinishedRun& run) {
   r.finished = run.finished;
   r.counts = run.counts;
   r.message = scrubber_.scrub(run.message);
+  for (const auto& [key, n] : run.items)
+    if (key.second == "held") r.held[key.first] += n;
   last_ = r;
   lastDuration_ = std::chrono::duration_cast<Clock::Duration>(run.finished - run.started);
   ++runsByOutcome_[run.outcome];
@@ -177,6 +179,9 @@ std::string RunBoard::healthJson() const {
     }
     run->set("counts", countsJson(last_->counts));
     run->set("message", last_->message);
+    Poco::JSON::Object::Ptr held(new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER));
+    for (const auto& [kind, n] : last_->held) held->set(kind, n);
+    run->set("held", held);  // e.g. {"edit": 60}: what `allow` would release
     body.set("lastRun", run);
   } else {
     body.set("lastRun", Poco::Dynamic::Var());

@@ -27,7 +27,7 @@ struct FinishedRun {
   state::RunCounts counts;
   std::string message;
   bool failed = false;  // counts towards /healthz answering 503
-  // Plan items by (kind, outcome): ("add", "succeeded"), ("edit", "refused"), ("held", "held").
+  // Plan items by (kind, outcome): ("add", "succeeded"), ("edit", "refused"), ("edit", "held").
   std::map<std::pair<std::string, std::string>, std::uint64_t> items;
   int poolShortages = 0;  // asset rules whose pool or product ran dry in this run
 };
@@ -82,6 +82,7 @@ class RunBoard {
     std::optional<Clock::WallPoint> finished;
     state::RunCounts counts;
     std::string message;
+    std::map<std::string, std::uint64_t> held;  // items a guard held back, by the kind they are
   };
 
   const Scrubber& scrubber_;

@@ -26,7 +26,8 @@ int succeededOf(plan::ItemKind kind, const state::RunCounts& c) {
 }
 
 // Plan items by (kind, outcome). Writes: succeeded, retry-later, refused, unknown, or not-sent
-// (a run stopped before sending them); the rest: adopt "done", held "held", others "reported".
+// (a run stopped before sending them); the rest: adopt "done", a held item "held" under the
+// kind it would have been (so /metrics tells held edits from held deletes), others "reported".
 void tallyItems(const apply::SyncReport& report, FinishedRun& run) {
   if (!report.plan) return;
   std::map<std::string, std::string> failedKeys;
@@ -41,7 +42,7 @@ void tallyItems(const apply::SyncReport& report, FinishedRun& run) {
         ++run.items[{kind, "done"}];
         break;
       case plan::ItemKind::Held:
-        ++run.items[{kind, "held"}];
+        ++run.items[{plan::toString(item.heldKind), "held"}];
         break;
       case plan::ItemKind::Orphan:
       case plan::ItemKind::Rename:

@@ -176,7 +176,8 @@ TEST_CASE(
   report.plan->items.push_back(dry);
   membersync::plan::Item held;
   held.kind = ItemKind::Held;
-  held.key = "delete:G1";
+  held.heldKind = ItemKind::Edit;
+  held.key = "edit:E1";
   report.plan->items.push_back(held);
   report.applied.emplace();
   report.applied->counts.added = 2;
@@ -193,7 +194,7 @@ TEST_CASE(
   CHECK(stopped.board.items.at({"add", "succeeded"}) == 2);
   CHECK(stopped.board.items.at({"add", "refused"}) == 1);
   CHECK(stopped.board.items.at({"add", "not-sent"}) == 2);
-  CHECK(stopped.board.items.at({"held", "held"}) == 1);
+  CHECK(stopped.board.items.at({"edit", "held"}) == 1);  // a held edit, told apart on /metrics
   CHECK(stopped.board.items.at({"problem", "reported"}) == 1);
   CHECK(stopped.board.poolShortages == 1);
   REQUIRE_FALSE(stopped.log.empty());
@@ -238,4 +239,18 @@ TEST_CASE("health: a run's message that quotes a secret shows it scrubbed on /he
   CHECK_THAT(json, Catch::Contains("clientToken: [redacted]"));
   CHECK_THAT(json, !Catch::Contains("tok-0123456789abcdef"));
   CHECK_THAT(board.metricsText(someCalls()), !Catch::Contains("tok-0123456789abcdef"));
+}
+
+TEST_CASE("health: held edits show on /healthz's last run and on /metrics by kind",
+          "[daemon][health]") {
+  Scrubber scrubber;
+  RunBoard board(scrubber);
+  board.runStarted(at(100));
+  FinishedRun held = run(7, "held", false);
+  held.items[{"edit", "held"}] = 60;
+  held.items[{"add", "succeeded"}] = 1;
+  board.runFinished(held);
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"held\":{\"edit\":60}"));
+  CHECK_THAT(board.metricsText(someCalls()),
+             Catch::Contains("membersync_items_total{kind=\"edit\",outcome=\"held\"} 60\n"));
 }
