@@ -73,6 +73,9 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
     if (takesStateLock(inv)) {
       lock = acquireStateLock(config.state.database, inv.verb, inv.wait, err);
       if (!lock) return ExitCode::Failed;
+    } else if (inv.verb == "daemon") {  // the state lock is taken for each of its runs
+      lock = acquireDaemonLock(config.state.database, err);
+      if (!lock) return ExitCode::Failed;
     }
     return verb(VerbContext{inv, config, out, err});
   } catch (const config::ConfigError& e) {

@@ -41,13 +41,12 @@ StateLock::~StateLock() {
 bool takesStateLock(const Invocation& inv) {
   if (inv.verb == "sync") return !inv.dryRun;
   return inv.verb == "apply" || inv.verb == "reset-password" || inv.verb == "allow" ||
-         inv.verb == "allow-deletes" ||
-         inv.verb == "daemon";
+         inv.verb == "allow-deletes";
 }
 
-std::string lockPathFor(const std::string& database) {
-  return database + ".lock";
-}
+std::string lockPathFor(const std::string& database) { return database + ".lock"; }
+
+std::string daemonLockPathFor(const std::string& database) { return database + ".daemon.lock"; }
 
 std::string describeHolder(const std::string& lockPath) {
   // The file holds three lines: pid, verb, since (see writeHolder).
@@ -88,11 +87,9 @@ int lockBlocking(int fd) {
   return rc;
 }
 
-}  // namespace
-
-std::optional<StateLock> acquireStateLock(const std::string& database, const std::string& verb,
-                                          bool wait, std::ostream& err) {
-  const std::string path = lockPathFor(database);
+// Takes the lock file at `path` (see acquireStateLock).
+std::optional<StateLock> acquireLockFile(const std::string& path, const std::string& verb,
+                                         bool wait, std::ostream& err) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
     err << "membersync: " << verb << ": cannot open the lock file " << path << ": "
@@ -125,5 +122,35 @@ std::optional<StateLock> acquireStateLock(const std::string& database, const std
   writeHolder(fd, verb);
   return StateLockAccess::make(fd, path);
 }
+
+}  // namespace
+
+std::optional<StateLock> acquireStateLock(const std::string& database, const std::string& verb,
+                                          bool wait, std::ostream& err) {
+  return acquireLockFile(lockPathFor(database), verb, wait, err);
+}
+
+std::optional<StateLock> acquireDaemonLock(const std::string& database, std::ostream& err) {
+  return acquireLockFile(daemonLockPathFor(database), "daemon", false, err);
+}
+
+std::optional<StateLock> tryStateLock(const std::string& database, const std::string& verb,
+                                      std::string& why) {
+  const std::string path = lockPathFor(database);
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    why = "cannot open the lock file " + path + ": " + std::strerror(errno);
+    return std::nullopt;
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    why = errno == EWOULDBLOCK ? describeHolder(path)
+                               : "cannot lock " + path + ": " + std::strerror(errno);
+    ::close(fd);
+    return std::nullopt;
+  }
+  writeHolder(fd, verb);
+  return StateLockAccess::make(fd, path);
+}
+
 
 }  // namespace membersync::cli

@@ -28,13 +28,16 @@ class StateLock {
   std::string path_;
 };
 
-// The verbs that write take the lock: sync (not --dry-run), apply, reset-password, allow-deletes
-// and daemon (for as long as it runs). plan and sync --dry-run send nothing and only record their
-// run, which SQLite serializes, so they run beside a daemon; so do the read-only verbs.
+// The verbs that write take the lock: sync (not --dry-run), apply, reset-password and allow
+// (allow-deletes). plan and sync --dry-run send nothing and only record their run, which SQLite
+// serializes, so they run beside a daemon; so do the read-only verbs. The daemon takes it only
+// for each run (tryStateLock), so `allow` works beside it; for its whole life it holds the
+// daemon lock instead, which keeps a second daemon on the same database out.
 bool takesStateLock(const Invocation& invocation);
 
-// "<database>.lock".
+// "<database>.lock" and "<database>.daemon.lock".
 std::string lockPathFor(const std::string& database);
+std::string daemonLockPathFor(const std::string& database);
 
 // Who holds a lock, as its file says: "membersync sync (pid 1234) holds PATH since 2026-...".
 std::string describeHolder(const std::string& lockPath);
@@ -44,5 +47,13 @@ std::string describeHolder(const std::string& lockPath);
 // the lock is free. Also nullopt (with the reason on `err`) when the lock file cannot be opened.
 std::optional<StateLock> acquireStateLock(const std::string& database, const std::string& verb,
                                           bool wait, std::ostream& err);
+
+// The daemon lock, taken as acquireStateLock takes the state lock, without waiting.
+std::optional<StateLock> acquireDaemonLock(const std::string& database, std::ostream& err);
+
+// For a daemon's run: the state lock if it is free now. Otherwise nullopt, and `why` says who
+// holds it (describeHolder) or why it cannot be taken.
+std::optional<StateLock> tryStateLock(const std::string& database, const std::string& verb,
+                                      std::string& why);
 
 }  // namespace membersync::cli

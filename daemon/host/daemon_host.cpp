@@ -16,6 +16,7 @@
 #include "daemon/host/run_thread.h"
 #include "daemon/host/signal_waiter.h"
 #include "daemon/inputs.h"
+#include "daemon/lock_file.h"
 #include "daemon/logging.h"
 #include "daemon/runtime.h"
 #include "jobs/apply/sync_job.h"
@@ -243,11 +244,30 @@ std::vector<center::CallStats::Row> DaemonHost::callStats() {
   return rows;
 }
 
+// A run that could not take the state lock: not a failure of the service or of this host (it
+// does not count towards /healthz's failures); the schedule goes on.
+RunVerdict DaemonHost::skipped(Clock::WallPoint started, const std::string& why) {
+  RunSummary summary;
+  summary.verdict = RunVerdict::Failed;
+  summary.board.outcome = "skipped";
+  summary.board.started = started;
+  summary.board.finished = clock_.wallNow();
+  summary.board.message = "run skipped: " + why;
+  log(LogLevel::Warning, summary.board.message + "; the next run is at its scheduled time");
+  board_.runFinished(summary.board);
+  return summary.verdict;
+}
+
 // On the run's thread. The configuration, policy and runtime do not change while it goes.
 RunVerdict DaemonHost::runOnce() {
   const auto started = clock_.wallNow();
   board_.runStarted(started);
   RunSummary summary;
+  // The state lock only while the run goes, so `allow` and the other writing verbs work
+  // between runs; a run that finds another membersync at work is skipped, not waited for.
+  std::string busy;
+  const auto lock = cli::tryStateLock(config_->state.database, "daemon", busy);
+  if (!lock) return skipped(started, busy);
   try {
     cli::Runtime& rt = *runtime_;
     const directory::Export hr = cli::readHrExport(*config_);

@@ -57,6 +57,7 @@ class DaemonHost {
   void onSignal(int signo);
   void reload();
   RunVerdict runOnce();
+  RunVerdict skipped(Clock::WallPoint started, const std::string& why);
   void awake();
   bool runLooksAlive();
   void publishStatus();

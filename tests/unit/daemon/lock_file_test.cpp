@@ -15,7 +15,9 @@
 
 namespace {
 
+using membersync::cli::acquireDaemonLock;
 using membersync::cli::acquireStateLock;
+using membersync::cli::tryStateLock;
 using membersync::cli::Invocation;
 using membersync::cli::takesStateLock;
 using membersync::testing::TempDir;
@@ -113,13 +115,37 @@ TEST_CASE("lock: a lock file that cannot be created says where and why", "[daemo
              Catch::Contains("cannot open the lock file /nonexistent-folder/membersync.db.lock"));
 }
 
-TEST_CASE("lock: the verbs that write take it but plan, dry runs and readers do not",
+TEST_CASE("lock: the verbs that write take it but plan, dry runs, readers and the daemon do not",
           "[daemon][lock]") {
-  for (const char* v : {"sync", "apply", "reset-password", "allow-deletes", "daemon"}) {
+  for (const char* v : {"sync", "apply", "reset-password", "allow", "allow-deletes"}) {
     CHECK(takesStateLock(verb(v)));
   }
   CHECK_FALSE(takesStateLock(verb("sync", true)));
-  for (const char* v : {"plan", "status", "explain", "validate", "check"}) {
+  // The daemon takes it for each run only (tryStateLock), and the daemon lock for its life.
+  for (const char* v : {"plan", "status", "explain", "validate", "check", "daemon"}) {
     CHECK_FALSE(takesStateLock(verb(v)));
   }
+}
+
+TEST_CASE("lock: a daemon's run takes the state lock only when it is free, and says who has it",
+          "[daemon][lock]") {
+  TempDir dir;
+  const std::string db = (dir.path() / "membersync.db").string();
+  std::ostringstream err;
+  auto daemonLock = acquireDaemonLock(db, err);
+  REQUIRE(daemonLock);
+  CHECK(daemonLock->path() == db + ".daemon.lock");
+  std::string why;
+  {
+    auto run = tryStateLock(db, "daemon", why);  // the daemon lock is another lock
+    REQUIRE(run);
+    auto allow = acquireStateLock(db, "allow", false, err);
+    CHECK_FALSE(allow);  // while the run goes
+  }
+  auto allow = acquireStateLock(db, "allow", false, err);  // between runs
+  REQUIRE(allow);
+  CHECK_FALSE(tryStateLock(db, "daemon", why));
+  CHECK_THAT(why, Catch::StartsWith("membersync allow (pid ") &&
+                      Catch::Contains("holds " + db + ".lock since "));
+  CHECK_FALSE(acquireDaemonLock(db, err));  // a second daemon
 }
