@@ -5,10 +5,13 @@
 
 namespace membersync::apply {
 
-ReadNeeds readNeedsOf(const policy::Policy& policy, const std::vector<state::Step>& unsettled) {
+ReadNeeds readNeedsOf(const policy::Policy& policy, const std::vector<state::Step>& unsettled,
+                      const state::Snapshot* state) {
   ReadNeeds needs;
-  needs.assets = !policy.assets.empty() || !policy.locks.empty();
-  needs.locks = !policy.locks.empty();
+  const bool owns = state && !state->ownedAssets.empty();
+  const bool lends = state && !state->lendings.empty();
+  needs.assets = !policy.assets.empty() || !policy.locks.empty() || owns || lends;
+  needs.locks = !policy.locks.empty() || lends;
   needs.products = policy.hasProductRules();
   for (const auto& step : unsettled) {
     const auto& kind = step.info.kind;
@@ -19,6 +22,51 @@ ReadNeeds readNeedsOf(const policy::Policy& policy, const std::vector<state::Ste
     }
   }
   return needs;
+}
+
+namespace {
+
+// "N of the M asset numbers membersync assigned (AN-1, AN-2, ...)" missing from `listed`.
+template <class Owned>
+std::optional<ImplausibleRead> missingOwned(const Owned& owned, const std::set<std::string>& listed,
+                                        const char* what, const char* read, const char* key) {
+  std::vector<std::string> missing;
+  for (const auto& entry : owned)
+    if (!listed.count(entry.first)) missing.push_back(entry.first);
+  const bool empty = listed.empty() && !owned.empty();
+  const bool most = owned.size() >= kMinOwnedForReadCheck && missing.size() * 2 > owned.size();
+  if (!empty && !most) return std::nullopt;
+  std::string named;
+  for (std::size_t i = 0; i < missing.size() && i < 5; ++i) named += (i ? ", " : "") + missing[i];
+  if (missing.size() > 5) named += ", ...";
+  return ImplausibleRead{key, std::string(read) + " lists " + (empty ? "nothing" : "too little") +
+                                  ": " + std::to_string(missing.size()) + " of the " +
+                                  std::to_string(owned.size()) + " " + what +
+                                  " membersync holds are missing (" + named +
+                                  "); refusing to plan on it, ownership is kept (check the "
+                                  "service; if they were really removed on the center, "
+                                  "`membersync allow RUN` lets the next run forget them)"};
+}
+
+}  // namespace
+
+std::optional<ImplausibleRead> implausibleEntitlements(const state::Snapshot& state,
+                                                       const EntitlementReads& reads) {
+  if (reads.assets && !state.releasedItems.count(kAssetOwnershipKey)) {
+    std::set<std::string> listed;
+    for (const auto& a : *reads.assets) listed.insert(a.assetNum);
+    if (auto why = missingOwned(state.ownedAssets, listed, "asset numbers", "A6",
+                                kAssetOwnershipKey))
+      return why;
+  }
+  if (reads.locks && !state.releasedItems.count(kLockOwnershipKey)) {
+    std::set<std::string> listed;
+    for (const auto& l : *reads.locks) listed.insert(l.assetNum);
+    std::map<std::string, state::Lending> byLock;
+    for (const auto& [globalId, lending] : state.lendings) byLock.emplace(lending.lockNumber, lending);
+    if (auto why = missingOwned(byLock, listed, "lent locks", "A8", kLockOwnershipKey)) return why;
+  }
+  return std::nullopt;
 }
 
 namespace {

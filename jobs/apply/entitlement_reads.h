@@ -22,8 +22,12 @@ struct ReadNeeds {
 };
 
 // The needs of `policy`, plus those of the steps in doubt (`unsettled`, from the store): an A9
-// in doubt is settled by reading A6, an A10 by reading A8.
-ReadNeeds readNeedsOf(const policy::Policy& policy, const std::vector<state::Step>& unsettled);
+// in doubt is settled by reading A6, an A10 by reading A8; plus, given the `state`, those of what
+// membersync owns: assets it assigned (A6) and lendings it made (A6, A8) are read even when no
+// rule is left, so removing the last rule withdraws what it granted.
+ReadNeeds readNeedsOf(const policy::Policy& policy, const std::vector<state::Step>& unsettled,
+                      const state::Snapshot* state = nullptr);
+
 
 struct EntitlementReads {
   std::optional<std::vector<center::AssetNumber>> assets;  // A6, when read
@@ -35,6 +39,23 @@ struct EntitlementReads {
   std::vector<std::string> notes;                   // for the run's log (a stale entry used)
   std::string error;  // not empty: a read the plan needs failed; the run must not plan on it
 };
+
+// Why an A6 or A8 answer must not be planned on, or nullopt when it may: one that lists none of
+// the asset numbers (lock numbers) membersync assigned (lent), or lacks more than half of them
+// once it owns at least kMinOwnedForReadCheck, is far more likely a glitch of the service than
+// assets removed by hand; planning on it would forget who holds what membersync granted, and
+// leavers would keep their licences. A few missing (deleted by hand, expired) only lose their
+// ownership, reported by the planner. Keys released by `allow` (ownership:assets,
+// ownership:locks) skip the check once. Pure.
+inline constexpr std::size_t kMinOwnedForReadCheck = 4;
+struct ImplausibleRead {
+  std::string key;      // what `allow` on the failed run releases (a Held item's key)
+  std::string message;  // names the read, what is missing and `membersync allow RUN`
+};
+std::optional<ImplausibleRead> implausibleEntitlements(const state::Snapshot& state,
+                                                       const EntitlementReads& reads);
+inline constexpr const char* kAssetOwnershipKey = "ownership:assets";
+inline constexpr const char* kLockOwnershipKey = "ownership:locks";
 
 // Reads A6 and A8 (at once), then A7 for every asset whose product tree is not in `cache` or
 // is older than `cacheHours` (0: all), up to `workers` calls at a time. An A7 that fails for an

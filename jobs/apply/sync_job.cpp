@@ -93,21 +93,27 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
                                                              const SyncRequest& request) {
   const std::vector<state::Step> unsettled =
       request.apply ? store_.unsettledSteps() : std::vector<state::Step>{};
-  const ReadNeeds needs = readNeedsOf(policy, unsettled);
+  const state::Snapshot owned = store_.load();
+  const ReadNeeds needs = readNeedsOf(policy, unsettled, &owned);
   if (!needs.assets && !needs.locks && !needs.products) return EntitlementReads{};
-  const auto cache = needs.products ? store_.load().productCache
+  const auto cache = needs.products ? owned.productCache
                                     : std::map<std::string, state::ProductCacheEntry>{};
   EntitlementReads reads =
       readEntitlements(client_, needs, cache, millis(clock_.wallNow()),
                        request.settings.productCacheHours, request.settings.apply.workers);
   report.readNotes = reads.notes;
   report.productReads = reads.productReads;
-  if (!reads.error.empty()) {
+  const auto implausible = reads.error.empty() ? implausibleEntitlements(owned, reads) : std::nullopt;
+  if (!reads.error.empty() || implausible) {
     report.outcome = SyncOutcome::Failed;
-    report.message = reads.error;
+    report.message = implausible ? plan::namingRun(implausible->message, report.run) : reads.error;
+    // `allow` on this run lets the next one forget what the center no longer lists.
+    if (implausible) store_.recordHeld(report.run, implausible->key, report.message);
     store_.finishRun(report.run, toString(report.outcome), {}, report.message);
     return std::nullopt;
   }
+  for (const char* key : {kAssetOwnershipKey, kLockOwnershipKey})
+    if (owned.releasedItems.count(key) && request.apply) store_.consumeRelease(key);
   // A cache of the center's own data, not a decision: kept by plan-only runs too.
   store_.saveProductCaches(reads.refreshed);
   return reads;
@@ -188,7 +194,8 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   }
   // Over what the policy reads, as `plan` computed it (a step in doubt may make this run read
   // more, for settling only).
-  const ReadNeeds planned = readNeedsOf(policy, {});
+  const state::Snapshot owned = store_.load();
+  const ReadNeeds planned = readNeedsOf(policy, {}, &owned);
   const std::string entitlements = plan::entitlementsFingerprint(
       planned.assets && reads->assets ? &*reads->assets : nullptr,
       planned.locks && reads->locks ? &*reads->locks : nullptr,

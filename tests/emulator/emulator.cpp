@@ -45,6 +45,7 @@ Reply memberCenter(Service& svc, const Request& req, const Route& route) {
 // statistics. Issued tokens stay valid, so a test can reset between cases without logging in.
 Reply reset(Service& svc) {
   svc.state = State::fromFixture(svc.fixture);
+  svc.emptyLists = false;
   svc.stats.clear();
   svc.logins.clear();
   return jsonReply(200, "OK", "{\"reset\":true}", "");
@@ -66,6 +67,11 @@ Reply dispatch(Service& svc, const Request& req, const Route& route) {
     case Endpoint::kExpireTokens:
       svc.tokens.expireAll();
       return jsonReply(200, "OK", "{\"expired\":true}", "");
+    case Endpoint::kEmptyLists: {
+      const std::string* on = req.queryParam("on");
+      svc.emptyLists = on == nullptr || *on != "false";
+      return jsonReply(200, "OK", svc.emptyLists ? "{\"emptyLists\":true}" : "{\"emptyLists\":false}", "");
+    }
     default:
       return memberCenter(svc, req, route);
   }

@@ -32,6 +32,7 @@ const std::vector<Pattern>& patterns() {
       {"GET", Endpoint::kStats, {"_emulator", "stats"}},
       {"POST", Endpoint::kReset, {"_emulator", "reset"}},
       {"POST", Endpoint::kExpireTokens, {"_emulator", "expire-tokens"}},
+      {"POST", Endpoint::kEmptyLists, {"_emulator", "empty-lists"}},
   };
   // clang-format on
   return table;

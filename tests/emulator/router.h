@@ -22,6 +22,7 @@ enum class Endpoint {
   kStats,
   kReset,
   kExpireTokens,
+  kEmptyLists,
 };
 
 struct Route {

@@ -27,6 +27,9 @@ struct Service {
   TokenStore tokens;
   LoginGuard logins;
   Stats stats;
+  // POST /_emulator/empty-lists: A6 and A8 answer success with an empty list, as a glitching
+  // backend might, until /_emulator/reset. The data itself is kept.
+  bool emptyLists = false;
 
   const App* app(const std::string& clientId) const;
   const Admin* admin(const std::string& username) const;  // ignoring ASCII case

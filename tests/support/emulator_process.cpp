@@ -226,6 +226,10 @@ void EmulatorProcess::expireTokens() const {
   inspect(*this, "POST", "/_emulator/expire-tokens");
 }
 
+void EmulatorProcess::emptyLists(bool on) const {
+  inspect(*this, "POST", on ? "/_emulator/empty-lists" : "/_emulator/empty-lists?on=false");
+}
+
 std::string emulatorExecutable() {
   return MEMBERSYNC_TEST_EMULATOR_EXE;
 }

@@ -44,6 +44,8 @@ class EmulatorProcess {
   std::string stats() const;  // GET /_emulator/stats
   void reset() const;         // POST /_emulator/reset
   void expireTokens() const;  // POST /_emulator/expire-tokens: every access token ends now
+  // POST /_emulator/empty-lists: A6 and A8 answer [] (or, with `on` false, their data again).
+  void emptyLists(bool on = true) const;
 
   // A raw request to the emulator for tests that must craft what the client never sends.
   // Sends exactly the headers given (plus Host and, with a body, Content-Length) on a fresh

@@ -322,3 +322,79 @@ TEST_CASE("policy: a saved plan is stale once an asset it was computed from chan
   CHECK(again.exitCode == 0);
   CHECK(centerView(emulator).lockHolder.at("LK-0001") == centerView(emulator).gid("newguy"));
 }
+
+TEST_CASE("policy: an empty asset list fails the run before planning and ownership is kept; "
+          "allow on that run lets the next one forget it",
+          "[policy][guard]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy, "departed = withdraw\n");
+  firstSync(emulator, f);
+  std::string seat;
+  for (const auto& a : centerView(emulator).assetsOf("zhangwei"))
+    if (in(kCadPool, a)) seat = a;
+  REQUIRE(!seat.empty());
+  const int writes = callCounts(emulator).writes;
+
+  emulator.emptyLists();  // A6 and A8 answer success with []
+  const auto glitch = f.sync();
+  INFO(glitch.out << glitch.err);
+  CHECK(glitch.exitCode == 1);
+  CHECK_THAT(glitch.out + glitch.err, Contains("A6 lists nothing") &&
+                                          Contains("refusing to plan on it, ownership is kept") &&
+                                          Contains("membersync allow "));
+  CHECK(callCounts(emulator).writes == writes);  // nothing sent
+
+  SECTION("once the service answers again, a leaver's seat is withdrawn: ownership survived") {
+    emulator.emptyLists(false);
+    auto rows = people();
+    rows[0].status = "left";
+    f.writeHr(rows);
+    const auto r = f.sync();
+    INFO(r.out << r.err);
+    CHECK(r.exitCode == 0);
+    CHECK(centerView(emulator).holderByAsset.at(seat).empty());
+  }
+  SECTION("allow on the failed run lets the next run plan on the empty list, forgetting "
+          "ownership, once") {
+    const std::string text = glitch.out + glitch.err;
+    const auto at = text.find("membersync allow ");
+    REQUIRE(at != std::string::npos);
+    const std::string run = text.substr(at + 17, text.find_first_not_of("0123456789", at + 17) - at - 17);
+    const auto allow = f.run({"allow", run});
+    INFO(allow.out << allow.err);
+    CHECK(allow.exitCode == 0);
+    const int a9 = callCounts(emulator).of("A9");
+    const auto r = f.sync();
+    INFO(r.out << r.err);
+    CHECK(r.exitCode != 1);
+    CHECK(callCounts(emulator).of("A9") == a9);  // nothing listed, nothing withdrawn
+    const auto again = f.sync();  // the release was used: a still-empty list ...
+    INFO(again.out << again.err);
+    CHECK(again.exitCode != 1);   // ... no longer contradicts an ownership now forgotten
+  }
+}
+
+TEST_CASE("policy: removing the last asset rule withdraws what membersync assigned, hand "
+          "assignments stay",
+          "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  firstSync(emulator, f);
+  const auto before = centerView(emulator);
+  std::vector<std::string> granted;  // the pool assets membersync assigned
+  for (const auto& [asset, holder] : before.holderByAsset)
+    if (!holder.empty() && (in(kCadPool, asset) || in(kSalesPool, asset))) granted.push_back(asset);
+  REQUIRE(granted.size() >= 3);
+
+  f.writePolicy(R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 },
+                     "protect": ["svc*"] })");
+  const auto r = f.sync();
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  const auto v = centerView(emulator);
+  for (const auto& asset : granted) {
+    INFO(asset);
+    CHECK(v.holderByAsset.at(asset).empty());
+  }
+  checkHandAssignedUntouched(v);
+}

@@ -505,6 +505,86 @@ TEST_CASE("reads: what a policy needs read, and what a step in doubt adds", "[ap
   CHECK(n.locks);
 }
 
+TEST_CASE("reads: what membersync owns is read without any rule left", "[apply][reads]") {
+  policy::Policy none;
+  state::Snapshot owns;
+  owns.ownedAssets["AN-1"] = {"AN-1", "g1", "cad-seat", 0};
+  auto n = apply::readNeedsOf(none, {}, &owns);
+  CHECK(n.assets);
+  CHECK_FALSE(n.locks);
+  state::Snapshot lends;
+  lends.lendings["g1"] = {"g1", "LK-1", "offline", 0};
+  n = apply::readNeedsOf(none, {}, &lends);
+  CHECK(n.assets);
+  CHECK(n.locks);
+}
+
+namespace {
+
+apply::EntitlementReads listing(const std::vector<std::string>& assets,
+                                const std::vector<std::string>& locks = {}) {
+  apply::EntitlementReads reads;
+  reads.assets.emplace();
+  for (const auto& a : assets) reads.assets->push_back({a, "ID-" + a, std::nullopt, false, false});
+  reads.locks.emplace();
+  for (const auto& l : locks) reads.locks->push_back({"ID-" + l, l, false, std::nullopt});
+  return reads;
+}
+
+state::Snapshot owning(int assets) {
+  state::Snapshot s;
+  for (int i = 1; i <= assets; ++i) {
+    const std::string a = "AN-" + std::to_string(i);
+    s.ownedAssets[a] = {a, "g" + std::to_string(i), "cad-seat", 0};
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("reads: an asset list that is empty or lacks most of what membersync owns is refused",
+          "[apply][reads][guard]") {
+  const state::Snapshot state = owning(10);
+  SECTION("empty") {
+    const auto why = apply::implausibleEntitlements(state, listing({}));
+    REQUIRE(why);
+    CHECK(why->key == apply::kAssetOwnershipKey);
+    CHECK_THAT(why->message, Catch::Contains("A6 lists nothing: 10 of the 10 asset numbers") &&
+                                 Catch::Contains("AN-1, AN-10, AN-2, AN-3, AN-4, ...") &&
+                                 Catch::Contains("membersync allow RUN"));
+  }
+  SECTION("six of ten missing") {
+    const auto why =
+        apply::implausibleEntitlements(state, listing({"AN-1", "AN-2", "AN-3", "AN-4", "X"}));
+    REQUIRE(why);
+    CHECK_THAT(why->message, Catch::Contains("A6 lists too little: 6 of the 10"));
+  }
+  SECTION("half missing, or a few: believed (those lose their ownership in the plan)") {
+    CHECK_FALSE(apply::implausibleEntitlements(
+        state, listing({"AN-1", "AN-2", "AN-3", "AN-4", "AN-5"})));
+    CHECK_FALSE(apply::implausibleEntitlements(owning(3), listing({"AN-9"})));  // below the minimum
+  }
+  SECTION("released by allow: believed once") {
+    state::Snapshot released = state;
+    released.releasedItems.insert(apply::kAssetOwnershipKey);
+    CHECK_FALSE(apply::implausibleEntitlements(released, listing({})));
+  }
+  SECTION("nothing owned: anything is believed") {
+    CHECK_FALSE(apply::implausibleEntitlements(state::Snapshot{}, listing({})));
+  }
+}
+
+TEST_CASE("reads: a lock list that lists none of the locks membersync lent is refused",
+          "[apply][reads][guard]") {
+  state::Snapshot state;
+  state.lendings["g1"] = {"g1", "LK-1", "offline", 0};
+  const auto why = apply::implausibleEntitlements(state, listing({"AN-1"}, {}));
+  REQUIRE(why);
+  CHECK(why->key == apply::kLockOwnershipKey);
+  CHECK_THAT(why->message, Catch::Contains("A8 lists nothing: 1 of the 1 lent locks"));
+  CHECK_FALSE(apply::implausibleEntitlements(state, listing({"AN-1"}, {"LK-1"})));
+}
+
 TEST_CASE("reads: product trees are read once, cached, and read again when old",
           "[apply][reads]") {
   EmulatedCenter c;

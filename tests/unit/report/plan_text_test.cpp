@@ -37,6 +37,8 @@ TEST_CASE("plan text: every kind reads like Terraform's, then the summary", "[re
         "Safety guard: 11 destructive items held back: 11 destructive items exceed the limit of "
         "10\n"
         "\n"
+        "Edit guard: 300 edits held back: 300 edits exceed the limit of 30\n"
+        "\n"
         "State to remember: 1 link to record, 2 absences counted, 1 absence cleared, 1 stale link "
         "dropped, 1 returned lending forgotten, 1 asset no longer ours (changed by hand).\n"
         "\n"
