@@ -228,6 +228,21 @@ void explainRemembered(std::ostream& out, const state::Snapshot& snapshot,
   }
 }
 
+// What membersync did to the account lately, newest first, with run numbers and, for edits,
+// each field before and after (the journal's StepDetail).
+void explainRecent(std::ostream& out, state::StateStore& store, const std::string& account) {
+  constexpr int kRecent = 10;
+  const auto steps = store.stepsOfAccount(account, kRecent);
+  out << "\nrecent changes (newest first, at most " << kRecent << ")\n";
+  if (steps.empty()) out << "  none\n";
+  for (const auto& step : steps) {
+    const auto detail = apply::decodeDetail(step.info.detail);
+    const std::string what = detail ? apply::describeDetail(*detail) : step.info.detail;
+    out << "  run " << step.runId << "  " << date(step.plannedAt) << "  " << step.info.kind << "  "
+        << state::toString(step.state) << (what.empty() ? "" : ": " + what) << "\n";
+  }
+}
+
 void explainPlan(std::ostream& out, const plan::Plan& p, const directory::Person* person,
                  const center::MemberListItem* member) {
   if (p.items.empty()) {
@@ -271,7 +286,7 @@ ExitCode runExplain(const VerbContext& ctx) {
                        rt.clock().wallNow().time_since_epoch()).count();
   // The same reads a sync makes (A6, A8, product trees from the cache or A7); read-only: the
   // product cache is not written here.
-  const auto reads = apply::readEntitlements(rt.client(), apply::readNeedsOf(policy, {}),
+  const auto reads = apply::readEntitlements(rt.client(), apply::readNeedsOf(policy, {}, &snapshot),
                                              snapshot.productCache, now,
                                              ctx.config.sync.productCacheHours,
                                              ctx.config.center.maxConcurrency);
@@ -280,6 +295,7 @@ ExitCode runExplain(const VerbContext& ctx) {
     return ExitCode::Failed;
   }
   explainRemembered(out, snapshot, account, member);
+  explainRecent(out, rt.store(), account);
   explainRules(out, policy, person);
 
   plan::PlanSettings settings = ctx.config.sync.plan;

@@ -35,11 +35,36 @@ std::vector<std::string> list(const Poco::JSON::Object& o, const char* key) {
   return out;
 }
 
+void putChanges(Poco::JSON::Object& o, const std::vector<StepDetail::Change>& changes) {
+  if (changes.empty()) return;
+  Poco::JSON::Array array;
+  for (const auto& c : changes) {
+    Poco::JSON::Object change(Poco::JSON_PRESERVE_KEY_ORDER);
+    change.set("field", c.field);
+    change.set("before", c.before);
+    change.set("after", c.after);
+    array.add(change);
+  }
+  o.set("changes", array);
+}
+
+std::vector<StepDetail::Change> changesOf(const Poco::JSON::Object& o) {
+  std::vector<StepDetail::Change> out;
+  auto array = o.getArray("changes");
+  if (!array) return out;
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    auto change = array->getObject(static_cast<unsigned>(i));
+    if (change) out.push_back({text(*change, "field"), text(*change, "before"), text(*change, "after")});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string encodeDetail(const StepDetail& d) {
   Poco::JSON::Object o(Poco::JSON_PRESERVE_KEY_ORDER);
   putText(o, "reason", d.reason);
+  putChanges(o, d.changes);
   putText(o, "rule", d.rule);
   putList(o, "add", d.add);
   putList(o, "addRules", d.addRules);
@@ -63,6 +88,7 @@ std::optional<StepDetail> decodeDetail(const std::string& text_) {
     if (!o) return std::nullopt;
     StepDetail d;
     d.reason = text(*o, "reason");
+    d.changes = changesOf(*o);
     d.rule = text(*o, "rule");
     d.add = list(*o, "add");
     d.addRules = list(*o, "addRules");
@@ -116,6 +142,22 @@ void recordAssets(state::StateStore& store, const std::string& globalId, const S
       store.saveOwnedAsset({d.add[i], globalId, rule, 0});
     }
   });
+}
+
+std::string describeDetail(const StepDetail& d) {
+  std::vector<std::string> parts;
+  for (const auto& c : d.changes)
+    parts.push_back(c.field + " \"" + c.before + "\" -> \"" + c.after + "\"");
+  std::string assets;
+  for (const auto& a : d.add) assets += " +" + a;
+  for (const auto& a : d.withdraw) assets += " -" + a;
+  if (!assets.empty()) parts.push_back("assets" + assets);
+  if (!d.lock.empty()) parts.push_back("lock " + d.lock);
+  if (!d.activityLabel.empty()) parts.push_back("activity " + d.activityLabel);
+  if (parts.empty()) return d.reason;
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
 }
 
 }  // namespace membersync::apply

@@ -8,11 +8,20 @@
 
 namespace membersync::apply {
 
-// What an entitlement step (A9, A10, B1) carried, kept in its journal entry (StepInfo::detail)
-// as a small JSON object, so a step left in doubt can be settled by reading without the plan
-// that made it. Never a secret. Empty fields are left out of the JSON.
+// What an edit or entitlement step (A2, A9, A10, B1) carried, kept in its journal entry
+// (StepInfo::detail) as a small JSON object: a step left in doubt can be settled by reading
+// without the plan that made it, and `explain` shows what changed, before and after. Never a
+// secret. Empty fields are left out of the JSON.
 struct StepDetail {
-  std::string reason;                  // withdraw: why (for people)
+  // edit: each field the step set, with the value the center had before (for `explain`, and
+  // for a revert); never a password.
+  struct Change {
+    std::string field;  // "name", "departmentId", "remark", "passwordMobile"
+    std::string before;
+    std::string after;
+  };
+  std::string reason;                  // edit, withdraw: why (for people)
+  std::vector<Change> changes;         // edit
   std::string rule;                    // assign, lend, enrol: the policy rule(s)
   std::vector<std::string> add;        // assign: asset numbers assigned
   std::vector<std::string> addRules;   // assign: the rule granting each of `add`
@@ -25,6 +34,8 @@ struct StepDetail {
 };
 
 std::string encodeDetail(const StepDetail& detail);
+// One line for people: `name "A" -> "B"; assets +AN-1 -AN-2; lock LK-1; activity welcome-2026`.
+std::string describeDetail(const StepDetail& detail);
 // nullopt when `text` is not such a JSON object (e.g. the plain reason older steps carry).
 std::optional<StepDetail> decodeDetail(const std::string& text);
 

@@ -1,11 +1,16 @@
-// Edits (A2): the member's fields after the edit, one journaled step each.
+// Edits (A2): the member's fields after the edit, one journaled step each; the journal keeps
+// each changed field's value before and after (StepDetail::changes).
 
+#include "jobs/apply/step_detail.h"
 #include "jobs/apply/write_kinds.h"
 
 namespace membersync::apply {
 
 void applyEdit(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
-  writeOne(tools, run, item, stepOf(item, "edit", item.globalId, item.reason), [&] {
+  StepDetail detail;
+  detail.reason = item.reason;
+  for (const auto& c : item.changes) detail.changes.push_back({c.field, c.before, c.after});
+  writeOne(tools, run, item, stepOf(item, "edit", item.globalId, encodeDetail(detail)), [&] {
     center::MemberEdit edit;
     edit.account = item.account;
     edit.name = item.name;

@@ -128,4 +128,15 @@ std::vector<Step> SqliteStore::stepsOfRun(RunId run) {
   return steps;
 }
 
+std::vector<Step> SqliteStore::stepsOfAccount(const std::string& account, int limit) {
+  std::vector<Step> steps;
+  db_->guarded("reading an account's steps", [&](Session& s) {
+    Poco::Int64 n = limit;
+    s << std::string("SELECT ") + detail::kStepColumns +
+             " FROM steps WHERE account = ? ORDER BY id DESC LIMIT ?",
+        useRef(account), use(n), into(steps), now;
+  });
+  return steps;
+}
+
 }  // namespace membersync::state

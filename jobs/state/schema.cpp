@@ -160,6 +160,11 @@ const std::vector<Migration>& migrations() {
                 message TEXT NOT NULL DEFAULT '',
                 PRIMARY KEY (run_id, item_key)))",
        }},
+      {4,
+       "steps by account, for what membersync did to a person",
+       {
+           "CREATE INDEX steps_by_account ON steps (account, id)",
+       }},
   };
   return steps;
 }

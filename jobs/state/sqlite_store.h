@@ -73,6 +73,7 @@ class SqliteStore final : public StateStore {
   void journalSettled(StepId step, Settlement outcome,
                       const std::optional<std::string>& globalId) override;
   std::vector<Step> stepsOfRun(RunId run) override;
+  std::vector<Step> stepsOfAccount(const std::string& account, int limit) override;
 
   void recordHeld(RunId run, const std::string& key, const std::string& reason) override;
   std::vector<HeldItem> heldItemsOfRun(RunId run) override;

@@ -108,6 +108,9 @@ class StateStore {
                               const std::optional<std::string>& globalId) = 0;
   // Every step of a run, in the order they were planned. Empty for an unknown run.
   virtual std::vector<Step> stepsOfRun(RunId run) = 0;
+  // The newest `limit` steps of an account (lower case, without the suffix), newest first: what
+  // membersync did to that person, for `explain`.
+  virtual std::vector<Step> stepsOfAccount(const std::string& account, int limit) = 0;
 
   // --- safety guard: held items and releases ------------------------------------------------
 

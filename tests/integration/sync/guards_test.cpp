@@ -82,6 +82,14 @@ TEST_CASE(
     CHECK(stats(emulator).calls("A2") == before.calls("A2") + 60);
     live = liveMembersByAccount(emulator);
     CHECK(live["staff0001"].name == "Latin staff0001");
+    // The journal keeps the name before and after; explain shows it with the run.
+    const auto explain = f.run({"explain", "staff0001"});
+    INFO(explain.out << explain.err);
+    CHECK(explain.exitCode == 0);
+    CHECK_THAT(explain.out, Contains("recent changes") &&
+                                Contains("run " + std::to_string(appliedRun(applied.out))) &&
+                                Contains("edit  succeeded: name \"" + people[0].name +
+                                         "\" -> \"Latin staff0001\""));
     const int writes = stats(emulator).writes;
     CHECK(f.sync().exitCode == 0);
     CHECK(stats(emulator).writes == writes);

@@ -6,6 +6,7 @@
 #include "jobs/apply/applier.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/apply/settle.h"
+#include "jobs/apply/step_detail.h"
 #include "tests/unit/apply/emulated_center.h"
 
 using namespace membersync;
@@ -650,4 +651,25 @@ TEST_CASE("apply: an enrolment in doubt released by allow RUN is sent once more,
   applyPlan(c, planOf({item}));
   CHECK(c.calls("B1") == 2);
   CHECK(c.store->load().releasedItems.empty());  // one more attempt, not one per run
+}
+
+TEST_CASE("step detail: an edit keeps each field before and after, and reads back",
+          "[apply][journal]") {
+  apply::StepDetail d;
+  d.reason = "HR changed";
+  d.changes = {{"name", "Kim", "Kim Lee"}, {"remark", "old", ""}};
+  const std::string json = apply::encodeDetail(d);
+  const auto back = apply::decodeDetail(json);
+  REQUIRE(back);
+  REQUIRE(back->changes.size() == 2);
+  CHECK(back->changes[0].field == "name");
+  CHECK(back->changes[0].before == "Kim");
+  CHECK(back->changes[0].after == "Kim Lee");
+  CHECK(back->changes[1].after.empty());
+  CHECK(apply::describeDetail(*back) == R"(name "Kim" -> "Kim Lee"; remark "old" -> "")");
+  apply::StepDetail assets;
+  assets.add = {"AN-1"};
+  assets.withdraw = {"AN-2"};
+  CHECK(apply::describeDetail(assets) == "assets +AN-1 -AN-2");
+  CHECK_FALSE(apply::decodeDetail("plain reason"));
 }

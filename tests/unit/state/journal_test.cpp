@@ -154,3 +154,23 @@ TEST_CASE("state: a step sent by a process that was killed is in doubt for the n
   rig.store->journalSettled(doubt[0].id, Settlement::NotDone, std::nullopt);
   CHECK(rig.store->unsettledSteps().empty());
 }
+
+TEST_CASE("state: an account's steps come newest first, across runs, at most the limit",
+          "[state]") {
+  Rig rig;
+  const RunId first = rig.store->beginRun({});
+  rig.store->journalPlanned(first, {"add:E1", "add", "alice", "E1", "", ""});
+  rig.store->journalPlanned(first, {"add:E2", "add", "bob", "E2", "", ""});
+  const RunId second = rig.store->beginRun({});
+  rig.store->journalPlanned(second, {"edit:E1", "edit", "alice", "E1", "g1", "{}"});
+  rig.store->journalPlanned(second, {"assign:g1", "assign", "alice", "E1", "g1", "{}"});
+
+  const auto alice = rig.store->stepsOfAccount("alice", 10);
+  REQUIRE(alice.size() == 3);
+  CHECK(alice[0].info.kind == "assign");
+  CHECK(alice[0].runId == second);
+  CHECK(alice[2].info.kind == "add");
+  CHECK(alice[2].runId == first);
+  CHECK(rig.store->stepsOfAccount("alice", 2).size() == 2);
+  CHECK(rig.store->stepsOfAccount("carol", 10).empty());
+}
