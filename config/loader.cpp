@@ -381,9 +381,20 @@ Config loadConfig(const std::string& path, const LoadEnvironment& env) {
                       (fs::exists(path, ec) ? "not a regular file" : "no such file") +
                       "); pass --config FILE");
   }
+  std::string text;
+  try {
+    text = readWholeFile(path);
+  } catch (const FileReadError& e) {
+    throw ConfigError(path + ": cannot read the configuration file: " + e.what());
+  }
+  return parseConfig(text, path, env);
+}
+
+Config parseConfig(const std::string& text, const std::string& path, const LoadEnvironment& env) {
   Poco::AutoPtr<AbstractConfiguration> raw;
   try {
-    raw = new Poco::Util::IniFileConfiguration(path);
+    std::istringstream in(text);
+    raw = new Poco::Util::IniFileConfiguration(in);
   } catch (const Poco::Exception& e) {
     throw ConfigError(path + ": cannot read the configuration file: " + e.displayText());
   }
