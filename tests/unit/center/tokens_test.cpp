@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include "tests/unit/center/rig.h"
 
@@ -41,6 +42,24 @@ TEST_CASE("tokens: a short-lived token is kept for nine tenths of its life", "[c
   rig.clock.advance(1ms);
   REQUIRE(rig.members.listAssetNumbers().ok());
   CHECK(rig.service.grants("client_credentials") == 2);
+}
+
+// Found by fuzzing: expires_in 604800e5 overflowed the clock arithmetic (undefined behaviour).
+TEST_CASE("tokens: an expires_in too large for the clock is taken as a year, not an overflow",
+          "[center]") {
+  for (long long expiresIn : {60'480'000'000LL, std::numeric_limits<long long>::max()}) {
+    INFO(expiresIn);
+    Rig rig;
+    rig.service.expiresIn = expiresIn;
+    rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
+    REQUIRE(rig.members.listAssetNumbers().ok());
+    rig.clock.advance(std::chrono::hours(24 * 364));
+    REQUIRE(rig.members.listAssetNumbers().ok());
+    CHECK(rig.service.grants("client_credentials") == 1);
+    rig.clock.advance(std::chrono::hours(24 * 2));
+    REQUIRE(rig.members.listAssetNumbers().ok());
+    CHECK(rig.service.grants("client_credentials") == 2);
+  }
 }
 
 TEST_CASE("tokens: 60000 and 60005 renew both tokens once and repeat the call", "[center]") {
