@@ -36,10 +36,14 @@ bool hasScope(const std::vector<std::string>& scopes, const char* scope) {
   return std::find(scopes.begin(), scopes.end(), scope) != scopes.end();
 }
 
+// Every occurrence of `secret` replaced by the marker. The search goes on after the marker, which
+// may itself contain the secret (a token "dact" would otherwise be found in it forever).
 void replaceAll(std::string& text, const std::string& secret) {
+  static const std::string kMarker = "[redacted]";
   if (secret.size() < kShortestRedacted) return;
-  for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at))
-    text.replace(at, secret.size(), "[redacted]");
+  for (auto at = text.find(secret); at != std::string::npos;
+       at = text.find(secret, at + kMarker.size()))
+    text.replace(at, secret.size(), kMarker);
 }
 
 // A token request that got no HTTP answer to read.

@@ -232,3 +232,22 @@ TEST_CASE("secrets: no credential or token appears in any error message", "[cent
       CHECK(text.find(secret) == std::string::npos);
   }
 }
+
+// Found while writing the token fuzz target's invariant: the search restarted inside the marker.
+TEST_CASE("secrets: a token that is part of the word [redacted] is redacted once, not forever",
+          "[center]") {
+  for (const std::string token : {"redacted", "dact", "[redacted]"}) {
+    INFO(token);
+    Rig rig;
+    rig.service.tokenHandler = [token](const HttpRequest&, const std::string& grant)
+        -> std::optional<TransportResult> {
+      if (grant != "client_credentials") return std::nullopt;
+      return TransportResult::answered(200, R"({"access_token":")" + token + R"(","expires_in":7200})");
+    };
+    rig.service.push(businessAnswer("40000", "bad request: " + token + " and " + token));
+    auto r = rig.members.editMember("G-1", MemberEdit{"zhangsan", "张三", {}, {}, {}});
+    REQUIRE(r.failed());
+    CHECK_THAT(r.error().describe(),
+               Catch::Contains("bad request: [redacted] and [redacted]"));
+  }
+}
