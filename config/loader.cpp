@@ -250,8 +250,9 @@ void readCenterConnection(IniReader& ini, const LoadEnvironment& env, center::Cl
     ini.fail("center", "ca_file", c.caFile + " does not exist");
   }
   c.proxy = ini.text("center", "proxy", "");
-  if (!c.proxy.empty() && c.proxy.find(':') == std::string::npos) {
-    ini.fail("center", "proxy", "'" + c.proxy + "' must be host:port");
+  // The client's own rule (optionProblems), so that `validate` refuses what `sync` would.
+  if (!c.proxy.empty() && !center::isHostPort(c.proxy)) {
+    ini.fail("center", "proxy", "'" + c.proxy + "' must be host:port, with a port from 1 to 65535");
   }
   c.timeout = std::chrono::seconds(
       ini.integer("center", "timeout_s", static_cast<long>(c.timeout.count()), 1, 3600));

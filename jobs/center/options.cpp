@@ -7,6 +7,8 @@ bool isHttpUrl(const std::string& url) {
   return url.rfind("http://", 0) == 0 || url.rfind("https://", 0) == 0;
 }
 
+}  // namespace
+
 bool isHostPort(const std::string& s) {
   const auto colon = s.rfind(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == s.size()) return false;
@@ -15,8 +17,6 @@ bool isHostPort(const std::string& s) {
   const long n = std::stol(port);
   return n > 0 && n < 65536;
 }
-
-}  // namespace
 
 const std::string& ClientOptions::effectiveActivityClientId() const {
   return activityClientId.empty() ? clientId : activityClientId;

@@ -230,3 +230,18 @@ TEST_CASE("config: plain http is refused for any host but this machine", "[confi
   CHECK_THAT(errorOf(f.config("[center]\nbase_url = ftp://x\n")),
              Catch::Contains("must start with https://"));
 }
+
+TEST_CASE("config: a proxy whose port is not a number from 1 to 65535 is refused at load, as "
+          "the client would refuse it",
+          "[config]") {
+  // Found by fuzzing: `validate` said ok to what every online verb then refused.
+  Fixture f;
+  for (const char* proxy : {"proxy:abc", "proxy:", ":3128", "proxy:0", "proxy:65536",
+                            "proxy:\x01" "3128"}) {
+    CAPTURE(proxy);
+    CHECK_THAT(errorOf(f.config(std::string("[center]\nproxy = ") + proxy + "\n")),
+               Catch::Contains("[center] proxy: '") && Catch::Contains("must be host:port"));
+  }
+  auto c = loadConfig(f.config("[center]\nproxy = proxy.example.com:3128\n"), {});
+  CHECK(c.center.proxy == "proxy.example.com:3128");
+}
