@@ -44,7 +44,12 @@ fi
 
 cmake -S "$root" -B "$build" -DMEMBERSYNC_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-14 \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMEMBERSYNC_WERROR=ON ${CMAKE_ARGS:-} >/dev/null
-cmake --build "$build" -j"$jobs" --target "${targets[@]/#/fuzz_}"
+echo "fuzz: building ${targets[*]} in $build"
+if ! cmake --build "$build" -j"$jobs" --target "${targets[@]/#/fuzz_}" >"$build/build.log" 2>&1; then
+  tail -n 40 "$build/build.log" >&2
+  echo "fuzz: the build failed; the whole log is $build/build.log" >&2
+  exit 1
+fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
