@@ -174,6 +174,8 @@ std::string hostOf(const std::string& lowerUrl) {
 // secret and the admin password would cross the network readable by anyone on the way.
 void requireUrl(IniReader& ini, const std::string& key, const std::string& url) {
   const std::string l = lowerAscii(url);
+  const bool web = l.rfind("https://", 0) == 0 || l.rfind("http://", 0) == 0;
+  if (web && hostOf(l).empty()) ini.fail("center", key, "'" + url + "' names no host");
   if (l.rfind("https://", 0) == 0) return;
   if (l.rfind("http://", 0) == 0) {
     const std::string host = hostOf(l);
