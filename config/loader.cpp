@@ -174,6 +174,8 @@ std::string hostOf(const std::string& lowerUrl) {
 // secret and the admin password would cross the network readable by anyone on the way.
 void requireUrl(IniReader& ini, const std::string& key, const std::string& url) {
   const std::string l = lowerAscii(url);
+  const bool web = l.rfind("https://", 0) == 0 || l.rfind("http://", 0) == 0;
+  if (web && hostOf(l).empty()) ini.fail("center", key, "'" + url + "' names no host");
   if (l.rfind("https://", 0) == 0) return;
   if (l.rfind("http://", 0) == 0) {
     const std::string host = hostOf(l);
@@ -250,8 +252,9 @@ void readCenterConnection(IniReader& ini, const LoadEnvironment& env, center::Cl
     ini.fail("center", "ca_file", c.caFile + " does not exist");
   }
   c.proxy = ini.text("center", "proxy", "");
-  if (!c.proxy.empty() && c.proxy.find(':') == std::string::npos) {
-    ini.fail("center", "proxy", "'" + c.proxy + "' must be host:port");
+  // The client's own rule (optionProblems), so that `validate` refuses what `sync` would.
+  if (!c.proxy.empty() && !center::isHostPort(c.proxy)) {
+    ini.fail("center", "proxy", "'" + c.proxy + "' must be host:port, with a port from 1 to 65535");
   }
   c.timeout = std::chrono::seconds(
       ini.integer("center", "timeout_s", static_cast<long>(c.timeout.count()), 1, 3600));
@@ -384,9 +387,20 @@ Config loadConfig(const std::string& path, const LoadEnvironment& env) {
                       (fs::exists(path, ec) ? "not a regular file" : "no such file") +
                       "); pass --config FILE");
   }
+  std::string text;
+  try {
+    text = readWholeFile(path);
+  } catch (const FileReadError& e) {
+    throw ConfigError(path + ": cannot read the configuration file: " + e.what());
+  }
+  return parseConfig(text, path, env);
+}
+
+Config parseConfig(const std::string& text, const std::string& path, const LoadEnvironment& env) {
   Poco::AutoPtr<AbstractConfiguration> raw;
   try {
-    raw = new Poco::Util::IniFileConfiguration(path);
+    std::istringstream in(text);
+    raw = new Poco::Util::IniFileConfiguration(in);
   } catch (const Poco::Exception& e) {
     throw ConfigError(path + ": cannot read the configuration file: " + e.displayText());
   }

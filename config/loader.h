@@ -19,4 +19,9 @@ LoadEnvironment environmentFromProcess();
 // key for an unreadable file, an unknown section or key, a missing required key or a bad value.
 Config loadConfig(const std::string& path, const LoadEnvironment& env);
 
+// The same checks over the INI text of a file already read (what loadConfig does after reading
+// `path`): `path` names the file in messages and is what relative paths resolve against; secret
+// files are still read. Throws ConfigError as loadConfig does.
+Config parseConfig(const std::string& text, const std::string& path, const LoadEnvironment& env);
+
 }  // namespace membersync::config

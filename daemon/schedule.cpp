@@ -202,6 +202,11 @@ std::time_t toLocalTime(const Civil& c) {
   return mktime(&tm);
 }
 
+// The Gregorian calendar repeats itself, weekdays included, every 400 years: 146,097 days, a
+// whole number of weeks. A schedule that matches at all matches within that span of any date
+// (Sunday 6 September, say, comes 11 years apart, and 29 February on a Sunday 28 or 40).
+constexpr int kCalendarCycleDays = 146097;
+
 }  // namespace
 
 Schedule Schedule::parse(const std::string& raw) {
@@ -242,7 +247,7 @@ Schedule Schedule::parse(const std::string& raw) {
   s.daysOfWeek_ = toBits<7>(FieldParser(text, kDayOfWeek, fields[4]).parse());
   s.domRestricted_ = fields[2].front() != '*';
   s.dowRestricted_ = fields[4].front() != '*';
-  // Every day-of-month/month pair repeats within 8 years (29 February included).
+  // No match within a whole calendar cycle means none ever.
   if (!s.nextMatch(Clock::WallPoint{})) fail(text, "this cron expression never matches a date");
   return s;
 }
@@ -264,7 +269,7 @@ std::optional<Clock::WallPoint> Schedule::nextMatch(Clock::WallPoint t) const {
     c.minute = 0;
     if (++c.hour == 24) c.nextDay();
   }
-  for (int days = 0; days < 366 * 8 + 2; ++days, c.nextDay()) {
+  for (int days = 0; days <= kCalendarCycleDays; ++days, c.nextDay()) {
     if (!months_[static_cast<std::size_t>(c.month)] || !dayMatches(c.year, c.month, c.day))
       continue;
     for (int h = c.hour; h < 24; ++h) {
@@ -286,8 +291,8 @@ Clock::WallPoint Schedule::nextAfter(Clock::WallPoint t) const {
   if (kind_ == Kind::Every)
     return t + std::chrono::duration_cast<Clock::WallPoint::duration>(interval_);
   if (auto next = nextMatch(t)) return *next;
-  // parse() proved a match exists within 8 years of any date; this is only reached for dates
-  // outside what time_t and the zone database can express.
+  // A schedule parse() accepted matches within 400 years of any date; this is only reached for
+  // dates outside what time_t and the zone database can express.
   return Clock::WallPoint::max();
 }
 

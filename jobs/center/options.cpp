@@ -1,11 +1,17 @@
 #include "jobs/center/options.h"
 
+#include "jobs/core/text.h"
+
 namespace membersync::center {
 namespace {
 
+// The scheme in any case (RFC 3986: schemes are case-insensitive; Poco::URI lowers it).
 bool isHttpUrl(const std::string& url) {
-  return url.rfind("http://", 0) == 0 || url.rfind("https://", 0) == 0;
+  const std::string l = lowerAscii(url);
+  return l.rfind("http://", 0) == 0 || l.rfind("https://", 0) == 0;
 }
+
+}  // namespace
 
 bool isHostPort(const std::string& s) {
   const auto colon = s.rfind(':');
@@ -15,8 +21,6 @@ bool isHostPort(const std::string& s) {
   const long n = std::stol(port);
   return n > 0 && n < 65536;
 }
-
-}  // namespace
 
 const std::string& ClientOptions::effectiveActivityClientId() const {
   return activityClientId.empty() ? clientId : activityClientId;

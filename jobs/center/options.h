@@ -55,6 +55,9 @@ struct ClientOptions {
   const Secret& effectiveActivitySecret() const;
 };
 
+// True for "host:port" with a host and a port from 1 to 65535: what `proxy` must be.
+bool isHostPort(const std::string& text);
+
 // Problems that make the options unusable (missing URL, bad proxy, non-positive limits), one
 // English sentence each naming the option; empty when the options are usable.
 std::vector<std::string> optionProblems(const ClientOptions& options);

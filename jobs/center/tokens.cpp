@@ -10,6 +10,9 @@ namespace membersync::center {
 namespace {
 
 constexpr long long kDefaultLifetimeSeconds = 300;  // when the endpoint sends no expires_in
+// A longer expires_in is taken as this: renewing a token once a year costs nothing, and the
+// clock arithmetic stays far from overflow whatever number the endpoint sends.
+constexpr long long kLongestLifetimeSeconds = 365LL * 24 * 3600;
 
 Error tokenError(ErrorKind kind, std::string message, int httpStatus = 0, std::string code = {}) {
   return makeError(Endpoint::Token, kind, std::move(message), httpStatus, std::move(code));
@@ -20,10 +23,11 @@ std::string grantName(bool password, const std::string& clientId) {
          clientId;
 }
 
-// The refresh margin: the earlier of 60 s or a tenth of the lifetime before expiry.
+// The refresh margin: the earlier of 60 s or a tenth of the lifetime before expiry (a lifetime
+// of at most a year).
 Clock::Duration cacheFor(long long expiresIn) {
   using std::chrono::milliseconds;
-  const long long ms = std::max(0LL, expiresIn) * 1000;
+  const long long ms = std::clamp(expiresIn, 0LL, kLongestLifetimeSeconds) * 1000;
   return milliseconds(ms - std::min(60'000LL, ms / 10));
 }
 

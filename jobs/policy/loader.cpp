@@ -45,9 +45,12 @@ Var parse(const std::string& text, const std::string& file) {
 }  // namespace
 
 Policy loadPolicy(const std::string& path) {
+  if (path.empty()) return Policy();
+  return parsePolicy(readAll(path), path);
+}
+
+Policy parsePolicy(const std::string& bytes, const std::string& path) {
   Policy policy;
-  if (path.empty()) return policy;
-  const std::string bytes = readAll(path);
   const Var root = parse(std::string(withoutBom(bytes)), path);
   if (!detail::isObject(root))
     throw PolicyError(path + ": the top level must be a JSON object, not " + detail::shown(root));

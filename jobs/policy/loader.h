@@ -28,4 +28,9 @@ namespace membersync::policy {
 // of malformed JSON.
 Policy loadPolicy(const std::string& path);
 
+// The same checks over a policy file's bytes already read (what loadPolicy does after reading
+// `path`): `path` names the file in messages and becomes Policy::path; contentHash is the
+// SHA-256 of `bytes`. Reads no file. Throws PolicyError as loadPolicy does.
+Policy parsePolicy(const std::string& bytes, const std::string& path);
+
 }  // namespace membersync::policy

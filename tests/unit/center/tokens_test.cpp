@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include "tests/unit/center/rig.h"
 
@@ -41,6 +42,24 @@ TEST_CASE("tokens: a short-lived token is kept for nine tenths of its life", "[c
   rig.clock.advance(1ms);
   REQUIRE(rig.members.listAssetNumbers().ok());
   CHECK(rig.service.grants("client_credentials") == 2);
+}
+
+// Found by fuzzing: expires_in 604800e5 overflowed the clock arithmetic (undefined behaviour).
+TEST_CASE("tokens: an expires_in too large for the clock is taken as a year, not an overflow",
+          "[center]") {
+  for (long long expiresIn : {60'480'000'000LL, std::numeric_limits<long long>::max()}) {
+    INFO(expiresIn);
+    Rig rig;
+    rig.service.expiresIn = expiresIn;
+    rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
+    REQUIRE(rig.members.listAssetNumbers().ok());
+    rig.clock.advance(std::chrono::hours(24 * 364));
+    REQUIRE(rig.members.listAssetNumbers().ok());
+    CHECK(rig.service.grants("client_credentials") == 1);
+    rig.clock.advance(std::chrono::hours(24 * 2));
+    REQUIRE(rig.members.listAssetNumbers().ok());
+    CHECK(rig.service.grants("client_credentials") == 2);
+  }
 }
 
 TEST_CASE("tokens: 60000 and 60005 renew both tokens once and repeat the call", "[center]") {
@@ -211,5 +230,24 @@ TEST_CASE("secrets: no credential or token appears in any error message", "[cent
     for (const std::string& secret : {std::string("client-token-1"), std::string("user-token-1"), kAdminPassword,
                                       kClientSecret, std::string("NewPassw0rd")})
       CHECK(text.find(secret) == std::string::npos);
+  }
+}
+
+// Found while writing the token fuzz target's invariant: the search restarted inside the marker.
+TEST_CASE("secrets: a token that is part of the word [redacted] is redacted once, not forever",
+          "[center]") {
+  for (const std::string token : {"redacted", "dact", "[redacted]"}) {
+    INFO(token);
+    Rig rig;
+    rig.service.tokenHandler = [token](const HttpRequest&, const std::string& grant)
+        -> std::optional<TransportResult> {
+      if (grant != "client_credentials") return std::nullopt;
+      return TransportResult::answered(200, R"({"access_token":")" + token + R"(","expires_in":7200})");
+    };
+    rig.service.push(businessAnswer("40000", "bad request: " + token + " and " + token));
+    auto r = rig.members.editMember("G-1", MemberEdit{"zhangsan", "张三", {}, {}, {}});
+    REQUIRE(r.failed());
+    CHECK_THAT(r.error().describe(),
+               Catch::Contains("bad request: [redacted] and [redacted]"));
   }
 }

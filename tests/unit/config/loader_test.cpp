@@ -251,3 +251,37 @@ TEST_CASE("config: every configured secret joins the scrubber, with its Basic cr
   CHECK(scrubber.scrub("Basic YXBwOnMzY3IzdC12YWx1ZQ== Basic YWN0LWFwcDphY3QxdjF0eS1zZWNyZXQ=") ==
         "Basic [redacted] Basic [redacted]");
 }
+
+TEST_CASE("config: a proxy whose port is not a number from 1 to 65535 is refused at load, as "
+          "the client would refuse it",
+          "[config]") {
+  // Found by fuzzing: `validate` said ok to what every online verb then refused.
+  Fixture f;
+  for (const char* proxy : {"proxy:abc", "proxy:", ":3128", "proxy:0", "proxy:65536",
+                            "proxy:\x01" "3128"}) {
+    CAPTURE(proxy);
+    CHECK_THAT(errorOf(f.config(std::string("[center]\nproxy = ") + proxy + "\n")),
+               Catch::Contains("[center] proxy: '") && Catch::Contains("must be host:port"));
+  }
+  auto c = loadConfig(f.config("[center]\nproxy = proxy.example.com:3128\n"), {});
+  CHECK(c.center.proxy == "proxy.example.com:3128");
+}
+
+// Found with the config fuzz target's invariant (an accepted config passes the client's checks),
+// on hand-written inputs: `validate` said ok, every online verb refused.
+TEST_CASE("config: a URL of nothing but its scheme is refused at load", "[config]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("[center]\nbase_url = https://\n")),
+             Catch::Contains("[center] base_url: 'https://' names no host"));
+  CHECK_THAT(errorOf(f.config("[center]\ntoken_url = https:///oauth/token\n")),
+             Catch::Contains("[center] token_url: 'https:///oauth/token' names no host"));
+}
+
+TEST_CASE("config: an upper-case URL scheme is taken by the loader and the client alike",
+          "[config]") {
+  Fixture f;
+  auto c = loadConfig(f.config("[center]\nbase_url = HTTPS://center.example.com\n"
+                               "token_url = Https://uc.example.com/oauth/token\n"),
+                      {});
+  CHECK(membersync::center::optionProblems(c.center).empty());
+}

@@ -121,6 +121,19 @@ TEST_CASE("schedule: restricting both day fields matches either, as Vixie cron d
   CHECK(next("0 0 15 * *", at(2026, 3, 4, 0, 0)) == "2026-03-15 00:00:00");
 }
 
+// Found by fuzzing: the search gave up after 8 years, so from 2027 this schedule had no next run
+// and the daemon would never have synced again.
+TEST_CASE("schedule: a date that falls on its weekday only every eleven years is still next",
+          "[daemon][schedule]") {
+  Zone zone(kFixedZone);
+  // A starred day of week (`*/41` is Sunday alone) combines with the day of month by AND, as in
+  // Vixie cron: 6 September on a Sunday, which 2026 has and then 2037.
+  CHECK(next("3 6 6 9\f*/41", at(2027, 1, 1, 0, 0)) == "2037-09-06 06:03:00");
+  CHECK(next("0 0 6 9 */7", at(2026, 9, 6, 0, 0)) == "2037-09-06 00:00:00");
+  // 29 February on a Sunday: 2004, 2032, 2060, 2088, then 2128 (2100 is no leap year).
+  CHECK(next("0 0 29 2 */7", at(2088, 3, 1, 0, 0)) == "2128-02-29 00:00:00");
+}
+
 TEST_CASE("schedule: local time follows the zone and a time skipped by DST runs after the gap",
           "[daemon][schedule]") {
   // Central European time as a POSIX rule, so no time-zone database is needed.

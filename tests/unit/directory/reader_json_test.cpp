@@ -120,6 +120,15 @@ TEST_CASE("directory: malformed JSON names the line", "[directory][json]") {
   CHECK(f.jsonError("[{\"employee_id\":\"E1\"").find("malformed JSON") != std::string::npos);
 }
 
+// Found by fuzzing: locating the mistake recursed once per level and overflowed the stack.
+TEST_CASE("directory: a JSON export nested a million levels deep is refused with its line, not a "
+          "crash",
+          "[directory][json]") {
+  HrFile f;
+  const std::string e = f.jsonError("[\n" + std::string(1'000'000, '['));
+  CHECK(e.find(f.cfg.path + ":2: malformed JSON (nested deeper than 128 levels)") == 0);
+}
+
 TEST_CASE("directory: an empty JSON array is refused as an empty export", "[directory][json]") {
   HrFile f;
   const std::string e = f.jsonError("[]");

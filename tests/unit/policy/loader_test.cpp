@@ -138,6 +138,14 @@ TEST_CASE("policy: malformed JSON names the line", "[policy]") {
   CHECK(f.error("").find("policy.json:1: malformed JSON") == 0);
 }
 
+// Found by fuzzing: locating the mistake recursed once per level and overflowed the stack.
+TEST_CASE("policy: a policy nested a million levels deep is refused with its line, not a crash",
+          "[policy]") {
+  PolicyFile f;
+  CHECK(f.error("{\"protect\":\n" + std::string(1'000'000, '[')) ==
+        "policy.json:2: malformed JSON (nested deeper than 128 levels); fix the policy file");
+}
+
 TEST_CASE("policy: a missing policy file names the file and the setting", "[policy]") {
   TempDir dir;
   const std::string path = (dir.path() / "missing.json").string();
