@@ -4,11 +4,12 @@
 #
 #   scripts/fuzz.sh SECONDS [TARGET...]     e.g. scripts/fuzz.sh 30; scripts/fuzz.sh 300 plan token
 #
-# Prints one line per target: executions, coverage (libFuzzer's cov: and ft: at the end) and
-# crashes. A crashing input is kept in $BUILD_DIR/crashes/<target>/ (crash-*, timeout-*, oom-*,
-# leak-*); rerun it with `$BUILD_DIR/tests/fuzz/fuzz_<target> FILE`. The inputs a run finds are
-# left in $BUILD_DIR/fuzz-work/<target>/, never in the committed corpus. Exits 1 when any target
-# crashed (or failed to run), 64 on a bad command line.
+# JOBS targets (default 2) fuzz at once, each on one core. Prints one line per target, in the
+# order given: executions, coverage (libFuzzer's cov: and ft: at the end) and crashes. A crashing
+# input is kept in $BUILD_DIR/crashes/<target>/ (crash-*, timeout-*, oom-*, leak-*); rerun it
+# with `$BUILD_DIR/tests/fuzz/fuzz_<target> FILE`. The inputs a run finds are left in
+# $BUILD_DIR/fuzz-work/<target>/, never in the committed corpus. Exits 1 when any target crashed
+# (or failed to run), 64 on a bad command line.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,26 +54,40 @@ fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-failed=0
-for t in "${targets[@]}"; do
-  work=$build/fuzz-work/$t
-  crashes=$build/crashes/$t
+
+# One target: fuzz it, then write its report line(s) to $work/summary and, if it crashed or
+# failed to run, touch $work/failed. Runs in the background, JOBS targets at a time.
+fuzz_one() {
+  local t=$1 work=$build/fuzz-work/$1 crashes=$build/crashes/$1 before found status=0 runs cov
   rm -rf "$work"
   mkdir -p "$work/corpus" "$crashes"
   cp "$corpus_root/$t"/* "$work/corpus/"
   before=$(ls "$crashes" | wc -l)
-  status=0
   "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix="$crashes/" "$work/corpus" >"$work/log" 2>&1 || status=$?
   found=$(( $(ls "$crashes" | wc -l) - before ))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -1)
   cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$work/log" | tail -1 || true)
   if [ "$status" -ne 0 ] && [ "$found" -eq 0 ]; then found="? (exit $status)"; fi
-  printf '%-15s %10s executions  %-22s crashes %s\n' "$t" "${runs:-?}" "${cov:-cov: ?}" "$found"
-  if [ "$found" != 0 ]; then
-    failed=1
-    grep -m1 -E 'ERROR|runtime error|invariant broken|deadly signal' "$work/log" | sed 's/^/    /' || true
-    echo "    log: $work/log; inputs kept in $crashes/"
-  fi
+  {
+    printf '%-15s %10s executions  %-22s crashes %s\n' "$t" "${runs:-?}" "${cov:-cov: ?}" "$found"
+    if [ "$found" != 0 ]; then
+      grep -m1 -E 'ERROR|runtime error|invariant broken|deadly signal' "$work/log" | sed 's/^/    /' || true
+      echo "    log: $work/log; inputs kept in $crashes/"
+    fi
+  } >"$work/summary"
+  if [ "$found" != 0 ]; then touch "$work/failed"; fi
+}
+
+echo "fuzz: running each target for ${seconds}s, $jobs at a time"
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  fuzz_one "$t" &
+done
+wait
+failed=0
+for t in "${targets[@]}"; do
+  cat "$build/fuzz-work/$t/summary" 2>/dev/null || { echo "$t: no report"; failed=1; }
+  if [ -e "$build/fuzz-work/$t/failed" ]; then failed=1; fi
 done
 exit $failed
