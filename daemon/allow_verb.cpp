@@ -10,15 +10,23 @@ namespace membersync::cli {
 // `allow RUN` (formerly `allow-deletes`): releases what a safety guard held back in one run, and
 // that run's enrolments in doubt for one more attempt; the next sync carries out those still
 // planned (a person who came back is not deleted because of an old release).
+std::optional<long long> runArgument(const VerbContext& ctx) {
+  char* end = nullptr;
+  const std::string& text = ctx.invocation.argument;
+  const long long run = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || run <= 0) {
+    ctx.err << "membersync: " << ctx.invocation.verb << ": '" << text
+            << "' is not a run number; `membersync status` lists the runs\n";
+    return std::nullopt;
+  }
+  return run;
+}
+
 ExitCode runAllow(const VerbContext& ctx) {
   const std::string verb = ctx.invocation.verb;
-  char* end = nullptr;
-  const long long run = std::strtoll(ctx.invocation.argument.c_str(), &end, 10);
-  if (ctx.invocation.argument.empty() || *end != '\0' || run <= 0) {
-    ctx.err << "membersync: " << verb << ": '" << ctx.invocation.argument
-            << "' is not a run number; `membersync status` lists the runs\n";
-    return ExitCode::Usage;
-  }
+  const auto parsed = runArgument(ctx);
+  if (!parsed) return ExitCode::Usage;
+  const long long run = *parsed;
   SystemClock clock;
   auto store = state::SqliteStore::open(ctx.config.state.database, clock);
   if (!store->findRun(run)) {

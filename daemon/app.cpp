@@ -39,6 +39,7 @@ const std::map<std::string, VerbFunction>& verbFunctions() {
       {"plan", runPlan},
       {"sync", runSync},
       {"apply", runApply},
+      {"revert", runRevert},
       {"explain", runExplain},
       {"reset-password", runResetPassword},
       {"daemon", runDaemon},

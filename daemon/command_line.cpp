@@ -39,6 +39,9 @@ const std::vector<VerbSpec>& verbs() {
        "release what a safety guard held back in that run, and its enrolments in doubt for one "
        "more attempt"},
       {"allow-deletes", "RUN", {"wait"}, "the former name of allow"},
+      {"revert", "RUN", {"apply", "out", "format", "wait"},
+       "print the plan that undoes that run's changes (exit 2 when there is something to undo); "
+       "--apply carries it out"},
   };
   return kVerbs;
 }
@@ -63,8 +66,9 @@ po::options_description verbOptions(Invocation& inv) {
   po::options_description d("Verb options");
   d.add_options()
       ("format", po::value<std::string>(&inv.format), "text or json (plan, sync, explain, status)")
-      ("out", po::value<std::string>(&inv.out), "plan: also save the plan to PLANFILE")
+      ("out", po::value<std::string>(&inv.out), "plan, revert: also save the plan to PLANFILE")
       ("dry-run", po::bool_switch(&inv.dryRun), "sync: plan only, change nothing")
+      ("apply", po::bool_switch(&inv.apply), "revert: carry the revert out")
       ("only", po::value<std::string>(&inv.only), "sync: only this account")
       ("wait", po::bool_switch(&inv.wait),
        "wait for another membersync holding the state database instead of exiting 1");
@@ -102,9 +106,10 @@ std::string helpText() {
         "some items failed; 4 a safety guard held back deletions or edits; 5 stale plan; 64 bad\n"
         "command line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, 0\n"
         "wins.\n"
-        "\nOne membersync at a time per state database: sync, apply, reset-password,\n"
-        "allow and daemon lock <database>.lock; a second one exits 1 naming the holder,\n"
-        "or waits with --wait. plan, sync --dry-run and the read-only verbs need no lock.\n"
+        "\nOne membersync at a time per state database: sync, apply, reset-password, allow,\n"
+        "revert --apply and daemon lock <database>.lock; a second one exits 1 naming the\n"
+        "holder, or waits with --wait. plan, sync --dry-run, revert without --apply and the\n"
+        "read-only verbs need no lock.\n"
         "\ndaemon runs in the foreground (no fork) on [daemon] schedule: `every 30s|15m|2h`,\n"
         "`daily HH:MM` or a 5-field cron expression, in local time. SIGTERM or SIGINT: no new\n"
         "call is sent, calls in flight finish, exit 0; SIGHUP: reload the configuration and\n"
@@ -150,7 +155,8 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
   } else if (!positionals.empty()) {
     return {std::nullopt, usage(inv.verb + " takes no argument ('" + positionals.front() + "')")};
   }
-  static const std::vector<const char*> kVerbOptionNames{"format", "out", "dry-run", "only", "wait"};
+  static const std::vector<const char*> kVerbOptionNames{"format", "out", "dry-run", "apply",
+                                                               "only", "wait"};
   for (const char* name : kVerbOptionNames) {
     const bool given = vm.count(name) && !vm[name].defaulted();
     const bool allowed = std::any_of(spec->options.begin(), spec->options.end(),

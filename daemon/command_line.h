@@ -16,6 +16,7 @@ struct Invocation {
   std::string format = "text";  // plan, status: text | json
   std::string out;              // plan --out PLANFILE
   bool dryRun = false;          // sync --dry-run
+  bool apply = false;           // revert --apply
   std::string only;             // sync --only ACCOUNT
   bool wait = false;            // wait for the state lock instead of failing
   std::string argument;         // apply PLANFILE, explain ACCOUNT, reset-password ACCOUNT, ...

@@ -40,6 +40,7 @@ StateLock::~StateLock() {
 
 bool takesStateLock(const Invocation& inv) {
   if (inv.verb == "sync") return !inv.dryRun;
+  if (inv.verb == "revert") return inv.apply;
   return inv.verb == "apply" || inv.verb == "reset-password" || inv.verb == "allow" ||
          inv.verb == "allow-deletes";
 }

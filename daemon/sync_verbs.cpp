@@ -39,6 +39,20 @@ void printPlan(const VerbContext& ctx, const plan::Plan& plan) {
   }
 }
 
+// Writes the plan to --out PLANFILE when asked; false (the reason printed) when it cannot.
+bool savePlan(const VerbContext& ctx, const apply::SyncReport& r, const std::string& verb) {
+  if (ctx.invocation.out.empty()) return true;
+  std::ofstream file(ctx.invocation.out, std::ios::binary | std::ios::trunc);
+  file << report::planToJson(*r.plan) << "\n";
+  if (!file) {
+    ctx.err << "membersync: " << verb << ": cannot write the plan to " << ctx.invocation.out << "\n";
+    return false;
+  }
+  ctx.err << "plan saved to " << ctx.invocation.out << " (run " << r.run
+          << "); carry it out with: membersync apply " << ctx.invocation.out << "\n";
+  return true;
+}
+
 void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
   if (ctx.invocation.format == "json") return;  // the plan's JSON is the machine's record
   auto& out = ctx.out;
@@ -78,16 +92,7 @@ ExitCode planOrSync(const VerbContext& ctx, bool applyChanges) {
   const auto r = job.run(hr, policy, requestFor(ctx, rt, kind, applyChanges));
   if (r.plan) {
     printPlan(ctx, *r.plan);
-    if (!ctx.invocation.out.empty()) {
-      std::ofstream file(ctx.invocation.out, std::ios::binary | std::ios::trunc);
-      file << report::planToJson(*r.plan) << "\n";
-      if (!file) {
-        ctx.err << "membersync: cannot write the plan to " << ctx.invocation.out << "\n";
-        return ExitCode::Failed;
-      }
-      ctx.err << "plan saved to " << ctx.invocation.out << " (run " << r.run
-              << "); carry it out with: membersync apply " << ctx.invocation.out << "\n";
-    }
+    if (!savePlan(ctx, r, ctx.invocation.verb)) return ExitCode::Failed;
   }
   printApplied(ctx, r);
   return finish(ctx, r);
@@ -111,6 +116,32 @@ std::optional<plan::Plan> readSavedPlan(const VerbContext& ctx, const std::strin
 }
 
 }  // namespace
+
+ExitCode runRevert(const VerbContext& ctx) {
+  const auto run = runArgument(ctx);
+  if (!run) return ExitCode::Usage;
+  if (ctx.invocation.apply && !ctx.invocation.out.empty()) {
+    ctx.err << "membersync: revert: --apply and --out exclude each other: save the plan, or "
+               "carry it out\n";
+    return ExitCode::Usage;
+  }
+  const auto hr = readHrExport(ctx.config);
+  const auto policy = readPolicy(ctx.config);
+  Runtime rt(ctx.config);
+  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
+  apply::SyncJob job = rt.syncJob(progress);
+  const auto r =
+      job.revert(*run, hr, policy, requestFor(ctx, rt, state::RunKind::Revert, ctx.invocation.apply));
+  if (r.plan) {
+    if (r.plan->items.empty() && ctx.invocation.format != "json")
+      ctx.out << "Nothing of run " << *run << " to undo.\n";
+    else
+      printPlan(ctx, *r.plan);
+    if (!savePlan(ctx, r, "revert")) return ExitCode::Failed;
+  }
+  printApplied(ctx, r);
+  return finish(ctx, r);
+}
 
 ExitCode runPlan(const VerbContext& ctx) { return planOrSync(ctx, false); }
 

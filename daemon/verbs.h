@@ -1,6 +1,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <optional>
 
 #include "config/config.h"
 #include "daemon/command_line.h"
@@ -18,6 +19,9 @@ struct VerbContext {
   std::ostream& err;
 };
 
+// The RUN argument of `allow` and `revert`, or nullopt once the reason is printed (exit 64).
+std::optional<long long> runArgument(const VerbContext& ctx);
+
 ExitCode runCheck(const VerbContext& ctx);
 ExitCode runValidate(const VerbContext& ctx);
 ExitCode runStatus(const VerbContext& ctx);
@@ -25,6 +29,7 @@ ExitCode runAllow(const VerbContext& ctx);  // also `allow-deletes`, its former 
 ExitCode runPlan(const VerbContext& ctx);
 ExitCode runSync(const VerbContext& ctx);
 ExitCode runApply(const VerbContext& ctx);
+ExitCode runRevert(const VerbContext& ctx);
 ExitCode runExplain(const VerbContext& ctx);
 ExitCode runResetPassword(const VerbContext& ctx);
 ExitCode runDaemon(const VerbContext& ctx);

@@ -30,6 +30,10 @@ void applyStateChanges(state::StateStore& store, const plan::StateChanges& chang
     for (const auto& id : changes.clearedAbsences) store.clearAbsence(id);
     for (const auto& gid : changes.endedLendings) store.dropLending(gid);
     for (const auto& num : changes.droppedOwnedAssets) store.dropOwnedAsset(num);
+    for (const auto& key : changes.liftedReverts) {
+      const auto bar = key.rfind('|');
+      if (bar != std::string::npos) store.dropRevertedField(key.substr(0, bar), key.substr(bar + 1));
+    }
   });
 }
 

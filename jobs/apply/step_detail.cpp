@@ -69,6 +69,7 @@ std::string encodeDetail(const StepDetail& d) {
   putList(o, "add", d.add);
   putList(o, "addRules", d.addRules);
   putList(o, "withdraw", d.withdraw);
+  putList(o, "withdrawRules", d.withdrawRules);
   putText(o, "lock", d.lock);
   putList(o, "assetIds", d.assetIds);
   putText(o, "activityLabel", d.activityLabel);
@@ -93,6 +94,7 @@ std::optional<StepDetail> decodeDetail(const std::string& text_) {
     d.add = list(*o, "add");
     d.addRules = list(*o, "addRules");
     d.withdraw = list(*o, "withdraw");
+    d.withdrawRules = list(*o, "withdrawRules");
     d.lock = text(*o, "lock");
     d.assetIds = list(*o, "assetIds");
     d.activityLabel = text(*o, "activityLabel");
@@ -104,6 +106,16 @@ std::optional<StepDetail> decodeDetail(const std::string& text_) {
   } catch (const std::exception&) {
     return std::nullopt;
   }
+}
+
+std::vector<std::string> ownerRules(const state::Snapshot& snapshot,
+                                    const std::vector<std::string>& assetNums) {
+  std::vector<std::string> rules;
+  for (const auto& asset : assetNums) {
+    auto it = snapshot.ownedAssets.find(asset);
+    rules.push_back(it == snapshot.ownedAssets.end() ? std::string() : it->second.rule);
+  }
+  return rules;
 }
 
 std::vector<std::string> describeGrantedProducts(const std::string& productsJson) {

@@ -26,6 +26,9 @@ struct StepDetail {
   std::vector<std::string> add;        // assign: asset numbers assigned
   std::vector<std::string> addRules;   // assign: the rule granting each of `add`
   std::vector<std::string> withdraw;   // assign, withdraw: asset numbers withdrawn
+  // assign, withdraw: the rule each of `withdraw` was owned under ("" when not known), so a
+  // revert restores the ownership as it was.
+  std::vector<std::string> withdrawRules;
   std::string lock;                    // lend: the lock number
   std::vector<std::string> assetIds;   // lend: asset ids lent
   std::string activityLabel;           // enrol
@@ -43,6 +46,10 @@ std::optional<StepDetail> decodeDetail(const std::string& text);
 // no longer membersync's, the `add` ones are, assigned to `globalId` under the rule that granted
 // each (addRules[i], else `rule`). Used by the applier and when settling a step in doubt.
 void recordAssets(state::StateStore& store, const std::string& globalId, const StepDetail& d);
+
+// The rule each asset is owned under in `snapshot` ("" for one membersync does not own), in order.
+std::vector<std::string> ownerRules(const state::Snapshot& snapshot,
+                                    const std::vector<std::string>& assetNums);
 
 // Enrolment::productsJson for people, one product per line: "uri:viewer, valid 2026-11-21
 // 10:00:00 to 2027-11-21 10:00:00, activated at claim". Text that is not such JSON comes back as

@@ -5,10 +5,6 @@
 namespace membersync::apply {
 namespace {
 
-state::Millis millis(Clock::WallPoint t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
-
 state::RunCounts planCounts(const plan::Plan& p) {
   state::RunCounts c;
   c.added = static_cast<int>(p.counts.add);
@@ -65,6 +61,17 @@ SyncJob::SyncJob(center::MemberCenterClient& client, state::StateStore& store,
       progress_(progress),
       activities_(activities) {}
 
+state::Millis SyncJob::wallMillis() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             clock_.wallNow().time_since_epoch())
+      .count();
+}
+
+Applier SyncJob::applierFor(const SyncRequest& request, const policy::Policy& policy) {
+  return Applier(client_, store_, outbox_, random_, clock_, progress_,
+                 applySettingsFor(request, policy), activities_);
+}
+
 std::optional<std::vector<center::MemberListItem>> SyncJob::start(SyncReport& report,
                                                                   const directory::Export& hr,
                                                                   const policy::Policy& policy,
@@ -90,16 +97,20 @@ std::optional<std::vector<center::MemberListItem>> SyncJob::start(SyncReport& re
 
 std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
                                                              const policy::Policy& policy,
-                                                             const SyncRequest& request) {
+                                                             const SyncRequest& request,
+                                                             ReadNeeds extra) {
   const std::vector<state::Step> unsettled =
       request.apply ? store_.unsettledSteps() : std::vector<state::Step>{};
   const state::Snapshot owned = store_.load();
-  const ReadNeeds needs = readNeedsOf(policy, unsettled, &owned);
+  ReadNeeds needs = readNeedsOf(policy, unsettled, &owned);
+  needs.assets = needs.assets || extra.assets;
+  needs.locks = needs.locks || extra.locks;
+  needs.products = needs.products || extra.products;
   if (!needs.assets && !needs.locks && !needs.products) return EntitlementReads{};
   const auto cache = needs.products ? owned.productCache
                                     : std::map<std::string, state::ProductCacheEntry>{};
   EntitlementReads reads =
-      readEntitlements(client_, needs, cache, millis(clock_.wallNow()),
+      readEntitlements(client_, needs, cache, wallMillis(),
                        request.settings.productCacheHours, request.settings.apply.workers);
   report.readNotes = reads.notes;
   report.productReads = reads.productReads;
@@ -161,16 +172,14 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   plan::PlanInputs inputs{
-      hr, *members, policy, snapshot, request.settings.plan, millis(clock_.wallNow())};
+      hr, *members, policy, snapshot, request.settings.plan, wallMillis()};
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(inputs);
   report.plan = plan::makePlan(inputs);
 
   if (request.apply) {
     report.plan->nameRun(report.run);
-    Applier applier(client_, store_, outbox_, random_, clock_, progress_,
-                    applySettingsFor(request, policy), activities_);
-    report.applied = applier.apply(*report.plan, snapshot, report.run);
+    report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
   }
   report.outcome = finish(report, request);
   return report;
@@ -218,9 +227,7 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   report.releasedBefore = snapshot.releasedItems;
   report.plan = saved;
   report.plan->nameRun(report.run);
-  Applier applier(client_, store_, outbox_, random_, clock_, progress_,
-                  applySettingsFor(request, policy), activities_);
-  report.applied = applier.apply(*report.plan, snapshot, report.run);
+  report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
   report.outcome = finish(report, request);
   return report;
 }
@@ -260,6 +267,15 @@ SyncOutcome judgeOutcome(SyncReport& report) {
   return outcome;
 }
 
+// The items a guard held, under this run: `allow RUN` releases them.
+void recordGuardHolds(state::StateStore& store, const SyncReport& report) {
+  for (const auto& item : report.plan->items) {
+    if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
+      store.recordHeld(report.run, plan::releaseKey(item), item.reason);
+    }
+  }
+}
+
 }  // namespace
 
 SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
@@ -279,16 +295,21 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
   return outcome;
 }
 
+SyncOutcome SyncJob::finishRevert(SyncReport& report) {
+  const SyncOutcome outcome = judgeOutcome(report);
+  if (report.applied) store_.transaction([&] { recordGuardHolds(store_, report); });
+  store_.finishRun(report.run, toString(outcome),
+                   report.applied ? report.applied->counts : planCounts(*report.plan),
+                   report.message);
+  return outcome;
+}
+
 // What an applying run leaves for the next: the items a guard held, releases and failure records
 // that no longer match an item, and the export as the new yardstick when it may be one.
 void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& request,
                              SyncOutcome outcome) {
   const plan::Plan& p = *report.plan;
-  for (const auto& item : p.items) {
-    if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
-      store_.recordHeld(report.run, plan::releaseKey(item), item.reason);
-    }
-  }
+  recordGuardHolds(store_, report);
   // A release for an item this plan no longer holds (the person came back, the member is gone,
   // an edit now sets other values than those reviewed) must not linger and fire on some later,
   // unrelated run.

@@ -80,9 +80,19 @@ class SyncJob {
   SyncReport applySaved(const plan::Plan& saved, const directory::Export& hr,
                         const policy::Policy& policy, const SyncRequest& request);
 
+  // `revert RUN`: the plan that takes run `run` back (plan::planRevert), from the run's journal
+  // and the members and assets as read now; carried out when request.apply, through the same
+  // applier. Failed, naming why, when the run is unknown (never made, or purged) or was
+  // journaled without the values before. request.kind is RunKind::Revert.
+  SyncReport revert(state::RunId run, const directory::Export& hr, const policy::Policy& policy,
+                    const SyncRequest& request);
+
  private:
   SyncOutcome finish(SyncReport& report, const SyncRequest& request);
   void keepAfterApply(const SyncReport& report, const SyncRequest& request, SyncOutcome outcome);
+  // Like a sync's, the plan's problems, the items a guard held, the run's end; a revert's plan
+  // covers a few items only, so no release, failure record or export baseline is touched.
+  SyncOutcome finishRevert(SyncReport& report);
   // Starts the run and reads the members; nullopt (the report says why) when they are unreadable
   // or look incomplete.
   std::optional<std::vector<center::MemberListItem>> start(SyncReport& report,
@@ -92,12 +102,18 @@ class SyncJob {
   // Reads what the policy's entitlement rules and the steps in doubt need (A6, A8, A7 through
   // the product cache, which it refreshes); nullopt (the run failed, the report says why) when
   // a needed read failed.
+  // `extra`: what the caller needs read besides (a revert: the assets its run changed).
   std::optional<EntitlementReads> readEntitlementsFor(SyncReport& report,
                                                       const policy::Policy& policy,
-                                                      const SyncRequest& request);
+                                                      const SyncRequest& request,
+                                                      ReadNeeds extra = {});
   // Settles what earlier runs left in doubt (applying runs only).
   void settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
               const SyncRequest& request, const EntitlementReads& reads);
+
+  state::Millis wallMillis() const;
+  // The applier of this job for a run of `request` under `policy`.
+  Applier applierFor(const SyncRequest& request, const policy::Policy& policy);
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;

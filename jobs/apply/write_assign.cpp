@@ -17,12 +17,13 @@ std::string assignWhat(const plan::Item& item) {
 }
 
 // The journal carries the assets, so an assignment left in doubt is settled by reading A6.
-StepDetail assignDetail(const plan::Item& item) {
+StepDetail assignDetail(const ApplyRun& run, const plan::Item& item) {
   StepDetail detail;
   detail.rule = item.rule;
   detail.add = item.assetsToAdd;
   detail.addRules = item.assetRules;
   detail.withdraw = item.assetsToWithdraw;
+  detail.withdrawRules = ownerRules(run.snapshot, item.assetsToWithdraw);
   return detail;
 }
 
@@ -31,7 +32,7 @@ StepDetail assignDetail(const plan::Item& item) {
 void applyAssign(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
   const std::string globalId = run.memberFor(item);
   if (globalId.empty()) return run.assignNotLanded(item.employeeId);  // its add did not land
-  const StepDetail detail = assignDetail(item);
+  const StepDetail detail = assignDetail(run, item);
   auto send = [&] {
     const auto result =
         tools.client.configureAssets(globalId, item.assetsToWithdraw, item.assetsToAdd);

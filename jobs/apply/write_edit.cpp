@@ -1,16 +1,35 @@
 // Edits (A2): the member's fields after the edit, one journaled step each; the journal keeps
-// each changed field's value before and after (StepDetail::changes).
+// each changed field's value before and after (StepDetail::changes). A revert's edit also
+// remembers the fields it set back (state::RevertedField).
 
 #include "jobs/apply/step_detail.h"
 #include "jobs/apply/write_kinds.h"
 
 namespace membersync::apply {
 
+namespace {
+
+// A revert's edit that took effect: each field set back stays so while HR gives the reverted
+// run's value (that value is c.before here); setting a field back to what an earlier revert held
+// (reverting the revert) ends that hold instead.
+void rememberReverted(state::StateStore& store, const ApplyRun& run, const plan::Item& item) {
+  for (const auto& c : item.changes) {
+    auto held = run.snapshot.revertedFields.find(state::revertedFieldKey(item.employeeId, c.field));
+    if (held != run.snapshot.revertedFields.end() && held->second.value == c.after) {
+      store.dropRevertedField(item.employeeId, c.field);
+    } else {
+      store.saveRevertedField({item.employeeId, c.field, c.before, item.revertsRun, run.now});
+    }
+  }
+}
+
+}  // namespace
+
 void applyEdit(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
   StepDetail detail;
   detail.reason = item.reason;
   for (const auto& c : item.changes) detail.changes.push_back({c.field, c.before, c.after});
-  writeOne(tools, run, item, stepOf(item, "edit", item.globalId, encodeDetail(detail)), [&] {
+  auto send = [&] {
     center::MemberEdit edit;
     edit.account = item.account;
     edit.name = item.name;
@@ -18,7 +37,12 @@ void applyEdit(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
     edit.remark = item.remark;
     edit.passwordMobile = item.mobile;
     return answerOf(run, tools.client.editMember(item.globalId, edit));
-  });
+  };
+  const WriteHooks hooks = item.revertsRun != 0
+                               ? onSuccess([&] { rememberReverted(tools.store, run, item); })
+                               : WriteHooks{};
+  writeOne(tools, run, item, stepOf(item, "edit", item.globalId, encodeDetail(detail)), send,
+           hooks);
 }
 
 }  // namespace membersync::apply

@@ -43,6 +43,7 @@ void applyWithdraw(const WriteTools& tools, ApplyRun& run, const plan::Item& ite
   StepDetail detail;
   detail.reason = item.reason;
   detail.withdraw = item.assetsToWithdraw;
+  detail.withdrawRules = ownerRules(run.snapshot, item.assetsToWithdraw);
   writeOne(
       tools, run, item, stepOf(item, "withdraw", item.globalId, encodeDetail(detail)),
       [&] {

@@ -43,7 +43,7 @@ void addShortExportProblem(Context& ctx, const std::string& why) {
 
 }  // namespace
 
-void applyGuard(Context& ctx) {
+void applyGuard(Context& ctx, ExportCheck exportCheck) {
   const PlanSettings& s = ctx.in.settings;
   Guard& g = ctx.plan.guard;
   g.destructive =
@@ -56,7 +56,8 @@ void applyGuard(Context& ctx) {
 
   std::vector<std::string> reasons;
   if (g.destructive > g.allowed) reasons.push_back(guardReason(g.destructive, "destructive items", limit));
-  if (auto why = shortExport(ctx)) {
+  const auto why = exportCheck == ExportCheck::Apply ? shortExport(ctx) : std::nullopt;
+  if (why) {
     g.shortExport = true;
     if (g.destructive == 0)
       addShortExportProblem(ctx, *why);

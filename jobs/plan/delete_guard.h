@@ -9,7 +9,9 @@ namespace membersync::plan::detail {
 // floor(max_delete_percent% of the managed members))). When destructive > allowed, or the export
 // has fewer rows than min_export_ratio of the last good export's, every unreleased destructive
 // item is Held with heldByGuard, and plan.guard says why (exit 4); adds and edits still go ahead.
-// A short export with nothing destructive to hold becomes a Problem, not a trip.
-void applyGuard(Context& ctx);
+// A short export with nothing destructive to hold becomes a Problem, not a trip. A revert skips
+// the export check: it undoes a run, whatever the export now holds.
+enum class ExportCheck { Apply, Skip };
+void applyGuard(Context& ctx, ExportCheck exportCheck = ExportCheck::Apply);
 
 }  // namespace membersync::plan::detail

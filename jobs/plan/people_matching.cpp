@@ -4,6 +4,7 @@
 #include "jobs/plan/departures.h"
 #include "jobs/plan/item_fields.h"
 #include "jobs/plan/protected_reason.h"
+#include "jobs/plan/reverted_fields.h"
 
 namespace membersync::plan::detail {
 namespace {
@@ -30,11 +31,16 @@ const state::Link* liveLink(Context& ctx, const Person& p) {
   return nullptr;
 }
 
-// Edits the member toward the HR row when any managed field differs; Held when protected.
+// Edits the member toward the HR row when any managed field differs; Held when protected. A
+// field a revert set back is held while HR still gives the reverted value.
 void planEdit(Context& ctx, const Person& p, const LiveMember& m) {
-  std::vector<FieldChange> changes = fieldChanges(p, departmentIdFor(ctx.in.policy, p), *m.item);
-  if (changes.empty()) return;  // nothing differs: no item
+  const auto departmentId = departmentIdFor(ctx.in.policy, p);
+  std::vector<FieldChange> changes = fieldChanges(p, departmentId, *m.item);
+  const std::vector<FieldChange> reverted = takeRevertedChanges(ctx, p, departmentId, changes);
+  if (!reverted.empty()) ctx.add(revertHoldItem(ctx, p, m, reverted));
+  if (changes.empty()) return;  // nothing (else) differs: no item
   Item item = editItem(p, m, ctx.in.policy, std::move(changes));
+  keepHeldFields(item, reverted, *m.item);
   if (ctx.isProtected(m.account)) hold(item, kProtectedReason);
   ctx.add(std::move(item));
 }

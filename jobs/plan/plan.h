@@ -81,6 +81,9 @@ struct Item {
   std::string reason;                     // why, for people; for Held/Rename/Problem: what to do
   std::string inputHash;                  // hash of the HR row and policy the item came from
   int line = 0;                           // HR line, when there is one
+  // A revert's item (planRevert): the run it takes back. Applying an Edit with it remembers the
+  // fields reverted, so the next sync does not make the same change again. 0 otherwise.
+  long long revertsRun = 0;
 };
 
 // Guard verdict, for the summary and exit code 4.
@@ -128,6 +131,9 @@ struct StateChanges {
   // Asset numbers of state.ownedAssets to forget: A6 shows the asset no longer held by the member
   // membersync assigned it to (withdrawn or moved by hand, or gone from the enterprise).
   std::vector<std::string> droppedOwnedAssets;
+  // Fields a revert set back that HR no longer gives the reverted value of: the hold lifts
+  // (state::revertedFieldKey()s).
+  std::vector<std::string> liftedReverts;
 };
 
 struct Counts {

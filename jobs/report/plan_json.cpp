@@ -22,7 +22,7 @@ constexpr const char* kFormat = "membersync-plan";
 // lockNumber, assetIds, activityLabel, source, branch and identity; the counts assign, lend and
 // enrol; StateChanges' endedLendings and droppedOwnedAssets; entitlementsFingerprint. A version 1
 // plan (which has none of them) still reads, with those empty.
-constexpr int kVersion = 3;
+constexpr int kVersion = 4;
 constexpr int kOldestVersion = 1;
 
 // ---- writing ----
@@ -79,6 +79,7 @@ Object::Ptr itemJson(const Item& i) {
   o->set("reason", i.reason);
   o->set("inputHash", i.inputHash);
   o->set("line", i.line);
+  o->set("revertsRun", i.revertsRun);
   return o;
 }
 
@@ -110,6 +111,7 @@ Object::Ptr stateChangesJson(const plan::StateChanges& sc) {
   o->set("droppedLinks", strings(sc.droppedLinks));
   o->set("endedLendings", strings(sc.endedLendings));
   o->set("droppedOwnedAssets", strings(sc.droppedOwnedAssets));
+  o->set("liftedReverts", strings(sc.liftedReverts));
   return o;
 }
 
@@ -161,6 +163,7 @@ class Reader {
   int version = kVersion;
   bool hasV2() const { return version >= 2; }
   bool hasV3() const { return version >= 3; }  // the edit guard
+  bool hasV4() const { return version >= 4; }  // revert
 
   [[noreturn]] void fail(const std::string& path, const std::string& what) const {
     throw PlanFileError(source_ + ": " + (path.empty() ? "" : path + ": ") + what);
@@ -282,6 +285,7 @@ Item readItem(const Reader& r, const Var& v, const std::string& path) {
   i.reason = r.text(o, "reason", path);
   i.inputHash = r.text(o, "inputHash", path);
   i.line = static_cast<int>(r.integer(o, "line", path));
+  if (r.hasV4()) i.revertsRun = r.integer(o, "revertsRun", path);
   return i;
 }
 
@@ -311,6 +315,7 @@ plan::StateChanges readStateChanges(const Reader& r, const Object& o, const std:
     sc.endedLendings = r.strings(o, "endedLendings", path);
     sc.droppedOwnedAssets = r.strings(o, "droppedOwnedAssets", path);
   }
+  if (r.hasV4()) sc.liftedReverts = r.strings(o, "liftedReverts", path);
   return sc;
 }
 

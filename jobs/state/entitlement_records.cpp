@@ -1,5 +1,6 @@
 // The entitlement side of the state: asset numbers membersync assigned (A9), lendings it made
-// (A10), how enrolments (B1) ended, the A7 product cache, and the problems each run reported.
+// (A10), how enrolments (B1) ended, the A7 product cache, the problems each run reported, and
+// the fields reverts set back.
 
 #include <vector>
 
@@ -128,6 +129,24 @@ std::vector<RunProblem> SqliteStore::problemsOfRun(RunId run) {
   return problems;
 }
 
+void SqliteStore::saveRevertedField(const RevertedField& f) {
+  db_->guarded("recording a reverted field", [&](Session& s) {
+    Poco::Int64 run = f.revertedRun;
+    Poco::Int64 at = f.at != 0 ? f.at : wallMillis();
+    s << "INSERT INTO reverted_fields (employee_id, field, value, reverted_run, at)"
+         " VALUES (?, ?, ?, ?, ?) ON CONFLICT (employee_id, field) DO UPDATE SET"
+         " value = excluded.value, reverted_run = excluded.reverted_run, at = excluded.at",
+        useRef(f.employeeId), useRef(f.field), useRef(f.value), use(run), use(at), now;
+  });
+}
+
+void SqliteStore::dropRevertedField(const std::string& employeeId, const std::string& field) {
+  db_->guarded("forgetting a reverted field", [&](Session& s) {
+    s << "DELETE FROM reverted_fields WHERE employee_id = ? AND field = ?", useRef(employeeId),
+        useRef(field), now;
+  });
+}
+
 namespace detail {
 
 // Reads the entitlement tables into `snap`; called inside load()'s read transaction.
@@ -150,6 +169,15 @@ void loadEntitlements(Session& s, Snapshot& snap) {
   for (std::size_t i = 0; i < ids.size(); ++i) {
     snap.productCache[ids[i]] = ProductCacheEntry{ids[i], {}, fetched[i]};
   }
+  std::vector<std::string> revEmployee, revField, revValue;
+  std::vector<Poco::Int64> revRun, revAt;
+  s << "SELECT employee_id, field, value, reverted_run, at FROM reverted_fields",
+      into(revEmployee), into(revField), into(revValue), into(revRun), into(revAt), now;
+  for (std::size_t i = 0; i < revEmployee.size(); ++i) {
+    snap.revertedFields[revertedFieldKey(revEmployee[i], revField[i])] =
+        RevertedField{revEmployee[i], revField[i], revValue[i], revRun[i], revAt[i]};
+  }
+
   std::vector<std::string> uriAsset, uris;
   s << "SELECT asset_id, product_uri FROM product_cache_uris ORDER BY asset_id, position",
       into(uriAsset), into(uris), now;

@@ -102,6 +102,16 @@ struct ProductCacheEntry {
   Millis fetchedAt = 0;
 };
 
+// A field a revert set back: while HR (or the policy) still gives `value`, the value the reverted
+// run had set, the next syncs hold the edit instead of making the change again.
+struct RevertedField {
+  std::string employeeId;
+  std::string field;  // "name", "departmentId", "remark", "passwordMobile"
+  std::string value;  // the reverted run's value after
+  std::int64_t revertedRun = 0;  // the run taken back
+  Millis at = 0;
+};
+
 // Everything the planner needs from the state database, read in one go.
 struct Snapshot {
   std::map<std::string, Link> linksByEmployee;  // by employee_id
@@ -113,6 +123,12 @@ struct Snapshot {
   std::map<std::string, Lending> lendings;                // by member globalId
   std::map<std::string, Enrolment> enrolments;            // by "<employee_id>|<rule>"
   std::map<std::string, ProductCacheEntry> productCache;  // by assetId
+  std::map<std::string, RevertedField> revertedFields;    // by "<employee_id>|<field>"
 };
+
+// The key of Snapshot::revertedFields.
+inline std::string revertedFieldKey(const std::string& employeeId, const std::string& field) {
+  return employeeId + "|" + field;
+}
 
 }  // namespace membersync::state

@@ -165,6 +165,18 @@ const std::vector<Migration>& migrations() {
        {
            "CREATE INDEX steps_by_account ON steps (account, id)",
        }},
+      {5,
+       "fields a revert set back",
+       {
+           // While HR gives `value` (the reverted run's), the edit is held, not made again.
+           R"(CREATE TABLE reverted_fields (
+                employee_id TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value TEXT NOT NULL,
+                reverted_run INTEGER NOT NULL,
+                at INTEGER NOT NULL,
+                PRIMARY KEY (employee_id, field)))",
+       }},
   };
   return steps;
 }

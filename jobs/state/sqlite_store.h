@@ -85,6 +85,8 @@ class SqliteStore final : public StateStore {
   void dropOwnedAsset(const std::string& assetNum) override;
   void saveLending(const Lending& lending) override;
   void dropLending(const std::string& globalId) override;
+  void saveRevertedField(const RevertedField& field) override;
+  void dropRevertedField(const std::string& employeeId, const std::string& field) override;
   void saveEnrolment(const Enrolment& enrolment) override;
   void saveProductCache(const ProductCacheEntry& entry) override;
   void saveProductCaches(const std::vector<ProductCacheEntry>& entries) override;

@@ -154,6 +154,10 @@ class StateStore {
   // Inserts or replaces how the enrolment of enrolment.employeeId by enrolment.rule ended
   // (Snapshot::enrolments, by "<employee_id>|<rule>").
   virtual void saveEnrolment(const Enrolment& enrolment) = 0;
+  // Remembers a field a revert set back (replacing one of the same person and field), and
+  // forgets it once HR gives another value; no-op when there is none.
+  virtual void saveRevertedField(const RevertedField& field) = 0;
+  virtual void dropRevertedField(const std::string& employeeId, const std::string& field) = 0;
   // Inserts or replaces the cached product list of entry.assetId (its productUris in order).
   virtual void saveProductCache(const ProductCacheEntry& entry) = 0;
   // The same for many entries in one transaction (a first run reads every asset's tree).

@@ -12,11 +12,12 @@ namespace {
 template <class E, std::size_t N>
 using Names = std::array<std::pair<E, const char*>, N>;
 
-constexpr Names<RunKind, 5> kRunKinds{{{RunKind::Sync, "sync"},
+constexpr Names<RunKind, 6> kRunKinds{{{RunKind::Sync, "sync"},
                                        {RunKind::Plan, "plan"},
                                        {RunKind::Apply, "apply"},
                                        {RunKind::Daemon, "daemon"},
-                                       {RunKind::ResetPassword, "reset-password"}}};
+                                       {RunKind::ResetPassword, "reset-password"},
+                                       {RunKind::Revert, "revert"}}};
 
 constexpr Names<StepState, 5> kStepStates{{{StepState::Planned, "planned"},
                                            {StepState::Sent, "sent"},

@@ -17,8 +17,9 @@ using StepId = std::int64_t;
 
 // --- runs -----------------------------------------------------------------------------------
 
-enum class RunKind { Sync, Plan, Apply, Daemon, ResetPassword };
-const char* toString(RunKind kind);  // "sync", "plan", "apply", "daemon", "reset-password"
+enum class RunKind { Sync, Plan, Apply, Daemon, ResetPassword, Revert };
+// "sync", "plan", "apply", "daemon", "reset-password", "revert"
+const char* toString(RunKind kind);
 std::optional<RunKind> parseRunKind(std::string_view text);  // nullopt for anything else
 
 // What a run starts from; the store adds the start time from its clock.

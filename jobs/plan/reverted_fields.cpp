@@ -1,0 +1,75 @@
+#include "jobs/plan/reverted_fields.h"
+
+#include "jobs/plan/item_fields.h"
+
+namespace membersync::plan::detail {
+namespace {
+
+// The value HR gives a field, or nullopt when HR does not manage it (no such column, an
+// unmapped department): a hold on such a field stays.
+std::optional<std::string> hrValue(const directory::Person& p,
+                                   const std::optional<std::string>& departmentId,
+                                   const std::string& field) {
+  if (field == "name") return p.name;
+  if (field == "departmentId") return departmentId;
+  if (field == "remark") return p.remark;
+  if (field == "passwordMobile") return p.mobile;
+  return std::nullopt;
+}
+
+const state::RevertedField* holdOf(const Context& ctx, const std::string& employeeId,
+                                   const std::string& field) {
+  const auto& held = ctx.in.state.revertedFields;
+  auto it = held.find(state::revertedFieldKey(employeeId, field));
+  return it == held.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
+std::vector<FieldChange> takeRevertedChanges(Context& ctx, const directory::Person& p,
+                                             const std::optional<std::string>& departmentId,
+                                             std::vector<FieldChange>& changes) {
+  const auto& all = ctx.in.state.revertedFields;
+  const std::string prefix = p.employeeId + "|";
+  for (auto it = all.lower_bound(prefix); it != all.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+    const auto wanted = hrValue(p, departmentId, it->second.field);
+    if (wanted && *wanted != it->second.value) ctx.plan.stateChanges.liftedReverts.push_back(it->first);
+  }
+  std::vector<FieldChange> held;
+  std::vector<FieldChange> kept;
+  for (FieldChange& c : changes) {
+    const state::RevertedField* hold = holdOf(ctx, p.employeeId, c.field);
+    (hold && hold->value == c.after ? held : kept).push_back(std::move(c));
+  }
+  changes = std::move(kept);
+  return held;
+}
+
+Item revertHoldItem(const Context& ctx, const directory::Person& p, const LiveMember& m,
+                    std::vector<FieldChange> held) {
+  const auto run = holdOf(ctx, p.employeeId, held.front().field)->revertedRun;
+  Item item;
+  item.kind = ItemKind::Held;
+  item.heldKind = ItemKind::Edit;
+  item.key = "reverted:" + p.employeeId;
+  item.employeeId = p.employeeId;
+  item.account = m.account;
+  item.globalId = m.item->globalId;
+  item.changes = std::move(held);
+  item.line = p.line;
+  item.reason = "reverted in run " + std::to_string(run) +
+                ": HR still gives the value that run set; held until HR gives another";
+  return item;
+}
+
+void keepHeldFields(Item& edit, const std::vector<FieldChange>& held,
+                    const center::MemberListItem& member) {
+  for (const FieldChange& c : held) {
+    if (c.field == "name") edit.name = member.name;
+    if (c.field == "departmentId") edit.departmentId.reset();
+    if (c.field == "remark") edit.remark.reset();
+    if (c.field == "passwordMobile") edit.mobile.reset();
+  }
+}
+
+}  // namespace membersync::plan::detail
