@@ -46,6 +46,7 @@ inline plan::Plan samplePlan() {
   edit.name = "Kim Lee";
   edit.remark = "";
   edit.changes = {{"name", "Kim", "Kim Lee"}, {"remark", "old", ""}};
+  edit.revertsRun = 12;  // version 4
 
   Item withdraw;
   withdraw.kind = ItemKind::Withdraw;
@@ -144,6 +145,7 @@ inline plan::Plan samplePlan() {
   p.stateChanges.droppedLinks = {"E8"};
   p.stateChanges.endedLendings = {"g7"};
   p.stateChanges.droppedOwnedAssets = {"AN-7"};
+  p.stateChanges.liftedReverts = {"E5|name"};  // version 4
   return p;
 }
 

@@ -51,6 +51,7 @@ void requireSameItem(const plan::Item& a, const plan::Item& b) {
   CHECK(a.reason == b.reason);
   CHECK(a.inputHash == b.inputHash);
   CHECK(a.line == b.line);
+  CHECK(a.revertsRun == b.revertsRun);
 }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
@@ -102,6 +103,7 @@ TEST_CASE("plan json: a saved plan reads back field for field", "[report]") {
   CHECK(sc.droppedLinks == std::vector<std::string>{"E8"});
   CHECK(sc.endedLendings == std::vector<std::string>{"g7"});
   CHECK(sc.droppedOwnedAssets == std::vector<std::string>{"AN-7"});
+  CHECK(sc.liftedReverts == std::vector<std::string>{"E5|name"});
   CHECK(planToJson(back) == json);  // nothing lost or reordered
 }
 
@@ -126,11 +128,11 @@ TEST_CASE("plan json: a malformed plan file is refused with the file and the pat
   failsWith("{ not json", "plan.json: not a JSON plan file");
   failsWith("[]", "plan.json: expected an object");
   failsWith("{}", "plan.json: format: not a membersync plan");
-  failsWith(replaced(good, "\"version\": 3", "\"version\": 4"),
-            "plan.json: version: this membersync reads plan versions 1 to 3, not 4; make the "
+  failsWith(replaced(good, "\"version\": 4", "\"version\": 5"),
+            "plan.json: version: this membersync reads plan versions 1 to 4, not 5; make the "
             "plan again with this version");
-  failsWith(replaced(good, "\"version\": 3", "\"version\": 0"),
-            "plan.json: version: this membersync reads plan versions 1 to 3, not 0");
+  failsWith(replaced(good, "\"version\": 4", "\"version\": 0"),
+            "plan.json: version: this membersync reads plan versions 1 to 4, not 0");
   failsWith(replaced(good, "\"editGuard\": {", "\"editGuardX\": {"),
             "plan.json: editGuard: expected an object");
   failsWith(replaced(good, "\"kind\": \"add\"", "\"kind\": \"frob\""),
@@ -161,6 +163,8 @@ TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity ste
   p.stateChanges.droppedOwnedAssets.clear();
   p.entitlementsFingerprint.clear();
   p.editGuard = {};  // version 3
+  p.stateChanges.liftedReverts.clear();  // version 4
+  for (auto& item : p.items) item.revertsRun = 0;
   // Written as a version 1 writer did: without any key version 2 added.
   Poco::JSON::Parser parser;
   Poco::JSON::Object::Ptr root = parser.parse(planToJson(p)).extract<Poco::JSON::Object::Ptr>();
@@ -169,12 +173,12 @@ TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity ste
   o.remove("entitlementsFingerprint");
   o.remove("editGuard");  // version 3
   for (const char* key : {"assign", "lend", "enrol"}) o.getObject("counts")->remove(key);
-  for (const char* key : {"endedLendings", "droppedOwnedAssets"})
+  for (const char* key : {"endedLendings", "droppedOwnedAssets", "liftedReverts"})
     o.getObject("stateChanges")->remove(key);
   auto items = o.getArray("items");
   for (std::size_t n = 0; n < items->size(); ++n)
     for (const char* key : {"assetsToAdd", "assetRules", "rule", "lockNumber", "assetIds",
-                            "activityLabel", "source", "branch", "identity"})
+                            "activityLabel", "source", "branch", "identity", "revertsRun"})
       items->getObject(static_cast<unsigned>(n))->remove(key);
   std::ostringstream v1;
   o.stringify(v1, 2);

@@ -135,8 +135,8 @@ TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and 
   Poco::Data::Session s(
       Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
   s << "PRAGMA user_version", into(version), now;
-  CHECK(version == 4);
-  CHECK(SqliteStore::schemaVersion() == 4);
+  CHECK(version == 5);
+  CHECK(SqliteStore::schemaVersion() == 5);
 }
 
 TEST_CASE("state: a version 1 database is upgraded and keeps everything it held", "[state]") {
