@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <iterator>
+#include <regex>
 #include <stdexcept>
 #include <thread>
 
@@ -122,6 +123,13 @@ std::unique_ptr<RunningCommand> launchCommand(const std::string& executable,
     raw->result.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   });
   return std::unique_ptr<RunningCommand>(new RunningCommand(std::move(impl)));
+}
+
+long long appliedRun(const std::string& output) {
+  static const std::regex kApplied(R"(Applied \(run (\d+)\))");
+  std::smatch m;
+  if (!std::regex_search(output, m, kApplied)) return 0;
+  return std::stoll(m[1].str());
 }
 
 }  // namespace membersync::testing

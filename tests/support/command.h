@@ -47,6 +47,9 @@ class RunningCommand {
   std::unique_ptr<Impl> impl_;
 };
 
+// The run number in "Applied (run N)" of a sync's (or revert's) output; 0 if there is none.
+long long appliedRun(const std::string& output);
+
 // Starts `executable` with `args` and returns at once.
 std::unique_ptr<RunningCommand> launchCommand(const std::string& executable,
                                               const std::vector<std::string>& args,

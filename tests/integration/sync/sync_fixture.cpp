@@ -394,11 +394,4 @@ std::string sha256Hex(const std::string& text) {
   return Poco::DigestEngine::digestToHex(engine.digest());
 }
 
-long long appliedRun(const std::string& syncOutput) {
-  static const std::regex kApplied(R"(Applied \(run (\d+)\))");
-  std::smatch m;
-  if (!std::regex_search(syncOutput, m, kApplied)) return 0;
-  return std::stoll(m[1].str());
-}
-
 }  // namespace membersync::testing

@@ -139,7 +139,4 @@ Stats stats(const EmulatorProcess& emulator);
 
 std::string sha256Hex(const std::string& text);
 
-// The run number in "Applied (run N)" of a sync's output; 0 if there is none.
-long long appliedRun(const std::string& syncOutput);
-
 }  // namespace membersync::testing
