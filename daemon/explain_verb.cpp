@@ -210,7 +210,7 @@ const center::MemberListItem* explainMember(std::ostream& out,
   return member;
 }
 
-// What membersync remembers of the account or member: links and absences.
+// What membersync remembers of the account or member: links, absences and reverted fields.
 void explainRemembered(std::ostream& out, const state::Snapshot& snapshot,
                        const std::string& account, const center::MemberListItem* member) {
   for (const auto& [employeeId, link] : snapshot.linksByEmployee) {
@@ -224,6 +224,12 @@ void explainRemembered(std::ostream& out, const state::Snapshot& snapshot,
           << date(absence->second.since)
           << (absence->second.withdrawnAt ? ", withdrawn on " + date(*absence->second.withdrawnAt) : "")
           << "\n";
+    }
+    const std::string prefix = employeeId + "|";
+    for (auto it = snapshot.revertedFields.lower_bound(prefix);
+         it != snapshot.revertedFields.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+      out << "  " << it->second.field << " reverted in run " << it->second.revertedRun
+          << ": held while HR gives \"" << it->second.value << "\"\n";
     }
   }
 }

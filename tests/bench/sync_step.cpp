@@ -95,7 +95,7 @@ CenterCalls CenterCalls::since(const CenterCalls& before) const {
   return d;
 }
 
-StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
+StepResult syncOnce(const SyncSetup& setup, const std::string& csv, state::RunId revertRun) {
   const CenterCalls before = CenterCalls::of(setup.emulator);
   resetPeakRss();
   const double cpuBefore = cpuSeconds();
@@ -123,7 +123,7 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
     TimedProgress progress;
 
     apply::SyncRequest request;
-    request.kind = state::RunKind::Sync;
+    request.kind = revertRun != 0 ? state::RunKind::Revert : state::RunKind::Sync;
     request.apply = true;
     request.settings.plan.accountSuffix = kSuffix;
     request.settings.apply.accountSuffix = kSuffix;
@@ -132,12 +132,14 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv) {
     request.settings.plan.maxEdits = 10000000;
     request.settings.plan.maxEditPercent = 100;
     apply::SyncJob job(client, *store, outbox, random, clock, progress, &activities);
-    const apply::SyncReport report = job.run(hr, policy, request);
+    const apply::SyncReport report =
+        revertRun != 0 ? job.revert(revertRun, hr, policy, request) : job.run(hr, policy, request);
 
     r.applySeconds = progress.seconds();
     r.retries = retriesOf(session);
     r.outcome = report.outcome;
     r.message = report.message;
+    r.run = report.run;
     if (report.applied) r.counts = report.applied->counts;
   }  // the store closes (and checkpoints) inside the timed part, as at the end of a real run
   r.seconds = Seconds(std::chrono::steady_clock::now() - start).count();

@@ -34,6 +34,7 @@ struct StepResult {
   apply::SyncOutcome outcome = apply::SyncOutcome::Failed;
   std::string message;
   state::RunCounts counts;
+  state::RunId run = 0;  // the run's number in the state database
 };
 
 // Where one sequence of runs keeps its state: the emulator to talk to, the state database and
@@ -48,8 +49,8 @@ struct SyncSetup {
 };
 
 // Runs one sync of the HR export `csv` (a fresh client session, as each `membersync sync` has;
-// the same state database and outbox every time). Throws std::runtime_error if the export or
-// the policy cannot be read.
-StepResult syncOnce(const SyncSetup& setup, const std::string& csv);
+// the same state database and outbox every time); with `revertRun`, `membersync revert RUN
+// --apply` instead. Throws std::runtime_error if the export or the policy cannot be read.
+StepResult syncOnce(const SyncSetup& setup, const std::string& csv, state::RunId revertRun = 0);
 
 }  // namespace membersync::bench

@@ -85,6 +85,8 @@ TEST_CASE(
     CHECK(again.exitCode == 0);
     CHECK(stats(emulator).writes == writes);
     CHECK_THAT(again.out, Contains("! held edit staff0001") && Contains("reverted in run " + run));
+    CHECK_THAT(f.run({"explain", "staff0002"}).out,
+               Contains("name reverted in run " + run + ": held while HR gives \"Latin staff0002\""));
 
     // A name HR changes again lifts that hold; the others stay.
     auto fixed = renamed;
