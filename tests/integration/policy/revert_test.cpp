@@ -107,3 +107,32 @@ TEST_CASE("revert: a first sync's assignments are withdrawn, its adds listed as 
   CHECK(seatOf(v, "zhangwei").empty());
   CHECK(v.globalIdByAccount.count("newguy") == 1);  // the add stays
 }
+
+TEST_CASE("revert: its withdrawals count against the delete guard, released by allow on the "
+          "revert's run and a second revert --apply",
+          "[policy][revert]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy, "max_deletes = 1\ndelete_floor = 1\n");
+  f.writeHr(people());
+  const auto first = f.sync();
+  REQUIRE(first.exitCode == 0);
+  const std::string run = std::to_string(appliedRun(first.out));
+  const std::string seat = seatOf(centerView(emulator), "zhangwei");
+  REQUIRE(!seat.empty());
+
+  const auto held = f.run({"revert", run, "--apply"});
+  INFO(held.out << held.err);
+  CHECK(held.exitCode == 4);
+  const long long revertRun = appliedRun(held.out);
+  REQUIRE(revertRun > 0);
+  CHECK_THAT(held.out + held.err, Contains("membersync allow " + std::to_string(revertRun)));
+  CHECK(centerView(emulator).holderByAsset.at(seat) == centerView(emulator).gid("zhangwei"));
+
+  REQUIRE(f.run({"allow", std::to_string(revertRun)}).exitCode == 0);
+  const auto released = f.run({"revert", run, "--apply"});
+  INFO(released.out << released.err);
+  CHECK(released.exitCode == 0);
+  const auto v = centerView(emulator);
+  CHECK(v.holderByAsset.at(seat).empty());
+  CHECK(seatOf(v, "lina").empty());
+}
