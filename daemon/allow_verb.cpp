@@ -10,6 +10,19 @@ namespace membersync::cli {
 // `allow RUN` (formerly `allow-deletes`): releases what a safety guard held back in one run, and
 // that run's enrolments in doubt for one more attempt; the next sync carries out those still
 // planned (a person who came back is not deleted because of an old release).
+namespace {
+
+// A revert's holds ("revert:12:assign:g1") go out with a second revert of the same run; a sync's
+// with the next sync.
+std::string whatCarriesOut(const state::RunSummary& run, const std::string& heldKey) {
+  const std::string prefix = "revert:";
+  if (run.kind != state::RunKind::Revert || heldKey.rfind(prefix, 0) != 0) return "the next sync";
+  const std::string reverted = heldKey.substr(prefix.size(), heldKey.find(':', prefix.size()) - prefix.size());
+  return "`membersync revert " + reverted + " --apply`";
+}
+
+}  // namespace
+
 std::optional<long long> runArgument(const VerbContext& ctx) {
   char* end = nullptr;
   const std::string& text = ctx.invocation.argument;
@@ -29,7 +42,8 @@ ExitCode runAllow(const VerbContext& ctx) {
   const long long run = *parsed;
   SystemClock clock;
   auto store = state::SqliteStore::open(ctx.config.state.database, clock);
-  if (!store->findRun(run)) {
+  const auto summary = store->findRun(run);
+  if (!summary) {
     ctx.err << "membersync: " << verb << ": there is no run " << run << " in "
             << ctx.config.state.database << "; `membersync status` lists the runs\n";
     return ExitCode::Failed;
@@ -44,7 +58,8 @@ ExitCode runAllow(const VerbContext& ctx) {
   }
   if (!held.empty()) {
     ctx.out << "released " << released << " of the " << held.size() << " items run " << run
-            << " held back; the next sync carries out those still planned:\n";
+            << " held back; " << whatCarriesOut(*summary, held.front().key)
+            << " carries out those still planned:\n";
     for (const auto& h : held) ctx.out << "  " << h.key << "\n";
   }
   if (!enrolments.empty()) {

@@ -65,7 +65,7 @@ po::options_description globalOptions(Invocation& inv) {
 po::options_description verbOptions(Invocation& inv) {
   po::options_description d("Verb options");
   d.add_options()
-      ("format", po::value<std::string>(&inv.format), "text or json (plan, sync, explain, status)")
+      ("format", po::value<std::string>(&inv.format), "text or json (plan, sync, revert, explain, status)")
       ("out", po::value<std::string>(&inv.out), "plan, revert: also save the plan to PLANFILE")
       ("dry-run", po::bool_switch(&inv.dryRun), "sync: plan only, change nothing")
       ("apply", po::bool_switch(&inv.apply), "revert: carry the revert out")

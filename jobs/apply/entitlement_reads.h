@@ -20,6 +20,13 @@ struct ReadNeeds {
   bool locks = false;     // A8: lock rules, or a lending in doubt
   bool products = false;  // A7 per asset: product rules
 };
+// Everything either needs.
+inline ReadNeeds operator|(ReadNeeds a, const ReadNeeds& b) {
+  a.assets = a.assets || b.assets;
+  a.locks = a.locks || b.locks;
+  a.products = a.products || b.products;
+  return a;
+}
 
 // The needs of `policy`, plus those of the steps in doubt (`unsettled`, from the store): an A9
 // in doubt is settled by reading A6, an A10 by reading A8; plus, given the `state`, those of what

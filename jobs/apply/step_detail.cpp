@@ -113,7 +113,7 @@ std::vector<std::string> ownerRules(const state::Snapshot& snapshot,
   std::vector<std::string> rules;
   for (const auto& asset : assetNums) {
     auto it = snapshot.ownedAssets.find(asset);
-    rules.push_back(it == snapshot.ownedAssets.end() ? std::string() : it->second.rule);
+    rules.push_back(it == snapshot.ownedAssets.end() ? plan::kNotOwnedRule : it->second.rule);
   }
   return rules;
 }
@@ -151,6 +151,7 @@ void recordAssets(state::StateStore& store, const std::string& globalId, const S
     for (std::size_t i = 0; i < d.add.size(); ++i) {
       const std::string& rule =
           i < d.addRules.size() && !d.addRules[i].empty() ? d.addRules[i] : d.rule;
+      if (rule == plan::kNotOwnedRule) continue;  // a revert put back an asset it did not own
       store.saveOwnedAsset({d.add[i], globalId, rule, 0});
     }
   });

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/plan/plan.h"
 #include "jobs/state/store.h"
 
 namespace membersync::apply {
@@ -26,8 +27,8 @@ struct StepDetail {
   std::vector<std::string> add;        // assign: asset numbers assigned
   std::vector<std::string> addRules;   // assign: the rule granting each of `add`
   std::vector<std::string> withdraw;   // assign, withdraw: asset numbers withdrawn
-  // assign, withdraw: the rule each of `withdraw` was owned under ("" when not known), so a
-  // revert restores the ownership as it was.
+  // assign, withdraw: the rule each of `withdraw` was owned under (plan::kNotOwnedRule for one
+  // membersync did not own), so a revert restores the ownership as it was.
   std::vector<std::string> withdrawRules;
   std::string lock;                    // lend: the lock number
   std::vector<std::string> assetIds;   // lend: asset ids lent
@@ -44,10 +45,11 @@ std::optional<StepDetail> decodeDetail(const std::string& text);
 
 // What an A9 that took effect means for the state, in one transaction: the `withdraw` assets are
 // no longer membersync's, the `add` ones are, assigned to `globalId` under the rule that granted
-// each (addRules[i], else `rule`). Used by the applier and when settling a step in doubt.
+// each (addRules[i], else `rule`; none for plan::kNotOwnedRule). Used by the applier and when settling a step in doubt.
 void recordAssets(state::StateStore& store, const std::string& globalId, const StepDetail& d);
 
-// The rule each asset is owned under in `snapshot` ("" for one membersync does not own), in order.
+// The rule each asset is owned under in `snapshot` (plan::kNotOwnedRule for one membersync does
+// not own), in order.
 std::vector<std::string> ownerRules(const state::Snapshot& snapshot,
                                     const std::vector<std::string>& assetNums);
 

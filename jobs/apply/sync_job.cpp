@@ -102,10 +102,7 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
   const std::vector<state::Step> unsettled =
       request.apply ? store_.unsettledSteps() : std::vector<state::Step>{};
   const state::Snapshot owned = store_.load();
-  ReadNeeds needs = readNeedsOf(policy, unsettled, &owned);
-  needs.assets = needs.assets || extra.assets;
-  needs.locks = needs.locks || extra.locks;
-  needs.products = needs.products || extra.products;
+  const ReadNeeds needs = readNeedsOf(policy, unsettled, &owned) | extra;
   if (!needs.assets && !needs.locks && !needs.products) return EntitlementReads{};
   const auto cache = needs.products ? owned.productCache
                                     : std::map<std::string, state::ProductCacheEntry>{};
@@ -192,7 +189,8 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   if (!members) return report;
   // Reading sends nothing: the assets, locks and products the plan was made from are compared
   // as the members are.
-  const auto reads = readEntitlementsFor(report, policy, request);
+  const ReadNeeds extra = revertReadNeeds(saved);
+  const auto reads = readEntitlementsFor(report, policy, request, extra);
   if (!reads) return report;
 
   std::vector<std::string> changed;
@@ -201,15 +199,8 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   if (plan::membersFingerprint(*members) != saved.membersFingerprint) {
     changed.push_back("the member list");
   }
-  // Over what the policy reads, as `plan` computed it (a step in doubt may make this run read
-  // more, for settling only).
   const state::Snapshot owned = store_.load();
-  const ReadNeeds planned = readNeedsOf(policy, {}, &owned);
-  const std::string entitlements = plan::entitlementsFingerprint(
-      planned.assets && reads->assets ? &*reads->assets : nullptr,
-      planned.locks && reads->locks ? &*reads->locks : nullptr,
-      planned.products && reads->productsByAssetId ? &*reads->productsByAssetId : nullptr);
-  if (entitlements != saved.entitlementsFingerprint) {
+  if (savedPlanEntitlements(policy, owned, *reads, extra) != saved.entitlementsFingerprint) {
     changed.push_back("the assets or locks");
   }
   if (!changed.empty()) {
@@ -228,8 +219,19 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   report.plan = saved;
   report.plan->nameRun(report.run);
   report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
-  report.outcome = finish(report, request);
+  report.outcome = saved.revertsRun != 0 ? finishRevert(report) : finish(report, request);
   return report;
+}
+
+std::string savedPlanEntitlements(const policy::Policy& policy, const state::Snapshot& owned,
+                                  const EntitlementReads& reads, ReadNeeds extra) {
+  // Over what the policy reads, as `plan` computed it (a step in doubt may make a run read more,
+  // for settling only).
+  const ReadNeeds n = readNeedsOf(policy, {}, &owned) | extra;
+  return plan::entitlementsFingerprint(
+      n.assets && reads.assets ? &*reads.assets : nullptr,
+      n.locks && reads.locks ? &*reads.locks : nullptr,
+      n.products && reads.productsByAssetId ? &*reads.productsByAssetId : nullptr);
 }
 
 // Records the run's end: held items, the export as the new baseline when nothing held it back,
@@ -316,7 +318,8 @@ void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& reques
   std::set<std::string> planned;
   for (const auto& item : p.items) planned.insert(plan::releaseKey(item));
   for (const auto& key : report.releasedBefore) {
-    if (!planned.count(key)) store_.consumeRelease(key);
+    // A revert's releases wait for the second `revert RUN --apply`, not for a sync.
+    if (!planned.count(key) && key.rfind("revert:", 0) != 0) store_.consumeRelease(key);
   }
   // Likewise an item's failure record outlives its item only as noise: the add that became an
   // adoption, the edit whose difference vanished. Under --only the plan covers one account.

@@ -59,6 +59,13 @@ std::optional<std::string> incompleteMemberList(const state::Snapshot& snapshot,
                                                 const std::vector<center::MemberListItem>& members,
                                                 const SyncRequest& request);
 
+// The entitlements fingerprint a saved plan's staleness is judged on: over what the policy reads
+// given what the state owns (not what steps in doubt made a run read), plus `extra`.
+std::string savedPlanEntitlements(const policy::Policy& policy, const state::Snapshot& owned,
+                                  const EntitlementReads& reads, ReadNeeds extra);
+// What a revert's plan reads besides the policy's needs: the assets (A6), when it assigns.
+ReadNeeds revertReadNeeds(const plan::Plan& plan);
+
 // One run: reads the member list and, when the policy has asset or lock rules, the assets (A6),
 // borrowed locks (A8) and product trees (A7, cached in the state); settles calls left in doubt
 // by earlier runs; plans; and (when asked) applies, recording the run, its steps, its problems
@@ -90,8 +97,8 @@ class SyncJob {
  private:
   SyncOutcome finish(SyncReport& report, const SyncRequest& request);
   void keepAfterApply(const SyncReport& report, const SyncRequest& request, SyncOutcome outcome);
-  // Like a sync's, the plan's problems, the items a guard held, the run's end; a revert's plan
-  // covers a few items only, so no release, failure record or export baseline is touched.
+  // A revert's end: the items a guard held and the run's outcome. Its plan covers a few items
+  // only, so no release, failure record or export baseline of the syncs is touched.
   SyncOutcome finishRevert(SyncReport& report);
   // Starts the run and reads the members; nullopt (the report says why) when they are unreadable
   // or look incomplete.

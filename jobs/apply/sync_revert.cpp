@@ -13,6 +13,13 @@ bool tookEffect(const state::Step& step) {
          step.settlement == state::Settlement::Done;
 }
 
+// Sent with no answer (or cut off by a crash), and not settled by reading since.
+bool inDoubt(const state::Step& step) {
+  const bool unanswered =
+      step.state == state::StepState::Sent || step.state == state::StepState::Unknown;
+  return unanswered && (!step.settlement || step.settlement == state::Settlement::Unresolved);
+}
+
 plan::JournaledWrite writeOf(const state::Step& step) {
   plan::JournaledWrite w;
   w.kind = step.info.kind;
@@ -20,6 +27,7 @@ plan::JournaledWrite writeOf(const state::Step& step) {
   w.employeeId = step.info.employeeId;
   w.account = step.info.account;
   w.globalId = step.info.globalId;
+  w.inDoubt = inDoubt(step);
   const auto detail = decodeDetail(step.info.detail);
   if (w.kind == "edit") w.hasBeforeValues = detail && !detail->changes.empty();
   if (!detail) return w;
@@ -30,11 +38,12 @@ plan::JournaledWrite writeOf(const state::Step& step) {
   return w;
 }
 
-// The writes of the run that took effect, in journal order (a chunk's several steps each count).
+// The writes of the run that took effect or are in doubt, in journal order (a chunk's several
+// steps each count).
 std::vector<plan::JournaledWrite> writesOf(const std::vector<state::Step>& steps) {
   std::vector<plan::JournaledWrite> writes;
   for (const auto& step : steps)
-    if (tookEffect(step)) writes.push_back(writeOf(step));
+    if (tookEffect(step) || inDoubt(step)) writes.push_back(writeOf(step));
   return writes;
 }
 
@@ -46,36 +55,50 @@ bool changesAssets(const std::vector<plan::JournaledWrite>& writes) {
 
 }  // namespace
 
+ReadNeeds revertReadNeeds(const plan::Plan& plan) {
+  ReadNeeds needs;
+  if (plan.revertsRun == 0) return needs;
+  for (const auto& item : plan.items)
+    needs.assets = needs.assets || item.kind == plan::ItemKind::Assign ||
+                   (item.kind == plan::ItemKind::Held && item.heldKind == plan::ItemKind::Assign);
+  return needs;
+}
+
 SyncReport SyncJob::revert(state::RunId run, const directory::Export& hr,
                            const policy::Policy& policy, const SyncRequest& request) {
   SyncReport report;
-  const bool known = store_.findRun(run).has_value();
-  const auto writes = known ? writesOf(store_.stepsOfRun(run)) : std::vector<plan::JournaledWrite>{};
+  // Refused before anything is read or recorded: a mistyped run costs no call.
+  if (!store_.findRun(run)) {
+    report.outcome = SyncOutcome::Failed;
+    report.message = "there is no run " + std::to_string(run) +
+                     " in the state database (never made, or purged after [sync] "
+                     "keep_runs_days); `membersync status` lists the runs";
+    return report;
+  }
+  if (auto why = plan::revertRefusal(run, writesOf(store_.stepsOfRun(run)))) {
+    report.outcome = SyncOutcome::Failed;
+    report.message = *why;
+    return report;
+  }
   const auto members = start(report, hr, policy, request);
   if (!members) return report;
-  auto refuse = [&](const std::string& message) {
-    report.outcome = SyncOutcome::Failed;
-    report.message = message;
-    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
-    return report;
-  };
-  if (!known)
-    return refuse("there is no run " + std::to_string(run) +
-                  " in the state database (never made, or purged after [sync] keep_runs_days); "
-                  "`membersync status` lists the runs");
-  if (auto why = plan::revertRefusal(run, writes)) return refuse(*why);
   ReadNeeds extra;
-  extra.assets = changesAssets(writes);
+  extra.assets = changesAssets(writesOf(store_.stepsOfRun(run)));
   const auto reads = readEntitlementsFor(report, policy, request, extra);
   if (!reads) return report;
   settle(report, *members, request, *reads);
 
+  // Read again after settling: a step of run `run` settled just now counts as what it was.
+  const auto writes = writesOf(store_.stepsOfRun(run));
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   plan::PlanInputs now{hr, *members, policy, snapshot, request.settings.plan, wallMillis()};
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(now);
   report.plan = plan::planRevert(plan::RevertInputs{run, writes, now});
+  // As `apply PLANFILE` will compare it: over what the policy and the plan itself read.
+  report.plan->entitlementsFingerprint =
+      savedPlanEntitlements(policy, snapshot, *reads, revertReadNeeds(*report.plan));
   if (request.apply) {
     report.plan->nameRun(report.run);
     report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);

@@ -44,7 +44,10 @@ void applyAssign(const WriteTools& tools, ApplyRun& run, const plan::Item& item)
   };
   const auto outcome =
       writeOne(tools, run, item, stepOf(item, "assign", globalId, encodeDetail(detail)), send,
-               onSuccess([&] { recordAssets(tools.store, globalId, detail); }));
+               onSuccess([&] {
+                 recordAssets(tools.store, globalId, detail);
+                 if (item.endsDeparture) tools.store.clearAbsence(item.employeeId);
+               }));
   // Its Lend may lend the assets it adds: that waits for the next run.
   if (outcome.kind != WriteOutcome::Kind::Succeeded) run.assignNotLanded(item.employeeId);
 }

@@ -9,9 +9,9 @@ namespace membersync::apply {
 
 namespace {
 
-// A revert's edit that took effect: each field set back stays so while HR gives the reverted
-// run's value (that value is c.before here); setting a field back to what an earlier revert held
-// (reverting the revert) ends that hold instead.
+// A revert's edit: each field set back stays so while HR gives the reverted run's value (that
+// value is c.before here); setting a field back to what an earlier revert held (reverting the
+// revert) ends that hold instead.
 void rememberReverted(state::StateStore& store, const ApplyRun& run, const plan::Item& item) {
   for (const auto& c : item.changes) {
     auto held = run.snapshot.revertedFields.find(state::revertedFieldKey(item.employeeId, c.field));
@@ -38,9 +38,12 @@ void applyEdit(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
     edit.passwordMobile = item.mobile;
     return answerOf(run, tools.client.editMember(item.globalId, edit));
   };
-  const WriteHooks hooks = item.revertsRun != 0
-                               ? onSuccess([&] { rememberReverted(tools.store, run, item); })
-                               : WriteHooks{};
+  // Remembered with the journal, before the call: a revert's edit left in doubt that took effect
+  // must not be undone by the next sync; one that did not leaves a hold that changes nothing
+  // (the center still has what HR gives).
+  WriteHooks hooks;
+  if (item.revertsRun != 0)
+    hooks.journaled = [&](std::size_t) { rememberReverted(tools.store, run, item); };
   writeOne(tools, run, item, stepOf(item, "edit", item.globalId, encodeDetail(detail)), send,
            hooks);
 }

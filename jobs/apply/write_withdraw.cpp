@@ -1,5 +1,6 @@
 // Withdrawals: a leaver's assets of membersync's stripped (A9), and the date remembered, so the
-// delete follows after delete_after_days. A withdrawal with nothing to strip makes no call.
+// delete follows after delete_after_days. A withdrawal with nothing to strip makes no call, but
+// is journaled like one.
 
 #include "jobs/apply/step_detail.h"
 #include "jobs/apply/write_kinds.h"
@@ -30,9 +31,16 @@ void recordWithdrawal(state::StateStore& store, const ApplyRun& run, const plan:
 }  // namespace
 
 void applyWithdraw(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
+  StepDetail detail;
+  detail.reason = item.reason;
   if (item.assetsToWithdraw.empty()) {
+    // Nothing to send, but journaled all the same: the departure's start is what a revert of
+    // this run takes back.
     const auto done = WriteOutcome::succeeded();
     tools.store.transaction([&] {
+      const auto step = tools.store.journalPlanned(
+          run.run, stepOf(item, "withdraw", item.globalId, encodeDetail(detail)));
+      tools.store.journalSucceeded(step, std::nullopt);
       recordWithdrawal(tools.store, run, item);
       run.record(tools.store, item, done);
     });
@@ -40,8 +48,6 @@ void applyWithdraw(const WriteTools& tools, ApplyRun& run, const plan::Item& ite
     return;
   }
   // The assets go along in the journal, so a withdrawal left in doubt is settled by reading A6.
-  StepDetail detail;
-  detail.reason = item.reason;
   detail.withdraw = item.assetsToWithdraw;
   detail.withdrawRules = ownerRules(run.snapshot, item.assetsToWithdraw);
   writeOne(

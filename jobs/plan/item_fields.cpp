@@ -74,6 +74,31 @@ Item editItem(const directory::Person& person, const LiveMember& member,
   return item;
 }
 
+std::string memberField(const center::MemberListItem& member, const std::string& field) {
+  if (field == "name") return member.name;
+  if (field == "departmentId") return member.departmentId.value_or("");
+  if (field == "remark") return member.remark.value_or("");
+  if (field == "passwordMobile") return member.passwordMobile.value_or("");
+  return {};
+}
+
+std::optional<std::string> personField(const directory::Person& person,
+                                       const std::optional<std::string>& departmentId,
+                                       const std::string& field) {
+  if (field == "name") return person.name;
+  if (field == "departmentId") return departmentId;
+  if (field == "remark") return person.remark;
+  if (field == "passwordMobile") return person.mobile;
+  return std::nullopt;
+}
+
+void setEditField(Item& edit, const std::string& field, std::optional<std::string> value) {
+  if (field == "name" && value) edit.name = std::move(*value);
+  if (field == "departmentId") edit.departmentId = std::move(value);
+  if (field == "remark") edit.remark = std::move(value);
+  if (field == "passwordMobile") edit.mobile = std::move(value);
+}
+
 void hold(Item& item, std::string reason) {
   item.heldKind = item.kind;
   item.kind = ItemKind::Held;

@@ -35,6 +35,18 @@ std::vector<FieldChange> fieldChanges(const directory::Person& person,
 Item editItem(const directory::Person& person, const LiveMember& member,
               const policy::Policy& policy, std::vector<FieldChange> changes);
 
+// The fields an edit manages, by their names in FieldChange: "name", "departmentId", "remark",
+// "passwordMobile". The member's value ("" when the center has none).
+std::string memberField(const center::MemberListItem& member, const std::string& field);
+// The value HR (or the policy's department mapping) gives; nullopt when it does not manage the
+// field (no such column, an unmapped department).
+std::optional<std::string> personField(const directory::Person& person,
+                                       const std::optional<std::string>& departmentId,
+                                       const std::string& field);
+// Sets the field as an edit sends it; nullopt leaves an optional field unsent (the center keeps
+// it). The name is always sent: give the center's to keep it.
+void setEditField(Item& edit, const std::string& field, std::optional<std::string> value);
+
 // Turns a planned item into a Held one that keeps its key, fields and `destructive` flag;
 // `reason` says why and what releases it.
 void hold(Item& item, std::string reason);

@@ -84,7 +84,14 @@ struct Item {
   // A revert's item (planRevert): the run it takes back. Applying an Edit with it remembers the
   // fields reverted, so the next sync does not make the same change again. 0 otherwise.
   long long revertsRun = 0;
+  // A revert's Assign that takes a departure's withdrawal back: once it took effect, the
+  // person's absence (count and delete date) is forgotten.
+  bool endsDeparture = false;
 };
+
+// Item::assetRules entry of an asset a revert assigns again that membersync did not own before:
+// it is assigned, but not recorded as membersync's (never withdrawn by a later sync).
+inline constexpr const char* kNotOwnedRule = "(not owned)";
 
 // Guard verdict, for the summary and exit code 4.
 struct Guard {
@@ -163,6 +170,9 @@ struct Plan {
   // See entitlementsFingerprint() in planner.h; empty when neither A6 nor A8 was read.
   std::string entitlementsFingerprint;
   state::Millis computedAt = 0;
+  // A revert's plan (planRevert): the run it takes back; 0 for a sync's plan. Applying a saved
+  // revert plan ends the run as a revert does (no baseline, releases and failures left alone).
+  long long revertsRun = 0;
 
   // True when there is an add, edit, withdraw, delete, asset assignment, lending or enrolment
   // to make (exit 2 for `plan`); held items, orphans, renames and problems alone are not changes.

@@ -5,6 +5,7 @@
 #include "jobs/plan/context.h"
 #include "jobs/plan/delete_guard.h"
 #include "jobs/plan/field_buffer.h"
+#include "jobs/plan/item_fields.h"
 #include "jobs/plan/ordering.h"
 #include "jobs/plan/protected_reason.h"
 
@@ -14,16 +15,10 @@ namespace {
 using detail::Context;
 using detail::FieldBuffer;
 using detail::LiveMember;
+using detail::memberField;
+using detail::setEditField;
 
 std::string shown(const std::string& value) { return value.empty() ? "nothing" : "\"" + value + "\""; }
-
-std::string currentValue(const center::MemberListItem& m, const std::string& field) {
-  if (field == "name") return m.name;
-  if (field == "departmentId") return m.departmentId.value_or("");
-  if (field == "remark") return m.remark.value_or("");
-  if (field == "passwordMobile") return m.passwordMobile.value_or("");
-  return {};
-}
 
 // Why a write of this kind cannot be taken back, and what to do instead; nullopt for the kinds
 // a revert undoes.
@@ -45,13 +40,17 @@ class RevertPlanner {
   }
 
   void add(const JournaledWrite& w) {
-    if (auto why = irreversible(w.kind)) return problem(w, "cannot-undo", "cannot undo the " + w.kind + ": " + *why);
+    if (auto why = irreversible(w.kind))
+      return problem(w, "cannot-undo", "cannot undo the " + w.kind + ": " + *why);
+    if (w.inDoubt)
+      return problem(w, "in-doubt", "skipped the " + w.kind + " of " + w.account +
+                                        ": whether it took effect is not known yet; the next "
+                                        "sync settles it, then revert again");
     const LiveMember* member = memberOf(w);
     if (!member) return;
     if (w.kind == "edit") return revertEdit(w, *member);
     revertAssets(w, *member);
-    if (w.kind == "withdraw" && !w.employeeId.empty())
-      ctx_.plan.stateChanges.clearedAbsences.push_back(w.employeeId);
+    if (w.kind == "withdraw" && !w.employeeId.empty()) endDeparture(w, *member);
   }
 
   // The asset items gathered per member, into the plan.
@@ -112,7 +111,7 @@ class RevertPlanner {
     item.globalId = m.item->globalId;
     item.name = m.item->name;
     for (const FieldChange& c : w.changes) {
-      const std::string now = currentValue(*m.item, c.field);
+      const std::string now = memberField(*m.item, c.field);
       const std::string what = c.field + " of " + m.account;
       if (now != c.after) {
         problem(w, "skipped:" + c.field,
@@ -123,7 +122,7 @@ class RevertPlanner {
         problem(w, "skipped:" + c.field,
                 "skipped " + what + ": it had no department before, and A2 cannot clear one");
       } else {
-        setField(item, c.field, c.before);
+        setEditField(item, c.field, c.before);
         item.changes.push_back({c.field, now, c.before});
       }
     }
@@ -137,11 +136,14 @@ class RevertPlanner {
     ctx_.add(std::move(item));
   }
 
-  static void setField(Item& item, const std::string& field, const std::string& value) {
-    if (field == "name") item.name = value;
-    if (field == "departmentId") item.departmentId = value;
-    if (field == "remark") item.remark = value;
-    if (field == "passwordMobile") item.mobile = value;
+  // A departure taken back forgets the absence: once the assets are back when some are put
+  // back (the assign's success), else now.
+  void endDeparture(const JournaledWrite& w, const LiveMember& m) {
+    auto it = assignments_.find(m.item->globalId);
+    if (it != assignments_.end() && !it->second.assetsToAdd.empty())
+      it->second.endsDeparture = true;
+    else
+      ctx_.plan.stateChanges.clearedAbsences.push_back(w.employeeId);
   }
 
   Item& assignmentOf(const LiveMember& m, const JournaledWrite& w) {
@@ -189,7 +191,7 @@ class RevertPlanner {
       } else {
         Item& item = assignmentOf(m, w);
         item.assetsToAdd.push_back(asset);
-        const bool known = i < w.withdrawnRules.size() && !w.withdrawnRules[i].empty();
+        const bool known = w.withdrawnRules.size() == w.withdrawn.size();
         item.assetRules.push_back(known ? w.withdrawnRules[i] : item.rule);
       }
     }
@@ -227,6 +229,7 @@ Plan planRevert(const RevertInputs& in) {
   plan.entitlementsFingerprint =
       entitlementsFingerprint(now.assets, now.locks, now.productsByAssetId);
   plan.computedAt = now.now;
+  plan.revertsRun = in.run;
 
   Context ctx(now, plan);
   RevertPlanner planner(in, ctx);

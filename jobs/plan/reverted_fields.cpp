@@ -1,21 +1,11 @@
 #include "jobs/plan/reverted_fields.h"
 
+#include <set>
+
 #include "jobs/plan/item_fields.h"
 
 namespace membersync::plan::detail {
 namespace {
-
-// The value HR gives a field, or nullopt when HR does not manage it (no such column, an
-// unmapped department): a hold on such a field stays.
-std::optional<std::string> hrValue(const directory::Person& p,
-                                   const std::optional<std::string>& departmentId,
-                                   const std::string& field) {
-  if (field == "name") return p.name;
-  if (field == "departmentId") return departmentId;
-  if (field == "remark") return p.remark;
-  if (field == "passwordMobile") return p.mobile;
-  return std::nullopt;
-}
 
 const state::RevertedField* holdOf(const Context& ctx, const std::string& employeeId,
                                    const std::string& field) {
@@ -32,7 +22,7 @@ std::vector<FieldChange> takeRevertedChanges(Context& ctx, const directory::Pers
   const auto& all = ctx.in.state.revertedFields;
   const std::string prefix = p.employeeId + "|";
   for (auto it = all.lower_bound(prefix); it != all.end() && it->first.rfind(prefix, 0) == 0; ++it) {
-    const auto wanted = hrValue(p, departmentId, it->second.field);
+    const auto wanted = personField(p, departmentId, it->second.field);
     if (wanted && *wanted != it->second.value) ctx.plan.stateChanges.liftedReverts.push_back(it->first);
   }
   std::vector<FieldChange> held;
@@ -47,7 +37,10 @@ std::vector<FieldChange> takeRevertedChanges(Context& ctx, const directory::Pers
 
 Item revertHoldItem(const Context& ctx, const directory::Person& p, const LiveMember& m,
                     std::vector<FieldChange> held) {
-  const auto run = holdOf(ctx, p.employeeId, held.front().field)->revertedRun;
+  std::set<std::int64_t> runs;
+  for (const auto& c : held) runs.insert(holdOf(ctx, p.employeeId, c.field)->revertedRun);
+  std::string named;
+  for (const auto run : runs) named += (named.empty() ? "" : ", ") + std::to_string(run);
   Item item;
   item.kind = ItemKind::Held;
   item.heldKind = ItemKind::Edit;
@@ -57,19 +50,15 @@ Item revertHoldItem(const Context& ctx, const directory::Person& p, const LiveMe
   item.globalId = m.item->globalId;
   item.changes = std::move(held);
   item.line = p.line;
-  item.reason = "reverted in run " + std::to_string(run) +
+  item.reason = std::string(runs.size() == 1 ? "reverted in run " : "reverted in runs ") + named +
                 ": HR still gives the value that run set; held until HR gives another";
   return item;
 }
 
 void keepHeldFields(Item& edit, const std::vector<FieldChange>& held,
                     const center::MemberListItem& member) {
-  for (const FieldChange& c : held) {
-    if (c.field == "name") edit.name = member.name;
-    if (c.field == "departmentId") edit.departmentId.reset();
-    if (c.field == "remark") edit.remark.reset();
-    if (c.field == "passwordMobile") edit.mobile.reset();
-  }
+  for (const FieldChange& c : held)
+    setEditField(edit, c.field, c.field == "name" ? std::optional(member.name) : std::nullopt);
 }
 
 }  // namespace membersync::plan::detail

@@ -80,6 +80,7 @@ Object::Ptr itemJson(const Item& i) {
   o->set("inputHash", i.inputHash);
   o->set("line", i.line);
   o->set("revertsRun", i.revertsRun);
+  o->set("endsDeparture", i.endsDeparture);
   return o;
 }
 
@@ -285,7 +286,10 @@ Item readItem(const Reader& r, const Var& v, const std::string& path) {
   i.reason = r.text(o, "reason", path);
   i.inputHash = r.text(o, "inputHash", path);
   i.line = static_cast<int>(r.integer(o, "line", path));
-  if (r.hasV4()) i.revertsRun = r.integer(o, "revertsRun", path);
+  if (r.hasV4()) {
+    i.revertsRun = r.integer(o, "revertsRun", path);
+    i.endsDeparture = r.flag(o, "endsDeparture", path);
+  }
   return i;
 }
 
@@ -384,6 +388,7 @@ std::string planToJson(const plan::Plan& p) {
   o->set("membersFingerprint", p.membersFingerprint);
   o->set("entitlementsFingerprint", p.entitlementsFingerprint);
   o->set("computedAt", p.computedAt);
+  o->set("revertsRun", p.revertsRun);
   o->set("guard", guardJson(p.guard));
   o->set("editGuard", editGuardJson(p.editGuard));
   o->set("counts", countsJson(p.counts));
@@ -416,6 +421,7 @@ plan::Plan planFromJson(const std::string& text, const std::string& source) {
   p.membersFingerprint = r.text(o, "membersFingerprint", "");
   if (r.hasV2()) p.entitlementsFingerprint = r.text(o, "entitlementsFingerprint", "");
   p.computedAt = r.integer(o, "computedAt", "");
+  if (r.hasV4()) p.revertsRun = r.integer(o, "revertsRun", "");
   p.guard = readGuard(r, r.object(o.get("guard"), "guard"));
   if (r.hasV3()) p.editGuard = readEditGuard(r, r.object(o.get("editGuard"), "editGuard"));
   const Array& items = r.array(o, "items", "");

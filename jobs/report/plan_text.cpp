@@ -108,6 +108,7 @@ void writeItem(std::ostream& os, const Item& i) {
     case ItemKind::Assign:
       os << "  ~ assets " << who(i) << " (rule " << i.rule << ")\n";
       writeAssets(os, i);
+      if (i.endsDeparture) fieldLine(os, "departure", "taken back once the assets are assigned");
       break;
     case ItemKind::Lend:
       os << "  ~ lend " << who(i) << " -> lock " << i.lockNumber << " (rule " << i.rule << ")\n";

@@ -45,6 +45,8 @@ void SqliteStore::saveLinks(const std::vector<Link>& links) {
 void SqliteStore::dropLink(const std::string& employeeId) {
   db_->guarded("dropping a link", [&](Session& s) {
     s << "DELETE FROM links WHERE employee_id = ?", useRef(employeeId), now;
+    // A field a revert held belongs to this link: a rehire under the same id starts afresh.
+    s << "DELETE FROM reverted_fields WHERE employee_id = ?", useRef(employeeId), now;
   });
 }
 

@@ -60,7 +60,8 @@ class StateStore {
   virtual void saveLink(const Link& link) = 0;
   // The same for many links in one transaction (a first sync links thousands).
   virtual void saveLinks(const std::vector<Link>& links) = 0;
-  // Forgets the link of an employee id; no-op when there is none.
+  // Forgets the link of an employee id, and the fields a revert held for it; no-op when there
+  // is none.
   virtual void dropLink(const std::string& employeeId) = 0;
 
   // --- absences and the last good export ----------------------------------------------------

@@ -64,6 +64,7 @@ TEST_CASE("a revert sets each renamed field back where the center still holds th
   REQUIRE(skipped);
   CHECK(contains(skipped->reason, "the center now has \"Changed by hand\""));
   CHECK(p.hasChanges());
+  CHECK(p.revertsRun == kRun);
 }
 
 TEST_CASE("a revert of a mass rename is not held by the edit guard", "[plan][revert]") {
@@ -174,12 +175,49 @@ TEST_CASE("a reverted departure assigns the assets again and resets the absence"
   w.globalId = "g0";
   w.withdrawn = {"AN-1"};
   w.withdrawnRules = {"cad"};
-  const Plan p = revertOf(s, {w});
+  Plan p = revertOf(s, {w});
   const Item* assign = find(p, "revert:7:assign:g0");
   REQUIRE(assign);
   CHECK(assign->assetsToAdd == std::vector<std::string>{"AN-1"});
   CHECK(assign->assetRules == std::vector<std::string>{"cad"});
+  // The absence goes once the seat is back, not before.
+  CHECK(assign->endsDeparture);
+  CHECK(p.stateChanges.clearedAbsences.empty());
+
+  // Nothing to put back (the seat is taken now): the departure ends with the revert itself.
+  s.assets->front().cloudAccountGlobalId = "g-other";
+  p = revertOf(s, {w});
+  CHECK_FALSE(find(p, "revert:7:assign:g0"));
   CHECK(p.stateChanges.clearedAbsences == std::vector<std::string>{"E0"});
+}
+
+TEST_CASE("an asset membersync did not own is assigned again without taking ownership",
+          "[plan][revert]") {
+  Scenario s = people(1, "N", "N");
+  s.asset("AN-1").asset("AN-2");
+  JournaledWrite w;
+  w.kind = "assign";
+  w.key = "assign:g0";
+  w.employeeId = "E0";
+  w.account = "u0";
+  w.globalId = "g0";
+  w.withdrawn = {"AN-1", "AN-2"};
+  w.withdrawnRules = {"cad", kNotOwnedRule};
+  const Plan p = revertOf(s, {w});
+  const Item* assign = find(p, "revert:7:assign:g0");
+  REQUIRE(assign);
+  CHECK(assign->assetRules == std::vector<std::string>{"cad", kNotOwnedRule});
+}
+
+TEST_CASE("a write still in doubt is skipped and said, not reverted", "[plan][revert]") {
+  Scenario s = people(1, "New", "New");
+  JournaledWrite w = renamed("0", "Old", "New");
+  w.inDoubt = true;
+  const Plan p = revertOf(s, {w});
+  CHECK(p.counts.edit == 0);
+  const Item* skipped = find(p, "revert:7:in-doubt:edit:E0");
+  REQUIRE(skipped);
+  CHECK(contains(skipped->reason, "the next sync settles it"));
 }
 
 TEST_CASE("a revert's withdrawals count against the delete guard until released",

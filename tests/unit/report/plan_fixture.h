@@ -103,6 +103,7 @@ inline plan::Plan samplePlan() {
   assign.assetsToWithdraw = {"AN-2"};
   assign.rule = "design-seat, viewer";
   assign.destructive = true;
+  assign.endsDeparture = true;  // version 4
   assign.reason = "rule design-seat grants DN-1 from its pool";
   assign.inputHash = "h2";
 
@@ -146,6 +147,7 @@ inline plan::Plan samplePlan() {
   p.stateChanges.endedLendings = {"g7"};
   p.stateChanges.droppedOwnedAssets = {"AN-7"};
   p.stateChanges.liftedReverts = {"E5|name"};  // version 4
+  p.revertsRun = 12;
   return p;
 }
 

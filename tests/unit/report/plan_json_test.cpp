@@ -52,6 +52,7 @@ void requireSameItem(const plan::Item& a, const plan::Item& b) {
   CHECK(a.inputHash == b.inputHash);
   CHECK(a.line == b.line);
   CHECK(a.revertsRun == b.revertsRun);
+  CHECK(a.endsDeparture == b.endsDeparture);
 }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
@@ -72,6 +73,7 @@ TEST_CASE("plan json: a saved plan reads back field for field", "[report]") {
   CHECK(back.membersFingerprint == "f1");
   CHECK(back.entitlementsFingerprint == "a1");
   CHECK(back.computedAt == 1767225600000);
+  CHECK(back.revertsRun == 12);
   CHECK(back.guard.tripped);
   CHECK(back.guard.destructive == 11);
   CHECK(back.guard.allowed == 10);
@@ -164,7 +166,11 @@ TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity ste
   p.entitlementsFingerprint.clear();
   p.editGuard = {};  // version 3
   p.stateChanges.liftedReverts.clear();  // version 4
-  for (auto& item : p.items) item.revertsRun = 0;
+  for (auto& item : p.items) {
+    item.revertsRun = 0;
+    item.endsDeparture = false;
+  }
+  p.revertsRun = 0;
   // Written as a version 1 writer did: without any key version 2 added.
   Poco::JSON::Parser parser;
   Poco::JSON::Object::Ptr root = parser.parse(planToJson(p)).extract<Poco::JSON::Object::Ptr>();
@@ -172,13 +178,15 @@ TEST_CASE("plan json: a version 1 plan, from before asset, lock and activity ste
   o.set("version", 1);
   o.remove("entitlementsFingerprint");
   o.remove("editGuard");  // version 3
+  o.remove("revertsRun");  // version 4
   for (const char* key : {"assign", "lend", "enrol"}) o.getObject("counts")->remove(key);
   for (const char* key : {"endedLendings", "droppedOwnedAssets", "liftedReverts"})
     o.getObject("stateChanges")->remove(key);
   auto items = o.getArray("items");
   for (std::size_t n = 0; n < items->size(); ++n)
     for (const char* key : {"assetsToAdd", "assetRules", "rule", "lockNumber", "assetIds",
-                            "activityLabel", "source", "branch", "identity", "revertsRun"})
+                            "activityLabel", "source", "branch", "identity", "revertsRun",
+                            "endsDeparture"})
       items->getObject(static_cast<unsigned>(n))->remove(key);
   std::ostringstream v1;
   o.stringify(v1, 2);
