@@ -142,6 +142,9 @@ void writeStateChanges(std::ostream& os, const plan::StateChanges& sc) {
   if (!sc.droppedOwnedAssets.empty())
     parts.push_back(counted(sc.droppedOwnedAssets.size(), "asset", "assets") +
                     " no longer ours (changed by hand)");
+  if (!sc.liftedReverts.empty())
+    parts.push_back(counted(sc.liftedReverts.size(), "reverted field", "reverted fields") +
+                    " no longer held");
   if (parts.empty()) return;
   os << "\nState to remember: ";
   for (std::size_t n = 0; n < parts.size(); ++n) os << (n ? ", " : "") << parts[n];

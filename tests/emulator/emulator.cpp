@@ -136,6 +136,11 @@ void Emulator::streamFinished(std::int64_t bytesWritten, bool complete) {
   impl_->service.stats.streamFinished(bytesWritten, complete);
 }
 
+bool Emulator::isWriteRequest(const std::string& method, const std::string& path) {
+  const RouteMatch match = matchRoute(method, path);
+  return match.status == 200 && isWrite(match.route.endpoint);
+}
+
 bool Emulator::isServicePath(const std::string& path) {
   return path.rfind("/me/", 0) == 0 || path.rfind("/activity/", 0) == 0 ||
          path.rfind("/uc/", 0) == 0;

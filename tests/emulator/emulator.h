@@ -36,6 +36,8 @@ class Emulator {
   // True for the service endpoints (token, A1-A10, B1), which --latency-ms slows down; false
   // for /_emulator/* and unknown paths.
   static bool isServicePath(const std::string& path);
+  // True for the write endpoints (A1-A4, A9, A10, B1), which /_emulator/hold-writes holds.
+  static bool isWriteRequest(const std::string& method, const std::string& path);
 
  private:
   struct Impl;

@@ -159,6 +159,39 @@ class Rendezvous {
   long round_ = 0;
 };
 
+// POST /_emulator/hold-writes?after=N lets the next N write requests through and holds every
+// later one, before it acts, until POST /_emulator/hold-writes?on=false (or two minutes, so a
+// forgotten gate cannot hang a test). A test stops a run in the middle of its writes for as long
+// as it needs, without racing the run. Held outside the emulator's lock, like the latency.
+class WriteGate {
+ public:
+  void holdAfter(int passes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    holding_ = true;
+    passes_ = passes;
+  }
+  void release() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    holding_ = false;
+    cv_.notify_all();
+  }
+  void pass() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (!holding_) return;
+    if (passes_ > 0) {
+      --passes_;
+      return;
+    }
+    cv_.wait_for(lock, std::chrono::minutes(2), [&] { return !holding_; });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool holding_ = false;
+  int passes_ = 0;
+};
+
 int queryInt(const Request& req, const std::string& name, int fallback) {
   for (const auto& [key, value] : req.query) {
     if (key == name) return std::stoi(value);
@@ -177,10 +210,30 @@ Reply rendezvousReply(Rendezvous& rendezvous, const Request& req) {
   return reply;
 }
 
+Reply gateReply(WriteGate& gate, const Request& req) {
+  bool on = true;
+  for (const auto& [key, value] : req.query) on = on && !(key == "on" && value == "false");
+  if (on)
+    gate.holdAfter(std::max(0, queryInt(req, "after", 0)));
+  else
+    gate.release();
+  Reply reply;
+  reply.status = 200;
+  reply.reason = "OK";
+  reply.body = on ? "{\"holdWrites\":true}" : "{\"holdWrites\":false}";
+  return reply;
+}
+
+// The shared parts of the server that tests steer: the rendezvous and the write gate.
+struct Controls {
+  Rendezvous rendezvous;
+  WriteGate gate;
+};
+
 class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
  public:
-  ExchangeHandler(Emulator& emulator, Rendezvous& rendezvous, const ServerOptions& options)
-      : emulator_(emulator), rendezvous_(rendezvous), latencyMs_(options.latencyMs),
+  ExchangeHandler(Emulator& emulator, Controls& controls, const ServerOptions& options)
+      : emulator_(emulator), controls_(controls), latencyMs_(options.latencyMs),
         dripMs_(options.dripMs) {}
 
   void handleRequest(Poco::Net::HTTPServerRequest& request,
@@ -192,9 +245,14 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
       Request req = toRequest(request);
       delay = latencyMs_ > 0 && Emulator::isServicePath(req.path);
       drip = dripMs_ > 0 && isDripPath(req.path);
-      reply = req.method == "GET" && req.path == "/_emulator/rendezvous"
-                  ? rendezvousReply(rendezvous_, req)
-                  : emulator_.handle(req);
+      if (req.method == "GET" && req.path == "/_emulator/rendezvous") {
+        reply = rendezvousReply(controls_.rendezvous, req);
+      } else if (req.method == "POST" && req.path == "/_emulator/hold-writes") {
+        reply = gateReply(controls_.gate, req);
+      } else {
+        if (Emulator::isWriteRequest(req.method, req.path)) controls_.gate.pass();
+        reply = emulator_.handle(req);
+      }
     } catch (const Poco::SyntaxException&) {
       reply.status = 400;
       reply.reason = "Bad Request";
@@ -232,7 +290,7 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
   }
 
   Emulator& emulator_;
-  Rendezvous& rendezvous_;
+  Controls& controls_;
   int latencyMs_;
   int dripMs_;
 };
@@ -243,12 +301,12 @@ class HandlerFactory final : public Poco::Net::HTTPRequestHandlerFactory {
       : emulator_(emulator), options_(options) {}
   Poco::Net::HTTPRequestHandler* createRequestHandler(
       const Poco::Net::HTTPServerRequest&) override {
-    return new ExchangeHandler(emulator_, rendezvous_, options_);
+    return new ExchangeHandler(emulator_, controls_, options_);
   }
 
  private:
   Emulator& emulator_;
-  Rendezvous rendezvous_;
+  Controls controls_;
   const ServerOptions options_;
 };
 

@@ -230,6 +230,14 @@ void EmulatorProcess::emptyLists(bool on) const {
   inspect(*this, "POST", on ? "/_emulator/empty-lists" : "/_emulator/empty-lists?on=false");
 }
 
+void EmulatorProcess::holdWritesAfter(int passes) const {
+  inspect(*this, "POST", "/_emulator/hold-writes?after=" + std::to_string(passes));
+}
+
+void EmulatorProcess::releaseWrites() const {
+  inspect(*this, "POST", "/_emulator/hold-writes?on=false");
+}
+
 std::string emulatorExecutable() {
   return MEMBERSYNC_TEST_EMULATOR_EXE;
 }

@@ -46,6 +46,10 @@ class EmulatorProcess {
   void expireTokens() const;  // POST /_emulator/expire-tokens: every access token ends now
   // POST /_emulator/empty-lists: A6 and A8 answer [] (or, with `on` false, their data again).
   void emptyLists(bool on = true) const;
+  // POST /_emulator/hold-writes?after=N: the next `passes` writes go through, later ones wait
+  // inside the emulator until releaseWrites().
+  void holdWritesAfter(int passes) const;
+  void releaseWrites() const;
 
   // A raw request to the emulator for tests that must craft what the client never sends.
   // Sends exactly the headers given (plus Host and, with a body, Content-Length) on a fresh

@@ -265,21 +265,24 @@ TEST_CASE("daemon: SIGHUP with a bad file keeps the old configuration and a good
 
 TEST_CASE("daemon: SIGTERM in the middle of a run leaves a journal the next sync completes",
           "[daemon][integration]") {
-  // Slow answers and one call at a time: 1200 adds go out in 12 requests of 100, one by one.
-  EmulatorProcess emulator(EmulatorProcess::Options{"", {"--latency-ms", "400"}});
+  // One call at a time: 1200 adds go out in 12 requests of 100, one by one. The emulator lets
+  // the first through and holds the second until the test lets go: the run is stopped in the
+  // middle of its adds for as long as the test needs, however busy the machine.
+  EmulatorProcess emulator;
+  emulator.holdWritesAfter(1);
   Setup setup(emulator);
   setup.dir.write("hr.csv", hrExport(1200));
   setup.config({"every 1s", "hr.csv", 1, ""});
   auto daemon = setup.start();
-  // Stop once the first request of adds has landed, while the others wait their turn.
   REQUIRE(eventually([&] { return countAccounts(liveMembers(emulator), "user") >= 100; }, 60s));
-  // While the run goes (eleven more requests of 400 ms or more) it holds the state lock.
+  // While the run goes (its second request held) it holds the state lock.
   auto during =
       runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "sync"});
   CHECK(during.exitCode == 1);
   CHECK_THAT(during.err, Catch::Contains("membersync daemon (pid " + std::to_string(daemon->pid()) +
                                          ") holds " + setup.path("membersync.db") + ".lock since "));
   daemon->signal(SIGTERM);
+  emulator.releaseWrites();  // the request in flight completes; no new one is sent
   const auto code = daemon->waitForExit(60s);
   const std::string log = daemon->output();
   INFO(log);

@@ -21,6 +21,7 @@ TEST_CASE("plan text: every kind reads like Terraform's, then the summary", "[re
         "  ~ assets kim (E2, g2) (rule design-seat, viewer)\n"
         "      assign:       DN-1, VW-3\n"
         "      withdraw:     AN-2\n"
+        "      departure:    taken back once the assets are assigned\n"
         "  ~ lend kim (E2, g2) -> lock LK-1 (rule offline)\n"
         "      asset ids:    ID-DN-1, ID-VW-3\n"
         "  + enrol zhangwei (E1) in \"welcome-2026\" (rule welcome)\n"
@@ -40,7 +41,8 @@ TEST_CASE("plan text: every kind reads like Terraform's, then the summary", "[re
         "Edit guard: 300 edits held back: 300 edits exceed the limit of 30\n"
         "\n"
         "State to remember: 1 link to record, 2 absences counted, 1 absence cleared, 1 stale link "
-        "dropped, 1 returned lending forgotten, 1 asset no longer ours (changed by hand).\n"
+        "dropped, 1 returned lending forgotten, 1 asset no longer ours (changed by hand), 1 "
+        "reverted field no longer held.\n"
         "\n"
         "Plan: 1 to add, 1 to adopt, 1 to change, 1 asset change, 1 lending, 1 enrolment, "
         "1 to withdraw, 0 to delete; 1 held, 1 orphan, 1 rename, 1 problem.\n");
