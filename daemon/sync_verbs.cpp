@@ -74,22 +74,27 @@ ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
   return exitCodeOf(r.outcome);
 }
 
-apply::SyncRequest requestFor(const VerbContext& ctx, Runtime& rt, state::RunKind kind,
-                              bool applyChanges) {
-  apply::SyncRequest req = rt.syncRequest(kind, applyChanges);
-  req.settings.plan.onlyAccount = lowerAscii(ctx.invocation.only);
-  return req;
-}
-
-// `plan`, `sync --dry-run` and `sync`: the same code up to the first write.
-ExitCode planOrSync(const VerbContext& ctx, bool applyChanges) {
+// What every verb that runs a SyncJob does first: read the export and the policy, wire the job,
+// and hand them to `body` with the request for a run of `kind`.
+template <typename Body>
+apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges,
+                          Body body) {
   const auto hr = readHrExport(ctx.config);
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
   apply::SyncJob job = rt.syncJob(progress);
+  apply::SyncRequest request = rt.syncRequest(kind, applyChanges);
+  request.settings.plan.onlyAccount = lowerAscii(ctx.invocation.only);
+  return body(job, hr, policy, request);
+}
+
+// `plan`, `sync --dry-run` and `sync`: the same code up to the first write.
+ExitCode planOrSync(const VerbContext& ctx, bool applyChanges) {
   const auto kind = applyChanges ? state::RunKind::Sync : state::RunKind::Plan;
-  const auto r = job.run(hr, policy, requestFor(ctx, rt, kind, applyChanges));
+  const auto r = withJob(ctx, kind, applyChanges, [](auto& job, auto& hr, auto& policy, auto& request) {
+    return job.run(hr, policy, request);
+  });
   if (r.plan) {
     printPlan(ctx, *r.plan);
     if (!savePlan(ctx, r, ctx.invocation.verb)) return ExitCode::Failed;
@@ -125,13 +130,10 @@ ExitCode runRevert(const VerbContext& ctx) {
                "carry it out\n";
     return ExitCode::Usage;
   }
-  const auto hr = readHrExport(ctx.config);
-  const auto policy = readPolicy(ctx.config);
-  Runtime rt(ctx.config);
-  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
-  apply::SyncJob job = rt.syncJob(progress);
-  const auto r =
-      job.revert(*run, hr, policy, requestFor(ctx, rt, state::RunKind::Revert, ctx.invocation.apply));
+  const auto r = withJob(ctx, state::RunKind::Revert, ctx.invocation.apply,
+                         [&](auto& job, auto& hr, auto& policy, auto& request) {
+                           return job.revert(*run, hr, policy, request);
+                         });
   if (r.plan) {
     if (r.plan->items.empty() && ctx.invocation.format != "json")
       ctx.out << "Nothing of run " << *run << " to undo.\n";
@@ -150,13 +152,11 @@ ExitCode runSync(const VerbContext& ctx) { return planOrSync(ctx, !ctx.invocatio
 ExitCode runApply(const VerbContext& ctx) {
   const std::optional<plan::Plan> saved = readSavedPlan(ctx, ctx.invocation.argument);
   if (!saved) return ExitCode::Failed;
-  const auto hr = readHrExport(ctx.config);
-  const auto policy = readPolicy(ctx.config);
-  Runtime rt(ctx.config);
-  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
-  apply::SyncJob job = rt.syncJob(progress);
-  const auto r =
-      job.applySaved(*saved, hr, policy, requestFor(ctx, rt, state::RunKind::Apply, true));
+  // A saved revert is recorded as a revert run, like `revert --apply`.
+  const auto kind = saved->revertsRun != 0 ? state::RunKind::Revert : state::RunKind::Apply;
+  const auto r = withJob(ctx, kind, true, [&](auto& job, auto& hr, auto& policy, auto& request) {
+    return job.applySaved(*saved, hr, policy, request);
+  });
   printApplied(ctx, r);
   return finish(ctx, r);
 }

@@ -15,15 +15,6 @@ namespace {
 using namespace membersync::testing;
 using Catch::Contains;
 
-std::string tail(const std::string& text, std::size_t n = 1500) {
-  return text.size() <= n ? text : "..." + text.substr(text.size() - n);
-}
-
-// Every name in another script: what a wrong column mapping or export setting does.
-std::vector<Person> renamedAll(std::vector<Person> people, const std::string& prefix) {
-  for (auto& p : people) p.name = prefix + p.account;
-  return people;
-}
 
 SyncOptions editGuardOf5() {
   SyncOptions o;

@@ -18,14 +18,6 @@ namespace {
 using namespace membersync::testing;
 using Catch::Contains;
 
-std::string tail(const std::string& text, std::size_t n = 1500) {
-  return text.size() <= n ? text : "..." + text.substr(text.size() - n);
-}
-
-std::vector<Person> renamedAll(std::vector<Person> people, const std::string& prefix) {
-  for (auto& p : people) p.name = prefix + p.account;
-  return people;
-}
 
 std::string slurp(const std::filesystem::path& path) {
   std::ifstream in(path);

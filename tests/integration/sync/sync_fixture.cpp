@@ -394,4 +394,13 @@ std::string sha256Hex(const std::string& text) {
   return Poco::DigestEngine::digestToHex(engine.digest());
 }
 
+std::vector<Person> renamedAll(std::vector<Person> people, const std::string& prefix) {
+  for (auto& p : people) p.name = prefix + p.account;
+  return people;
+}
+
+std::string tail(const std::string& text, std::size_t n) {
+  return text.size() <= n ? text : "..." + text.substr(text.size() - n);
+}
+
 }  // namespace membersync::testing

@@ -35,6 +35,11 @@ std::vector<Person> staff(int count, int first = 1);
 // Person number n as staff() makes it.
 Person staffMember(int n);
 std::string toCsv(const std::vector<Person>& people);
+// Every name in another script ("Latin " + account): what a wrong column mapping or export
+// setting does.
+std::vector<Person> renamedAll(std::vector<Person> people, const std::string& prefix);
+// The end of a command's output, for INFO().
+std::string tail(const std::string& text, std::size_t n = 1500);
 
 struct SyncOptions {
   int graceRuns = 1;

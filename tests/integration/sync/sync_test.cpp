@@ -20,10 +20,6 @@ using namespace membersync::testing;
 using Catch::Contains;
 
 // The end of a long output, for a failure message.
-std::string tail(const std::string& text, std::size_t n = 1500) {
-  return text.size() <= n ? text : "..." + text.substr(text.size() - n);
-}
-
 const std::map<std::string, long long> kDepartmentIds{
     {"ENG", 1001}, {"DESIGN", 1002}, {"SALES", 1003}, {"OPS", 1004}};
 

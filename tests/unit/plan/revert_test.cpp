@@ -27,6 +27,17 @@ JournaledWrite renamed(const std::string& n, const std::string& before, const st
   return w;
 }
 
+// A write of assets (`kind` "assign" or "withdraw") for person n, with nothing in it yet.
+JournaledWrite assetWrite(const std::string& n, const std::string& kind = "assign") {
+  JournaledWrite w;
+  w.kind = kind;
+  w.key = kind + ":g" + n;
+  w.employeeId = "E" + n;
+  w.account = "u" + n;
+  w.globalId = "g" + n;
+  return w;
+}
+
 Plan revertOf(const Scenario& s, std::vector<JournaledWrite> writes) {
   PlanInputs in{s.hr, s.members, s.policy, s.state, s.settings, s.now, &s.managedAssets};
   if (s.assets) in.assets = &*s.assets;
@@ -143,12 +154,7 @@ TEST_CASE("a revert withdraws the assets the run assigned and assigns again thos
   s.asset("AN-1", "g0").owned("AN-1", "g0", "cad");
   s.asset("AN-2");                   // free again
   s.asset("AN-3", "g-other");        // taken by someone else since
-  JournaledWrite w;
-  w.kind = "assign";
-  w.key = "assign:g0";
-  w.employeeId = "E0";
-  w.account = "u0";
-  w.globalId = "g0";
+  JournaledWrite w = assetWrite("0", "assign");
   w.assigned = {"AN-1"};
   w.withdrawn = {"AN-2", "AN-3"};
   w.withdrawnRules = {"viewer", "viewer"};
@@ -167,12 +173,7 @@ TEST_CASE("a reverted departure assigns the assets again and resets the absence"
   Scenario s = people(1, "N", "N");
   s.asset("AN-1");
   s.absence("E0", 3, "x", kNow);
-  JournaledWrite w;
-  w.kind = "withdraw";
-  w.key = "withdraw:g0";
-  w.employeeId = "E0";
-  w.account = "u0";
-  w.globalId = "g0";
+  JournaledWrite w = assetWrite("0", "withdraw");
   w.withdrawn = {"AN-1"};
   w.withdrawnRules = {"cad"};
   Plan p = revertOf(s, {w});
@@ -195,12 +196,7 @@ TEST_CASE("an asset membersync did not own is assigned again without taking owne
           "[plan][revert]") {
   Scenario s = people(1, "N", "N");
   s.asset("AN-1").asset("AN-2");
-  JournaledWrite w;
-  w.kind = "assign";
-  w.key = "assign:g0";
-  w.employeeId = "E0";
-  w.account = "u0";
-  w.globalId = "g0";
+  JournaledWrite w = assetWrite("0", "assign");
   w.withdrawn = {"AN-1", "AN-2"};
   w.withdrawnRules = {"cad", kNotOwnedRule};
   const Plan p = revertOf(s, {w});
@@ -227,12 +223,7 @@ TEST_CASE("a revert's withdrawals count against the delete guard until released"
   for (int i = 0; i < 20; ++i) {
     const std::string k = std::to_string(i);
     s.asset("AN-" + k, "g" + k).owned("AN-" + k, "g" + k, "cad");
-    JournaledWrite w;
-    w.kind = "assign";
-    w.key = "assign:g" + k;
-    w.employeeId = "E" + k;
-    w.account = "u" + k;
-    w.globalId = "g" + k;
+    JournaledWrite w = assetWrite(k);
     w.assigned = {"AN-" + k};
     writes.push_back(w);
   }
