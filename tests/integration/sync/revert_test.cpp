@@ -80,6 +80,15 @@ TEST_CASE(
     CHECK_THAT(f.run({"explain", "staff0002"}).out,
                Contains("name reverted in run " + run + ": held while HR gives \"Latin staff0002\""));
 
+    // An edit elsewhere in the policy does not lift the holds.
+    auto edited = options;
+    edited.departments = R"({"ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004, "HR": 1005})";
+    f.configure(edited);
+    const auto policyEdited = f.sync();
+    INFO(tail(policyEdited.out) << policyEdited.err);
+    CHECK(policyEdited.exitCode == 0);
+    CHECK(stats(emulator).writes == writes);
+
     // A name HR changes again lifts that hold; the others stay.
     auto fixed = renamed;
     fixed[0].name = "Fixed Name";
