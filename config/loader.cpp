@@ -1,3 +1,4 @@
+#include "jobs/directory/column_template.h"
 #include "config/loader.h"
 
 #include <Poco/AutoPtr.h>
@@ -308,6 +309,13 @@ void readDirectory(IniReader& ini, directory::DirectorySettings& d) {
   for (const auto& field : directory::DirectorySettings::fields()) {
     d.columns[field] = ini.text("directory", "column." + field, field);
     if (d.columns[field].empty()) ini.fail("directory", "column." + field, "must name a column");
+    if (directory::ColumnTemplate::isTemplate(d.columns[field])) {
+      try {
+        directory::ColumnTemplate::parse(d.columns[field]);
+      } catch (const directory::TemplateError& e) {
+        ini.fail("directory", "column." + field, std::string("the template does not parse: ") + e.what());
+      }
+    }
   }
   if (const auto statuses = ini.get("directory", "active_status")) {
     d.activeStatus.clear();

@@ -40,6 +40,16 @@ FieldColumns mapColumns(const SourceTable& table, const DirectorySettings& cfg) 
   FieldColumns out;
   for (const std::string& field : DirectorySettings::fields()) {
     const std::string column = columnFor(cfg, field);
+    if (ColumnTemplate::isTemplate(column)) {
+      ColumnTemplate computed = ColumnTemplate::parse(column);  // checked at load already
+      for (const std::string& source : computed.sources()) {
+        const bool present = std::find(table.columns.begin(), table.columns.end(), source) !=
+                             table.columns.end();
+        if (!present && table.headerLine > 0) missing(table, field, source, true);
+      }
+      out.computed.emplace(field, std::move(computed));
+      continue;
+    }
     const bool present =
         std::find(table.columns.begin(), table.columns.end(), column) != table.columns.end();
     if (present) {

@@ -16,7 +16,17 @@ namespace {
 // The trimmed cell of `field`, or nullopt when the export does not manage the field or (JSON)
 // this object lacks the key.
 std::optional<std::string> cellOf(const SourceRow& row, const FieldColumns& columns,
-                                  const std::string& field) {
+                                  const std::string& field, std::vector<std::string>& issues) {
+  const auto computed = columns.computed.find(field);
+  if (computed != columns.computed.end()) {
+    const Rendered r = computed->second.render([&](std::string_view source) -> std::optional<std::string> {
+      const auto cell = row.cells.find(std::string(source));
+      if (cell == row.cells.end()) return std::nullopt;
+      return cell->second;
+    });
+    if (r.error) issues.push_back(field + ": " + *r.error);
+    return trim(r.value);
+  }
   const auto column = columns.byField.find(field);
   if (column == columns.byField.end()) return std::nullopt;
   const auto cell = row.cells.find(column->second);
@@ -31,18 +41,20 @@ bool isActive(const std::string& status, const DirectorySettings& cfg) {
          cfg.activeStatus.end();
 }
 
-Person personOf(const SourceRow& row, const FieldColumns& columns,
-                const DirectorySettings& cfg) {
+// The row as a person; a template that cannot compute a field for this row adds to `issues`.
+Person personOf(const SourceRow& row, const FieldColumns& columns, const DirectorySettings& cfg,
+                std::vector<std::string>& issues) {
+  auto cell = [&](const char* field) { return cellOf(row, columns, field, issues); };
   Person p;
   p.line = row.line;
   p.item = row.item;
-  p.employeeId = cellOf(row, columns, "employee_id").value_or("");
-  p.account = cellOf(row, columns, "account").value_or("");
-  p.name = cellOf(row, columns, "name").value_or("");
-  p.department = cellOf(row, columns, "department").value_or("");
-  p.remark = cellOf(row, columns, "remark");
-  p.mobile = cellOf(row, columns, "mobile");
-  p.status = cellOf(row, columns, "status").value_or("");
+  p.employeeId = cell("employee_id").value_or("");
+  p.account = cell("account").value_or("");
+  p.name = cell("name").value_or("");
+  p.department = cell("department").value_or("");
+  p.remark = cell("remark");
+  p.mobile = cell("mobile");
+  p.status = cell("status").value_or("");
   p.active = isActive(p.status, cfg);
   for (const auto& [column, value] : row.cells)
     if (!columns.mapped.count(column)) p.attributes[column] = trim(value);
@@ -79,9 +91,11 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
 
   std::vector<Person> people;
   std::vector<RowKeys> keys;
+  std::vector<std::vector<std::string>> computeIssues(table.rows.size());
   people.reserve(table.rows.size());
-  for (const SourceRow& row : table.rows) {
-    people.push_back(personOf(row, columns, cfg));
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const SourceRow& row = table.rows[i];
+    people.push_back(personOf(row, columns, cfg, computeIssues[i]));
     keys.push_back(RowKeys{people.back().employeeId, people.back().account, row.line, row.item});
   }
   const auto duplicates = findDuplicates(keys);
@@ -90,6 +104,7 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
   hr.rowCount = table.rows.size();
   for (std::size_t i = 0; i < people.size(); ++i) {
     std::vector<std::string> issues = table.rows[i].unusable;
+    for (std::string& issue : computeIssues[i]) issues.push_back(issue);
     for (std::string& issue : checkPerson(people[i], accountSuffix)) issues.push_back(issue);
     for (const std::string& issue : duplicates[i]) issues.push_back(issue);
     if (issues.empty()) {

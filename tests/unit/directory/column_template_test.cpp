@@ -106,3 +106,55 @@ TEST_CASE("template: one that does not parse says what and where", "[directory][
         "truncate needs a count of code points, e.g. truncate:20, not '0' (at character 4)");
   CHECK(parseError("{n|lower:x}") == "filter 'lower' takes no argument (at character 4)");
 }
+
+// Through the readers.
+
+#include "tests/unit/directory/hr_file.h"
+
+using membersync::directory::testing::HrFile;
+
+TEST_CASE("template: a CSV export computes the account from the mail column, which stays an "
+          "attribute",
+          "[directory][template]") {
+  HrFile f;
+  f.cfg.columns["account"] = "{mail|localpart|alnum|lower}";
+  const Export hr = f.read("employee_id,mail,name\nE1,Wei.Zhang@acme.example,Zhang Wei\n");
+  REQUIRE(hr.people.size() == 1);
+  CHECK(hr.people[0].account == "weizhang");
+  CHECK(hr.people[0].attributes.at("mail") == "Wei.Zhang@acme.example");
+}
+
+TEST_CASE("template: a source column absent from a CSV header fails the read naming it",
+          "[directory][template]") {
+  HrFile f;
+  f.cfg.columns["account"] = "{mail|localpart}";
+  const std::string error = f.error("employee_id,account,name\nE1,a,A\n");
+  CHECK(error.find("the header has no column \"mail\" for account ([directory] column.account)") !=
+        std::string::npos);
+}
+
+TEST_CASE("template: a JSON record without the source is empty, and default applies",
+          "[directory][template]") {
+  HrFile f;
+  f.cfg.columns["department"] = "{dept|default:OPS}";
+  const Export hr = f.readJson(
+      R"([{"employee_id":"E1","account":"a","name":"A","dept":"ENG"},)"
+      R"({"employee_id":"E2","account":"b","name":"B"}])");
+  REQUIRE(hr.people.size() == 2);
+  CHECK(hr.people[0].department == "ENG");
+  CHECK(hr.people[1].department == "OPS");
+}
+
+TEST_CASE("template: a row whose value a filter cannot compute is skipped like a bad row",
+          "[directory][template]") {
+  HrFile f;
+  f.cfg.columns["status"] = "{uac|uac}";
+  const Export hr = f.read("employee_id,account,name,uac\nE1,a,A,512\nE2,b,B,oops\nE3,c,C,514\n");
+  REQUIRE(hr.people.size() == 2);
+  CHECK(hr.people[0].active);
+  CHECK_FALSE(hr.people[1].active);  // 514: disabled, not one of active_status
+  REQUIRE(hr.problems.size() == 1);
+  CHECK(hr.problems[0].employeeId == "E2");
+  CHECK(hr.problems[0].message == "status: {uac|uac}: the value is not a number");
+  CHECK(hr.skippedEmployeeIds.count("E2") == 1);
+}
