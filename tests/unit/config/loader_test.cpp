@@ -166,6 +166,19 @@ TEST_CASE("config: an unknown column field is an error", "[config]") {
              Catch::Contains("[directory] column.title: unknown key"));
 }
 
+TEST_CASE("config: a column template that does not parse is an error naming the key",
+          "[config][template]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("column.account = {mail|frob}\n")),
+             Catch::Contains("[directory] column.account: the template does not parse: unknown "
+                             "filter 'frob' (at character 7)"));
+  CHECK_THAT(errorOf(f.config("column.status = {userAccountControl|uac\n")),
+             Catch::Contains("[directory] column.status: the template does not parse: a '{' "
+                             "that is never closed"));
+  const auto c = loadConfig(f.config("column.account = {mail|localpart|alnum|lower}\n"), {});
+  CHECK(c.directory.columns.at("account") == "{mail|localpart|alnum|lower}");
+}
+
 TEST_CASE("config: a missing required key says which and where", "[config]") {
   TempDir dir;
   auto path = dir.write("m.ini", "[center]\nbase_url = https://x\n");
