@@ -171,6 +171,12 @@ std::string hostOf(const std::string& lowerUrl) {
   return lowerUrl.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
+bool isLoopback(const std::string& host) {
+  const bool ipv4Loopback = host.rfind("127.", 0) == 0 &&
+                            host.find_first_not_of("0123456789.") == std::string::npos;
+  return host == "localhost" || host == "[::1]" || ipv4Loopback;
+}
+
 // https:// always; http:// only to this machine (the emulator): over plain HTTP the client
 // secret and the admin password would cross the network readable by anyone on the way.
 void requireUrl(IniReader& ini, const std::string& key, const std::string& url) {
@@ -179,10 +185,7 @@ void requireUrl(IniReader& ini, const std::string& key, const std::string& url) 
   if (web && hostOf(l).empty()) ini.fail("center", key, "'" + url + "' names no host");
   if (l.rfind("https://", 0) == 0) return;
   if (l.rfind("http://", 0) == 0) {
-    const std::string host = hostOf(l);
-    const bool ipv4Loopback = host.rfind("127.", 0) == 0 &&
-                              host.find_first_not_of("0123456789.") == std::string::npos;
-    if (host == "localhost" || host == "[::1]" || ipv4Loopback) return;
+    if (isLoopback(hostOf(l))) return;
     ini.fail("center", key,
              "'" + url + "' is plain http:// to another machine, which would send the client "
              "secret and admin password unencrypted; use https:// (http:// is accepted only for "
@@ -288,11 +291,65 @@ std::vector<std::string> splitList(const std::string& s) {
   return out;
 }
 
-void readDirectory(IniReader& ini, directory::DirectorySettings& d) {
-  d.path = ini.path(ini.required("directory", "path"));
+bool flag(IniReader& ini, const std::string& section, const std::string& key, bool fallback) {
+  return choice<bool>(ini, section, key, {{"true", true}, {"false", false}, {"yes", true},
+                                          {"no", false}, {"on", true}, {"off", false}},
+                      fallback);
+}
+
+// ldaps:// always; ldap:// with StartTLS; plain ldap:// only to this machine, since the bind
+// password would cross the network in clear.
+void requireLdapUrl(IniReader& ini, const directory::LdapSettings& l) {
+  const std::string url = lowerAscii(l.url);
+  const bool plain = url.rfind("ldap://", 0) == 0;
+  if (!plain && url.rfind("ldaps://", 0) != 0)
+    ini.fail("directory", "url", "'" + l.url + "' must start with ldaps:// or ldap://");
+  if (hostOf(url).empty()) ini.fail("directory", "url", "'" + l.url + "' names no host");
+  if (url.find_first_of("?#", url.find("//") + 2) != std::string::npos ||
+      url.find('/', url.find("//") + 2) + 1 < url.size())
+    ini.fail("directory", "url", "'" + l.url + "' must be only scheme, host and port; the base "
+                                 "DN, filter and scope have keys of their own");
+  if (!plain && l.startTls)
+    ini.fail("directory", "start_tls", "ldaps:// is TLS already; set start_tls = false or use ldap://");
+  if (plain && !l.startTls && !isLoopback(hostOf(url)))
+    ini.fail("directory", "url",
+             "'" + l.url + "' is plain ldap:// to another machine, which would send the bind "
+             "password unencrypted; use ldaps://, or set start_tls = true");
+}
+
+void readLdap(IniReader& ini, const LoadEnvironment& env, directory::LdapSettings& l) {
+  l.url = ini.required("directory", "url");
+  l.startTls = flag(ini, "directory", "start_tls", l.startTls);
+  requireLdapUrl(ini, l);
+  l.caFile = ini.path(ini.text("directory", "ca_file", l.caFile));
+  l.bindDn = ini.required("directory", "bind_dn");
+  l.bindPassword = readSecret(ini, "directory", "bind_password_file", true, env);
+  l.baseDn = ini.required("directory", "base_dn");
+  l.filter = ini.text("directory", "filter", l.filter);
+  if (l.filter.empty()) ini.fail("directory", "filter", "must not be empty; the default is (objectClass=person)");
+  l.scope = choice<directory::LdapScope>(ini, "directory", "scope",
+                                         {{"sub", directory::LdapScope::Sub},
+                                          {"one", directory::LdapScope::One},
+                                          {"base", directory::LdapScope::Base}},
+                                         l.scope);
+  l.pageSize = static_cast<int>(ini.integer("directory", "page_size", l.pageSize, 1, 100000));
+  l.timeoutS = static_cast<int>(ini.integer("directory", "timeout_s", l.timeoutS, 1, 3600));
+}
+
+void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::DirectorySettings& d) {
   d.format = choice<directory::ExportFormat>(
       ini, "directory", "format",
-      {{"csv", directory::ExportFormat::Csv}, {"json", directory::ExportFormat::Json}}, d.format);
+      {{"csv", directory::ExportFormat::Csv},
+       {"json", directory::ExportFormat::Json},
+       {"ldap", directory::ExportFormat::Ldap}},
+      d.format);
+  if (d.format == directory::ExportFormat::Ldap) {
+    if (ini.get("directory", "path"))
+      ini.fail("directory", "path", "format = ldap reads the directory, not a file; remove path");
+    readLdap(ini, env, d.ldap);
+  } else {
+    d.path = ini.path(ini.required("directory", "path"));
+  }
   const std::string delimiter = ini.text("directory", "delimiter", std::string(1, d.delimiter));
   if (delimiter == "\\t" || lowerAscii(delimiter) == "tab") {
     d.delimiter = '\t';
@@ -418,7 +475,7 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   Config c;
   c.sourceFile = fs::absolute(path).lexically_normal().string();
   readCenter(ini, env, c);
-  readDirectory(ini, c.directory);
+  readDirectory(ini, env, c.directory);
   readPolicy(ini, c);
   readSync(ini, c.sync);
   readState(ini, c.state);

@@ -8,6 +8,7 @@ void registerSecrets(const Config& config, Scrubber& scrubber) {
   scrubber.addBasicCredentials(c.clientId, c.clientSecret);
   scrubber.addBasicCredentials(c.effectiveActivityClientId(), c.effectiveActivitySecret());
   scrubber.add(c.adminPassword);
+  scrubber.add(config.directory.ldap.bindPassword);
 }
 
 }  // namespace membersync::config

@@ -27,7 +27,10 @@ std::string listed(const std::vector<std::string>& columns) {
                           const std::string& column, bool required) {
   const std::string where =
       table.headerLine > 0 ? table.file + ":" + std::to_string(table.headerLine) : table.file;
-  const std::string has = table.headerLine > 0 ? "the header has no column" : "no item has a key";
+  const bool ldap = !table.rows.empty() && !table.rows.front().dn.empty();
+  const std::string has = table.headerLine > 0 ? "the header has no column"
+                          : ldap               ? "no entry has the attribute"
+                                               : "no item has a key";
   const std::string why = required ? "" : ", which the configuration names explicitly";
   throw ExportError(where + ": " + has + " \"" + column + "\" for " + field + " ([directory] column." +
                     field + ")" + why + "; found: " + listed(table.columns) +

@@ -13,6 +13,7 @@ std::string placeOf(int line, int item);
 // One skipped row as a person reads it, naming the file and the line:
 //   "hr.csv:12: E1007 (zhaolei): name is 31 characters; the center allows at most 30"
 //   "hr.json:14: item 3: E1007 (zhaolei): ..."
+//   "ldaps://dc1.acme.example/ou=staff,dc=acme,dc=example: entry cn=Zhao Lei,ou=staff,...: ..."
 // The "E1007 (zhaolei)" part shows whichever keys the row has.
 std::string describe(const Export& hr, const RowProblem& problem);
 

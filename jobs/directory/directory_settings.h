@@ -4,17 +4,36 @@
 #include <string>
 #include <vector>
 
+#include "jobs/core/secret.h"
+
 namespace membersync::directory {
 
-enum class ExportFormat { Csv, Json };
+enum class ExportFormat { Csv, Json, Ldap };
+
+enum class LdapScope { Base, One, Sub };
+
+// [directory] for `format = ldap`: where the directory is and how it is searched.
+struct LdapSettings {
+  std::string url;       // ldap://host[:port] or ldaps://host[:port]
+  bool startTls = false;  // StartTLS on ldap://
+  std::string caFile;    // empty: the system's CAs
+  std::string bindDn;
+  Secret bindPassword;
+  std::string baseDn;
+  std::string filter = "(objectClass=person)";
+  LdapScope scope = LdapScope::Sub;
+  int pageSize = 500;   // RFC 2696 page size
+  int timeoutS = 60;    // connecting, and each operation (bind, one page)
+};
 
 // How the HR export is read, with the defaults: config/ reads [directory] straight into this
 // struct, so jobs/directory never sees the configuration file.
 struct DirectorySettings {
-  std::string path;
+  std::string path;  // csv and json; for ldap, messages name the URL and base DN instead
   ExportFormat format = ExportFormat::Csv;
   char delimiter = ',';
   std::string encoding = "utf-8";
+  LdapSettings ldap;
   // HR field -> column name; a field missing here (or mapped to "") is read from the column of
   // its own name.
   std::map<std::string, std::string> columns;

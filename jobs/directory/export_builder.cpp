@@ -8,10 +8,23 @@
 #include "jobs/directory/columns.h"
 #include "jobs/directory/duplicate_rows.h"
 #include "jobs/directory/row_checks.h"
+#include "jobs/directory/utf8.h"
 
 namespace membersync::directory {
 
 namespace {
+
+// An LDAP attribute with several values cannot hold a field: the values have no order, so
+// picking one would make the field flap between runs.
+bool singleValued(const SourceRow& row, const std::string& field, const std::string& column,
+                  std::vector<std::string>& issues) {
+  const auto multi = row.multi.find(column);
+  if (multi == row.multi.end()) return true;
+  issues.push_back(field + ": attribute " + column + " has " +
+                   std::to_string(multi->second.size()) +
+                   " values; a field needs exactly one (LDAP values have no order)");
+  return false;
+}
 
 // The trimmed cell of `field`, or nullopt when the export does not manage the field or (JSON)
 // this object lacks the key.
@@ -19,6 +32,8 @@ std::optional<std::string> cellOf(const SourceRow& row, const FieldColumns& colu
                                   const std::string& field, std::vector<std::string>& issues) {
   const auto computed = columns.computed.find(field);
   if (computed != columns.computed.end()) {
+    for (const std::string& source : computed->second.sources())
+      if (!singleValued(row, field, source, issues)) return "";
     const Rendered r = computed->second.render([&](std::string_view source) -> std::optional<std::string> {
       const auto cell = row.cells.find(std::string(source));
       if (cell == row.cells.end()) return std::nullopt;
@@ -29,6 +44,7 @@ std::optional<std::string> cellOf(const SourceRow& row, const FieldColumns& colu
   }
   const auto column = columns.byField.find(field);
   if (column == columns.byField.end()) return std::nullopt;
+  if (!singleValued(row, field, column->second, issues)) return "";
   const auto cell = row.cells.find(column->second);
   if (cell == row.cells.end()) return std::nullopt;
   return trim(cell->second);
@@ -56,8 +72,16 @@ Person personOf(const SourceRow& row, const FieldColumns& columns, const Directo
   p.mobile = cell("mobile");
   p.status = cell("status").value_or("");
   p.active = isActive(p.status, cfg);
+  p.dn = row.dn;
+  // Values that are not text (an LDAP objectGUID) serve templates only, never policy rules.
   for (const auto& [column, value] : row.cells)
-    if (!columns.mapped.count(column)) p.attributes[column] = trim(value);
+    if (!columns.mapped.count(column) && !firstInvalidUtf8(value)) p.attributes[column] = trim(value);
+  for (const auto& [column, values] : row.multi) {
+    if (columns.mapped.count(column)) continue;
+    std::vector<std::string>& kept = p.multiAttributes[column];
+    for (const std::string& value : values)
+      if (!firstInvalidUtf8(value)) kept.push_back(trim(value));
+  }
   return p;
 }
 
@@ -71,6 +95,7 @@ void skip(Export& hr, const Person& p, const std::vector<std::string>& issues) {
   RowProblem problem;
   problem.line = p.line;
   problem.item = p.item;
+  problem.dn = p.dn;
   problem.employeeId = p.employeeId;
   problem.account = p.account;
   problem.message = sentences(issues);

@@ -22,10 +22,14 @@ struct Person {
   std::optional<std::string> mobile;
   std::string status;  // as exported; empty counts as active
   bool active = true;  // status empty or in [directory] active_status
-  // Every column that is not a mapped field, by its header name, for policy rules.
+  // Every column that is not a mapped field, by its header name, for policy rules. (An LDAP
+  // value that is not text, such as a binary objectGUID, is left out.)
   std::map<std::string, std::string> attributes;
+  // LDAP attributes with several values (memberOf), every value: a policy `when` matches any.
+  std::map<std::string, std::vector<std::string>> multiAttributes;
   int line = 0;  // where the row starts in the file (1-based; the header is line 1)
   int item = 0;  // JSON exports: the 1-based position in the array (0 for CSV)
+  std::string dn;  // LDAP: the entry's distinguished name
 };
 
 // A row that failed validation. It is skipped, and its keys are remembered so that its existing
@@ -36,6 +40,7 @@ struct RowProblem {
   std::string account;     // as found, possibly empty
   std::string message;     // what is wrong and what to do, e.g. "name is 31 characters; at most 30"
   int item = 0;  // JSON exports: the 1-based position in the array (0 for CSV)
+  std::string dn;  // LDAP: the entry's distinguished name
 };
 
 // What one HR export holds.
@@ -47,8 +52,11 @@ struct Export {
   // name is neither added nor edited nor treated as departed this run.
   std::set<std::string> skippedEmployeeIds;
   std::set<std::string> skippedAccounts;
-  std::size_t rowCount = 0;  // data rows, valid or not
-  std::string contentHash;   // SHA-256 of the file's bytes, lower-case hex
+  std::size_t rowCount = 0;  // data rows (LDAP: entries), valid or not
+  // SHA-256, lower-case hex, of the file's bytes (LDAP: of the entries, in a canonical order)
+  std::string contentHash;
+  // What the reader skipped on purpose and the log should say (LDAP continuation references).
+  std::vector<std::string> notices;
 };
 
 // The export as a whole cannot be used (unreadable, empty, truncated, invalid UTF-8, ragged, a

@@ -4,9 +4,12 @@
 
 #include "jobs/core/file_text.h"
 #include "jobs/core/sha256.h"
+#include "jobs/directory/column_template.h"
 #include "jobs/directory/csv_source.h"
 #include "jobs/directory/export_builder.h"
 #include "jobs/directory/json_source.h"
+#include "jobs/directory/ldap_client.h"
+#include "jobs/directory/ldap_entries.h"
 
 namespace membersync::directory {
 
@@ -25,9 +28,43 @@ bool isUtf8(const std::string& encoding) {
   return encoding.empty() || encoding == "utf-8" || encoding == "utf8";
 }
 
+// The attributes the configuration names (columns and template sources): requested by name
+// besides every user attribute, since some (memberOf on OpenLDAP) are operational.
+std::vector<std::string> namedAttributes(const DirectorySettings& cfg) {
+  std::vector<std::string> names;
+  for (const auto& [field, column] : cfg.columns) {
+    if (ColumnTemplate::isTemplate(column)) {
+      for (const std::string& source : ColumnTemplate::parse(column).sources()) names.push_back(source);
+    } else if (!column.empty()) {
+      names.push_back(column);
+    }
+  }
+  return names;
+}
+
+Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix) {
+  const std::string source = ldapSourceName(cfg.ldap);
+  const std::vector<std::string> wanted = namedAttributes(cfg);
+  std::vector<std::string> skipped;
+  const SourceTable table = [&] {
+    const auto directory = connectLdap(cfg.ldap, wanted);
+    return readLdapTable(*directory, source, wanted, skipped);
+  }();
+  if (table.rows.empty())
+    throw ExportError(source + ": the filter " + cfg.ldap.filter +
+                      " finds no entries; refusing an empty list, which would make everyone look "
+                      "departed. Check [directory] base_dn, filter and scope");
+  Export hr = buildExport(table, cfg, accountSuffix);
+  hr.path = source;
+  hr.contentHash = ldapContentHash(table);
+  hr.notices = std::move(skipped);
+  return hr;
+}
+
 }  // namespace
 
 Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix) {
+  if (cfg.format == ExportFormat::Ldap) return readLdap(cfg, accountSuffix);
   // The configuration loader accepts only UTF-8; a hand-made config is held to the same rule.
   if (!isUtf8(cfg.encoding))
     throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +

@@ -23,6 +23,13 @@ namespace membersync::directory {
 // used as a whole: unreadable, empty or without data rows, not UTF-8, malformed or truncated,
 // a record with the wrong number of fields, header names missing or repeated, a required
 // column (or an explicitly configured optional one) missing.
+//
+// `cfg.format` LDAP reads the directory instead (ldap_client.h, ldap_entries.h): every page of
+// the search, or nothing. The entries are the rows (line 0, named by DN); the content hash is
+// that of the entries in a canonical order; continuation references skipped are in
+// Export::notices. A search that cannot be read whole (cannot connect, bind refused, a referral,
+// a size or time limit, the connection lost, a page cookie lost) and one that finds no entry
+// throw ExportError: nothing is planned from a partial list.
 Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix);
 
 }  // namespace membersync::directory

@@ -19,16 +19,27 @@ std::optional<std::string> fieldValue(const directory::Person& person, const std
   return it->second;
 }
 
+namespace {
+
+bool anyPatternMatches(const std::vector<std::string>& patterns, const std::string& value) {
+  for (const std::string& pattern : patterns)
+    if (globMatchValue(pattern, value)) return true;
+  return false;
+}
+
+// Every value `name` has: one, or (an LDAP attribute such as memberOf) several.
+std::vector<std::string> valuesOf(const directory::Person& person, const std::string& name) {
+  const auto multi = person.multiAttributes.find(name);
+  if (multi != person.multiAttributes.end()) return multi->second;
+  return {fieldValue(person, name).value_or("")};
+}
+
+}  // namespace
+
 bool matches(const When& when, const directory::Person& person) {
   for (const auto& [name, patterns] : when) {
-    const std::string value = fieldValue(person, name).value_or("");
     bool any = false;
-    for (const std::string& pattern : patterns) {
-      if (globMatchValue(pattern, value)) {
-        any = true;
-        break;
-      }
-    }
+    for (const std::string& value : valuesOf(person, name)) any = any || anyPatternMatches(patterns, value);
     if (!any) return false;
   }
   return true;
@@ -47,6 +58,8 @@ class Reporter {
   explicit Reporter(const std::vector<directory::Person>& people) : people_(people) {
     for (const directory::Person& p : people)
       for (const auto& [column, value] : p.attributes) columns_.insert(column);
+    for (const directory::Person& p : people)
+      for (const auto& [column, values] : p.multiAttributes) columns_.insert(column);
   }
 
   template <class Rule>

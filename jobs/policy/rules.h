@@ -16,8 +16,8 @@ namespace membersync::policy {
 std::optional<std::string> fieldValue(const directory::Person& person, const std::string& name);
 
 // True when the person meets `when`: for every key, the value (fieldValue; a missing one counts
-// as empty) matches one of the key's patterns by globMatchValue. An empty `when` matches
-// everyone. Pure.
+// as empty) matches one of the key's patterns by globMatchValue; for an LDAP attribute with
+// several values (memberOf), any of its values. An empty `when` matches everyone. Pure.
 bool matches(const When& when, const directory::Person& person);
 
 // What `validate` says about one rule against an HR export.

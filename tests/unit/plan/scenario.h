@@ -85,7 +85,12 @@ struct Scenario {
   // A row that failed validation.
   Scenario& badRow(int line, const std::string& employeeId, const std::string& account,
                    const std::string& message) {
-    hr.problems.push_back(directory::RowProblem{line, employeeId, account, message});
+    directory::RowProblem problem;
+    problem.line = line;
+    problem.employeeId = employeeId;
+    problem.account = account;
+    problem.message = message;
+    hr.problems.push_back(problem);
     if (!employeeId.empty()) hr.skippedEmployeeIds.insert(employeeId);
     if (!account.empty()) hr.skippedAccounts.insert(account);
     hr.rowCount = hr.people.size() + hr.problems.size();
