@@ -305,8 +305,10 @@ void requireLdapUrl(IniReader& ini, const directory::LdapSettings& l) {
   if (!plain && url.rfind("ldaps://", 0) != 0)
     ini.fail("directory", "url", "'" + l.url + "' must start with ldaps:// or ldap://");
   if (hostOf(url).empty()) ini.fail("directory", "url", "'" + l.url + "' names no host");
-  if (url.find_first_of("?#", url.find("//") + 2) != std::string::npos ||
-      url.find('/', url.find("//") + 2) + 1 < url.size())
+  const auto hostStart = url.find("//") + 2;
+  const auto slash = url.find('/', hostStart);
+  if (url.find_first_of("?#", hostStart) != std::string::npos ||
+      (slash != std::string::npos && slash + 1 < url.size()))
     ini.fail("directory", "url", "'" + l.url + "' must be only scheme, host and port; the base "
                                  "DN, filter and scope have keys of their own");
   if (!plain && l.startTls)

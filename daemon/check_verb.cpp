@@ -1,6 +1,7 @@
 #include <map>
 #include <ostream>
 
+#include "daemon/inputs.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/core/text.h"
@@ -21,11 +22,32 @@ ExitCode report(const VerbContext& ctx, const std::string& what, const center::E
   return e.kind == center::ErrorKind::Configuration ? ExitCode::Configuration : ExitCode::Failed;
 }
 
+// format = ldap: binds, reads every page and counts what the filter finds. Read-only.
+bool checkDirectory(const VerbContext& ctx) {
+  const auto& l = ctx.config.directory.ldap;
+  directory::Export hr;
+  try {
+    hr = readHrExport(ctx.config);
+  } catch (const directory::ExportError& e) {
+    ctx.err << "membersync: check: reading the directory: " << e.what() << "\n";
+    return false;
+  }
+  ctx.out << "directory " << hr.path << "\n"
+          << "  bound as " << l.bindDn << (l.startTls ? " (StartTLS)" : "") << "\n"
+          << "  filter " << l.filter << ": " << hr.rowCount << " entries, " << hr.people.size()
+          << " valid, " << hr.problems.size() << " skipped (`membersync validate` lists them)\n";
+  for (const auto& notice : hr.notices) ctx.out << "  note: " << notice << "\n";
+  ctx.out << "\n";
+  return true;
+}
+
 }  // namespace
 
-// `check` is read-only: it obtains the tokens, confirms the scopes and the enterprise, and reads
+// `check` is read-only: with format = ldap it first reads the directory; then it obtains the tokens, confirms the scopes and the enterprise, and reads
 // one page of members, the asset numbers and the borrowed locks.
 ExitCode runCheck(const VerbContext& ctx) {
+  if (ctx.config.directory.format == directory::ExportFormat::Ldap && !checkDirectory(ctx))
+    return ExitCode::Failed;
   const auto& cfg = ctx.config.center;
   Runtime runtime(ctx.config);
   center::Session& session = runtime.session();

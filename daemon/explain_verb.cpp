@@ -8,6 +8,7 @@
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/core/text.h"
+#include "jobs/directory/column_template.h"
 #include "jobs/directory/describe.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/apply/step_detail.h"
@@ -25,12 +26,37 @@ std::string date(state::Millis ms) {
   return localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)}, "%Y-%m-%d %H:%M");
 }
 
+std::string joined(const std::vector<std::string>& items, const char* sep = ", ") {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
+  return out;
+}
+
+std::string placeText(const directory::Export& hr, const directory::Person& p) {
+  if (!p.dn.empty()) return "entry " + p.dn + " of " + hr.path;
+  return hr.path + " " + directory::placeOf(p.line, p.item);
+}
+
+// Each field a template computes, with its value; the sources' values are among the attributes
+// listed after it.
+void explainComputed(std::ostream& out, const directory::DirectorySettings& cfg,
+                     const directory::Person& p) {
+  for (const std::string& field : directory::DirectorySettings::fields()) {
+    const auto column = cfg.columns.find(field);
+    if (column == cfg.columns.end() || !directory::ColumnTemplate::isTemplate(column->second))
+      continue;
+    out << "  " << field << " \"" << policy::fieldValue(p, field).value_or("")
+        << "\" computed by " << column->second << "\n";
+  }
+}
+
 void explainRow(std::ostream& out, const directory::Export& hr, const std::string& account,
-                const policy::Policy& policy, const directory::Person** found) {
+                const policy::Policy& policy, const directory::DirectorySettings& cfg,
+                const directory::Person** found) {
   for (const auto& p : hr.people) {
     if (lowerAscii(p.account) != account) continue;
     *found = &p;
-    out << "HR row (" << hr.path << " line " << p.line << ")\n"
+    out << "HR row (" << placeText(hr, p) << ")\n"
         << "  employee_id " << p.employeeId << ", name \"" << p.name << "\", status \""
         << p.status << "\" (" << (p.active ? "active" : "departed") << ")\n"
         << "  department \"" << p.department << "\"";
@@ -41,7 +67,11 @@ void explainRow(std::ostream& out, const directory::Export& hr, const std::strin
       out << (p.department.empty() ? "\n" : " -> no departmentId in the policy\n");
     }
     out << "  remark " << opt(p.remark) << ", mobile " << opt(p.mobile) << "\n";
+    explainComputed(out, cfg, p);
     for (const auto& [k, v] : p.attributes) out << "  " << k << " = \"" << v << "\"\n";
+    for (const auto& [k, values] : p.multiAttributes)
+      out << "  " << k << " = \"" << joined(values, "\", \"") << "\" (" << values.size()
+          << " values)\n";
     return;
   }
   for (const auto& problem : hr.problems) {
@@ -54,18 +84,14 @@ void explainRow(std::ostream& out, const directory::Export& hr, const std::strin
   out << "HR row: none for account " << account << " in " << hr.path << "\n";
 }
 
-std::string joined(const std::vector<std::string>& items, const char* sep = ", ") {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
-  return out;
-}
-
 // Why a rule's `when` matches the person or not: each key with the person's value.
 std::string whyOf(const policy::When& when, const directory::Person* person) {
   if (when.empty()) return "everyone";
   std::string out;
   for (const auto& [name, patterns] : when) {
-    const std::string value = person ? policy::fieldValue(*person, name).value_or("") : "";
+    std::string value = person ? policy::fieldValue(*person, name).value_or("") : "";
+    if (person && person->multiAttributes.count(name))
+      value = joined(person->multiAttributes.at(name), "\", \"");
     policy::When one{{name, patterns}};
     const bool ok = person && policy::matches(one, *person);
     out += (out.empty() ? "" : "; ") + name + " \"" + value + "\" " +
@@ -275,7 +301,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   auto& out = ctx.out;
 
   const directory::Person* person = nullptr;
-  explainRow(out, hr, account, policy, &person);
+  explainRow(out, hr, account, policy, ctx.config.directory, &person);
   out << "protected by the policy: " << (policy::isProtected(policy, account) ? "yes" : "no") << "\n";
 
   auto members = rt.client().listAllMembers();

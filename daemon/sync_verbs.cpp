@@ -80,6 +80,8 @@ template <typename Body>
 apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges,
                           Body body) {
   const auto hr = readHrExport(ctx.config);
+  for (const std::string& notice : hr.notices)
+    ctx.err << "membersync: " << ctx.invocation.verb << ": " << notice << "\n";
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);

@@ -1,9 +1,12 @@
+#include <algorithm>
 #include <ostream>
 
 #include "daemon/inputs.h"
 #include "daemon/verbs.h"
+#include "jobs/directory/column_template.h"
 #include "jobs/directory/describe.h"
 #include "jobs/policy/rules.h"
+#include "jobs/report/text_table.h"
 
 namespace membersync::cli {
 namespace {
@@ -47,6 +50,28 @@ void reportRules(std::ostream& out, const policy::Policy& policy, const director
   }
 }
 
+bool computesFields(const config::Config& config) {
+  if (config.directory.format == directory::ExportFormat::Ldap) return true;
+  for (const auto& [field, column] : config.directory.columns)
+    if (directory::ColumnTemplate::isTemplate(column)) return true;
+  return false;
+}
+
+// The first people as membersync reads them, so that a template or an attribute mapping can be
+// checked by eye before the first sync.
+void showFirstPeople(std::ostream& out, const directory::Export& hr, std::size_t count) {
+  report::TextTable table({"employee_id", "account", "name", "department", "mobile", "status"});
+  for (std::size_t i = 0; i < hr.people.size() && i < count; ++i) {
+    const directory::Person& p = hr.people[i];
+    table.addRow({p.employeeId, p.account, p.name, p.department, p.mobile.value_or(""),
+                  p.status.empty() ? "(active)" : p.status});
+  }
+  if (table.empty()) return;
+  out << "the first " << people(std::min(count, hr.people.size()))
+      << " as read (columns and templates applied):\n";
+  table.print(out, "  ");
+}
+
 }  // namespace
 
 // Offline: the configuration (already loaded by the caller), the policy and the HR export, and
@@ -82,6 +107,8 @@ ExitCode runValidate(const VerbContext& ctx) {
       << " valid (" << active << " active, " << hr.people.size() - active << " departed), "
       << hr.problems.size() << " skipped\n";
   for (const auto& problem : hr.problems) out << "  " << directory::describe(hr, problem) << "\n";
+  for (const auto& notice : hr.notices) out << "  note: " << notice << "\n";
+  if (computesFields(ctx.config)) showFirstPeople(out, hr, 5);
   reportRules(out, policy, hr);
   if (!hr.problems.empty()) {
     out << "Skipped rows are neither added, changed nor treated as departed until they are "

@@ -271,6 +271,7 @@ RunVerdict DaemonHost::runOnce() {
   try {
     cli::Runtime& rt = *runtime_;
     const directory::Export hr = cli::readHrExport(*config_);
+    for (const std::string& notice : hr.notices) log(LogLevel::Notice, notice);
     DaemonProgress progress(board_);
     apply::SyncJob job = rt.syncJob(progress);
     apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);

@@ -471,7 +471,7 @@ std::string SlapdProcess::personLdif(int n) {
     << "mail: user" << id << "@example.com\n"
     << "employeeNumber: E" << id << "\n"
     << "departmentNumber: D" << (n % 10) << "\n"
-    << "mobile: +1 555 01" << id << "\n"
+    << "mobile: 138000" << id << "\n"
     << "\n";
   return e.str();
 }
