@@ -189,6 +189,8 @@ LdapPage LibldapDirectory::page(const std::string& cookie) {
   rc = ldap_search_ext_s(ld_, s_.baseDn.c_str(), scopeOf(s_.scope), s_.filter.c_str(),
                          attrs_.data(), 0, controls, nullptr, &t, 0, &answer.chain);
   ldap_control_free(paging);
+  // No answer at all (connection lost, bad filter, time-out): libldap leaves the chain null.
+  if (!answer.chain) failSearch(rc == LDAP_SUCCESS ? LDAP_SERVER_DOWN : rc);
 
   LdapPage page;
   bool finished = false;
@@ -252,7 +254,7 @@ LdapEntry LibldapDirectory::read(const std::string& dn, const std::string& descr
   const int rc = ldap_search_ext_s(ld_, dn.c_str(), LDAP_SCOPE_BASE, "(objectClass=*)", attrs, 0,
                                    nullptr, nullptr, &t, 0, &answer.chain);
   if (rc != LDAP_SUCCESS) failSearch(rc);
-  LDAPMessage* entry = ldap_first_entry(ld_, answer.chain);
+  LDAPMessage* entry = answer.chain ? ldap_first_entry(ld_, answer.chain) : nullptr;
   if (!entry) throw ExportError(source_ + ": entry " + dn + " vanished while its " + description +
                                 " values were read; the next run reads it again");
   return entryOf(ld_, entry);
