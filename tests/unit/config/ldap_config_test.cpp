@@ -119,3 +119,11 @@ TEST_CASE("config ldap: the bind password joins the scrubber", "[config][scrub]"
   membersync::config::registerSecrets(c, scrubber);
   CHECK(scrubber.scrub("bind with b1nd-value") == "bind with [redacted]");
 }
+
+TEST_CASE("config ldap: the shipped Active Directory example loads without error", "[config]") {
+  const auto c = loadConfig(MEMBERSYNC_SOURCE_DIR "/config/examples/ldap.ini", {});
+  CHECK(c.directory.format == ExportFormat::Ldap);
+  CHECK(c.directory.ldap.url == "ldaps://dc1.acme.example");
+  CHECK(c.directory.columns.at("employee_id") == "{objectGUID|guid}");
+  CHECK(c.directory.columns.at("status") == "{userAccountControl|uac}");
+}
