@@ -81,6 +81,7 @@ install(FILES ${_membersync_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES tests/emulator/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME emulator.md)
 install(FILES packaging/membersync.ini config/examples/policy.json config/examples/hr-export.csv
+              config/examples/ldap.ini
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 install(FILES config/examples/membersync.ini DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
         RENAME membersync-demo.ini)

@@ -75,6 +75,7 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/share/doc/membersync/README.md /usr/share/doc/membersync/emulator.md \
     /usr/share/doc/membersync/examples/membersync.ini \
     /usr/share/doc/membersync/examples/membersync-demo.ini \
+    /usr/share/doc/membersync/examples/ldap.ini \
     /usr/share/doc/membersync/examples/policy.json /usr/share/doc/membersync/examples/hr-export.csv \
     /usr/share/membersync/emulator/demo.json; do
   need "$f"
