@@ -1,17 +1,23 @@
 #include "tests/bench/bench_support.h"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "tests/support/emulator_process.h"
+
+extern char** environ;
 
 namespace membersync::bench {
 
@@ -91,6 +97,54 @@ double childrenCpuSeconds() {
     if (rest && ppid == self) total += static_cast<double>(utime + stime) / ticks;
   }
   return total;
+}
+
+}  // namespace membersync::bench
+
+namespace membersync::bench {
+
+namespace {
+
+std::string readBack(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+MeasuredRun runMeasured(const std::string& executable, const std::vector<std::string>& args,
+                        const testing::TempDir& dir) {
+  const std::string out = (dir.path() / "measured-out.txt").string();
+  const std::string err = (dir.path() / "measured-err.txt").string();
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  std::vector<char*> argv{const_cast<char*>(executable.c_str())};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  MeasuredRun run;
+  const auto start = std::chrono::steady_clock::now();
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, executable.c_str(), &files, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  if (spawned != 0) {
+    run.err = "cannot start " + executable;
+    return run;
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.cpuSeconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                   static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  run.peakRssKb = usage.ru_maxrss;
+  run.out = readBack(out);
+  run.err = readBack(err);
+  return run;
 }
 
 }  // namespace membersync::bench

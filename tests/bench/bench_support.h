@@ -3,6 +3,7 @@
 // What the benchmarks share: an emulator fixture of any size, and this process's memory figures.
 
 #include <string>
+#include <vector>
 
 #include "tests/support/temp_dir.h"
 
@@ -29,5 +30,20 @@ double cpuSeconds();
 // CPU time used so far by this process's running children (the emulator), in seconds, from
 // /proc/PID/stat; 0 when there is none.
 double childrenCpuSeconds();
+
+// One run of a child program, measured by wait4: its own figures, not this process's.
+struct MeasuredRun {
+  int exitCode = -1;  // -1 when a signal ended it
+  double seconds = 0;
+  double cpuSeconds = 0;  // user + system
+  long peakRssKb = 0;
+  std::string out;
+  std::string err;
+};
+
+// Runs `executable` with `args` to completion, stdout and stderr into files in `dir` (read back
+// into the result), and measures it.
+MeasuredRun runMeasured(const std::string& executable, const std::vector<std::string>& args,
+                        const testing::TempDir& dir);
 
 }  // namespace membersync::bench

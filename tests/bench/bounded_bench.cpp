@@ -11,11 +11,6 @@
 //   build/tests/bench/bounded_bench [--huge-mb 1024] [--within-mb 48] [--max-answer-mb 64]
 //                                   [--timeout-s 2] [--drip-ms 200]
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
@@ -30,10 +25,9 @@
 #include <thread>
 #include <vector>
 
+#include "tests/bench/bench_support.h"
 #include "tests/support/emulator_process.h"
 #include "tests/support/temp_dir.h"
-
-extern char** environ;
 
 namespace {
 
@@ -70,46 +64,10 @@ Args parseArgs(int argc, char** argv) {
   return a;
 }
 
-struct Run {
-  int exitCode = -1;
-  double seconds = 0;
-  long peakRssKb = 0;  // the child's own (wait4), not this process's
-  std::string err;
-};
-
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// membersync --config CONFIG check, its output in files, measured by wait4.
-Run runCheck(const testing::TempDir& dir, const std::filesystem::path& config) {
-  const std::string out = (dir.path() / "out.txt").string();
-  const std::string err = (dir.path() / "err.txt").string();
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  const std::string exe = testing::membersyncExecutable();
-  const std::string configArg = config.string();
-  std::vector<char*> argv{const_cast<char*>(exe.c_str()), const_cast<char*>("--config"),
-                          const_cast<char*>(configArg.c_str()), const_cast<char*>("check"),
-                          nullptr};
-  Run run;
-  const auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  if (posix_spawn(&pid, exe.c_str(), &files, nullptr, argv.data(), environ) != 0) std::exit(1);
-  posix_spawn_file_actions_destroy(&files);
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.peakRssKb = usage.ru_maxrss;
-  run.err = readFile(err);
-  return run;
+// membersync --config CONFIG check, measured by wait4.
+bench::MeasuredRun runCheck(const testing::TempDir& dir, const std::filesystem::path& config) {
+  return bench::runMeasured(testing::membersyncExecutable(), {"--config", config.string(), "check"},
+                            dir);
 }
 
 std::filesystem::path writeConfig(const testing::TempDir& dir,
@@ -146,7 +104,7 @@ void row(const std::string& what, const std::vector<std::string>& flags,
          const std::string& centerExtra) {
   testing::TempDir dir;
   testing::EmulatorProcess emulator(testing::EmulatorProcess::Options{"", flags});
-  const Run run = runCheck(dir, writeConfig(dir, emulator, centerExtra));
+  const bench::MeasuredRun run = runCheck(dir, writeConfig(dir, emulator, centerExtra));
   const long long sent = streamedBytes(emulator);
   std::printf("%-44s %4d %8.2f %10.1f %14s\n", what.c_str(), run.exitCode, run.seconds,
               run.peakRssKb / 1024.0, sent > 0 ? std::to_string(sent).c_str() : "-");
