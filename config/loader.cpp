@@ -397,6 +397,7 @@ void readSync(IniReader& ini, apply::SyncSettings& s) {
                                        {"report", plan::Departed::Report}},
                                       p.departed);
   p.graceRuns = static_cast<int>(ini.integer("sync", "grace_runs", p.graceRuns, 0, 365));
+  p.graceHours = static_cast<int>(ini.integer("sync", "grace_hours", p.graceHours, 0, 8760));
   p.deleteAfterDays =
       static_cast<int>(ini.integer("sync", "delete_after_days", p.deleteAfterDays, 0, 3650));
   p.maxDeletes = static_cast<int>(ini.integer("sync", "max_deletes", p.maxDeletes, 0, 10000000));

@@ -3,6 +3,7 @@
 
 #include "daemon/verbs.h"
 #include "jobs/core/clock.h"
+#include "jobs/plan/plan.h"
 #include "jobs/state/sqlite_store.h"
 
 namespace membersync::cli {
@@ -15,10 +16,9 @@ namespace {
 // A revert's holds ("revert:12:assign:g1") go out with a second revert of the same run; a sync's
 // with the next sync.
 std::string whatCarriesOut(const state::RunSummary& run, const std::string& heldKey) {
-  const std::string prefix = "revert:";
-  if (run.kind != state::RunKind::Revert || heldKey.rfind(prefix, 0) != 0) return "the next sync";
-  const std::string reverted = heldKey.substr(prefix.size(), heldKey.find(':', prefix.size()) - prefix.size());
-  return "`membersync revert " + reverted + " --apply`";
+  const long long reverted = plan::revertedRunOf(heldKey);
+  if (run.kind != state::RunKind::Revert || reverted == 0) return "the next sync";
+  return "`membersync revert " + std::to_string(reverted) + " --apply`";
 }
 
 }  // namespace

@@ -319,7 +319,7 @@ void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& reques
   for (const auto& item : p.items) planned.insert(plan::releaseKey(item));
   for (const auto& key : report.releasedBefore) {
     // A revert's releases wait for the second `revert RUN --apply`, not for a sync.
-    if (!planned.count(key) && key.rfind("revert:", 0) != 0) store_.consumeRelease(key);
+    if (!planned.count(key) && plan::revertedRunOf(key) == 0) store_.consumeRelease(key);
   }
   // Likewise an item's failure record outlives its item only as noise: the add that became an
   // adoption, the edit whose difference vanished. Under --only the plan covers one account.

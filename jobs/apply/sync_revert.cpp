@@ -75,7 +75,8 @@ SyncReport SyncJob::revert(state::RunId run, const directory::Export& hr,
                      "keep_runs_days); `membersync status` lists the runs";
     return report;
   }
-  if (auto why = plan::revertRefusal(run, writesOf(store_.stepsOfRun(run)))) {
+  const auto journaled = writesOf(store_.stepsOfRun(run));
+  if (auto why = plan::revertRefusal(run, journaled)) {
     report.outcome = SyncOutcome::Failed;
     report.message = *why;
     return report;
@@ -83,7 +84,7 @@ SyncReport SyncJob::revert(state::RunId run, const directory::Export& hr,
   const auto members = start(report, hr, policy, request);
   if (!members) return report;
   ReadNeeds extra;
-  extra.assets = changesAssets(writesOf(store_.stepsOfRun(run)));
+  extra.assets = changesAssets(journaled);
   const auto reads = readEntitlementsFor(report, policy, request, extra);
   if (!reads) return report;
   settle(report, *members, request, *reads);

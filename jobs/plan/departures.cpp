@@ -10,7 +10,8 @@
 namespace membersync::plan::detail {
 namespace {
 
-constexpr state::Millis kDay = 86400000;
+constexpr state::Millis kHour = 3600000;
+constexpr state::Millis kDay = 24 * kHour;
 
 // One more distinct export absent, unless this export (by hash) was counted already, so a re-run
 // on the same file never counts twice. A first absence always counts, even with no hash.
@@ -95,6 +96,22 @@ std::string absentText(const directory::Person* row) {
   return row ? "departed in HR (status \"" + row->status + "\")" : "missing from the export";
 }
 
+std::string hoursText(state::Millis hours) {
+  return std::to_string(hours) + (hours == 1 ? " hour" : " hours");
+}
+
+// grace_hours: while fewer than that many hours have passed since the absence was first seen
+// (Absence::since), the end of the wait reason (" since ..."); empty once they have, or with
+// grace_hours = 0.
+std::string graceHoursWait(const Context& ctx, const state::Absence& a) {
+  const int hours = std::max(0, ctx.in.settings.graceHours);
+  const state::Millis due = a.since + hours * kHour;
+  if (ctx.in.now >= due) return "";
+  const state::Millis elapsed = std::max<state::Millis>(0, ctx.in.now - a.since) / kHour;
+  return " since " + formatTime(a.since) + " (" + hoursText(elapsed) + "); acted on after " +
+         hoursText(hours) + " (grace_hours), at " + formatTime(due);
+}
+
 // An active row under another employee id carries the member's account AND its name: the same
 // person, re-keyed by HR. (Another name means the account was given to someone new: then the old
 // member departs as usual, and the new person's add waits for it.)
@@ -129,12 +146,19 @@ void planDeparture(Context& ctx, const state::Link& link, const LiveMember& memb
   item.reason =
       absentText(departedRow) + " in " + count + (a.distinctExports == 1 ? " export" : " exports");
   // Protection first: a protected member is never withdrawn or deleted, whatever the count.
+  // Then both graces, runs before hours. Once passed they stay passed (the count only grows and
+  // `since`, the first sighting, is kept until the absence ends), so under the same settings
+  // they gate only the first destructive step: a withdrawn member's delete waits for
+  // delete_after_days alone.
+  const std::string hoursWait = graceHoursWait(ctx, a);
   if (ctx.isProtected(member.account)) {
     hold(item, kProtectedReason);
   } else if (a.distinctExports < grace) {
     hold(item, absentText(departedRow) + " in " + count + " of " + std::to_string(grace) +
                    " exports (grace_runs); acted on once all " + std::to_string(grace) +
                    " are counted");
+  } else if (!hoursWait.empty()) {
+    hold(item, item.reason + hoursWait);
   } else if (!step.waitReason.empty()) {
     hold(item, item.reason + "; " + step.waitReason);
   }

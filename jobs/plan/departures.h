@@ -6,8 +6,9 @@ namespace membersync::plan::detail {
 
 // A linked live member whose person is departed in HR (`departedRow`) or missing from the export
 // (null). Counts the export against the person's absence (distinct exports, by content hash),
-// then, per [sync] departed, plans a Withdraw or Delete once grace_runs is reached, or holds it
-// (protected, grace not reached, waiting for delete_after_days, or departed = report).
+// then, per [sync] departed, plans a Withdraw or Delete once grace_runs is reached and
+// grace_hours have passed since the absence was first seen (Absence::since), or holds it
+// (protected, a grace not reached, waiting for delete_after_days, or departed = report).
 void planDeparture(Context& ctx, const state::Link& link, const LiveMember& member,
                    const directory::Person* departedRow);
 

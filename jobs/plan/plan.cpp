@@ -1,5 +1,7 @@
 #include "jobs/plan/plan.h"
 
+#include <cstdlib>
+
 #include "jobs/plan/field_buffer.h"
 
 namespace membersync::plan {
@@ -132,6 +134,14 @@ std::string namingRun(std::string reason, long long run) {
        at = reason.find(placeholder, at + named.size()))
     reason.replace(at, placeholder.size(), named);
   return reason;
+}
+
+std::string revertKeyPrefix(long long run) { return "revert:" + std::to_string(run) + ":"; }
+
+long long revertedRunOf(const std::string& key) {
+  const std::string prefix = "revert:";
+  if (key.rfind(prefix, 0) != 0) return 0;
+  return std::strtoll(key.c_str() + prefix.size(), nullptr, 10);
 }
 
 std::string releaseKey(const Item& item) {

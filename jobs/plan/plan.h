@@ -89,6 +89,12 @@ struct Item {
   bool endsDeparture = false;
 };
 
+// A revert's items have keys of their own, "revert:<run>:<what>" (planRevert), so its holds,
+// releases and failure records never mix with a sync's: the prefix for run `run`, and the run a
+// key reverts (0 when it is not a revert's key).
+std::string revertKeyPrefix(long long run);
+long long revertedRunOf(const std::string& key);
+
 // Item::assetRules entry of an asset a revert assigns again that membersync did not own before:
 // it is assigned, but not recorded as membersync's (never withdrawn by a later sync).
 inline constexpr const char* kNotOwnedRule = "(not owned)";

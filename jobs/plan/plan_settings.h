@@ -12,7 +12,8 @@ enum class Orphans { Report, Delete };
 struct PlanSettings {
   std::string accountSuffix;  // expanded, e.g. "@acme"; the loader expands [center] account_suffix
   Departed departed = Departed::WithdrawThenDelete;
-  int graceRuns = 2;
+  int graceRuns = 2;    // distinct exports a departure waits
+  int graceHours = 20;  // and hours since first seen missing or departed; both must pass
   int deleteAfterDays = 30;
   int maxDeletes = 200;
   double maxDeletePercent = 5;

@@ -69,9 +69,8 @@ class RevertPlanner {
 
  private:
   std::string runText() const { return "run " + std::to_string(in_.run); }
-  // Keys of their own ("revert:12:edit:E1001"), so a revert's holds, releases and failures never
-  // mix with a sync's items of the same person.
-  std::string keyPrefix() const { return "revert:" + std::to_string(in_.run) + ":"; }
+  // Keys of their own ("revert:12:edit:E1001"): see revertKeyPrefix().
+  std::string keyPrefix() const { return revertKeyPrefix(in_.run); }
 
   void problem(const JournaledWrite& w, const std::string& what, std::string reason) {
     Item item;

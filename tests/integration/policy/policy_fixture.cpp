@@ -47,7 +47,10 @@ PolicyFixture::PolicyFixture(const EmulatorProcess& emulator, const std::string&
              "[policy]\n"
              "path = policy.json\n"
              "[sync]\n"
-             "grace_runs = 1\n" + syncExtra);
+             // Departures act on the first export that misses them: these tests are about the
+             // policy, not the graces (tests/integration/sync covers grace_hours).
+             "grace_runs = 1\n"
+             "grace_hours = 0\n" + syncExtra);
 }
 
 void PolicyFixture::writeHr(const std::vector<HrRow>& rows) {

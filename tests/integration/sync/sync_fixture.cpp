@@ -109,6 +109,7 @@ void SyncFixture::configure(const SyncOptions& o) {
       << "[sync]\n"
       << "departed = " << o.departed << "\n"
       << "grace_runs = " << o.graceRuns << "\n"
+      << "grace_hours = " << o.graceHours << "\n"
       << "delete_after_days = " << o.deleteAfterDays << "\n"
       << "max_deletes = " << o.maxDeletes << "\n"
       << "max_delete_percent = " << number(o.maxDeletePercent) << "\n"

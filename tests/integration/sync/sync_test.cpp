@@ -1,6 +1,7 @@
 // The real membersync binary against the emulator: first sync in chunks with a partial failure,
-// an unchanged re-sync, edits, departures across grace runs, the safety guard and allow-deletes,
-// a stale saved plan, adds whose answers were dropped, and a run killed in the middle of its adds.
+// an unchanged re-sync, edits, departures across grace runs and grace hours, the safety guard
+// and allow-deletes, a stale saved plan, adds whose answers were dropped, and a run killed in
+// the middle of its adds.
 // Every test also checks that no secret (client secret, admin password, generated password)
 // reaches the output of any run or the state database.
 
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <regex>
 #include <string>
 #include <thread>
 
@@ -287,6 +289,59 @@ TEST_CASE(
   CHECK(liveMembersByAccount(emulator).count("staff0020") == 1);
 
   o.deleteAfterDays = 0;
+  f.configure(o);
+  const auto deleted = f.sync();
+  INFO(tail(deleted.out) << deleted.err);
+  CHECK(deleted.exitCode == 0);
+  CHECK(stats(emulator).calls("A4") == 1);
+  CHECK(liveMembersByAccount(emulator).count("staff0020") == 0);
+  checkEndState(emulator, f, people);
+  checkResyncWritesNothing(emulator, f);
+  f.checkNoSecretLeaked();
+}
+
+// Like delete_after_days, the 20 hours of grace_hours cannot pass within a test (membersync
+// reads the system clock): the test shows the hold, and that the first sighting is kept across
+// runs by the state database, then sets 0 to see the delete. The hour arithmetic is unit-tested
+// in tests/unit/plan/departures_test.cpp.
+TEST_CASE(
+    "sync: a departure past grace_runs still waits grace_hours since it was first seen, and the "
+    "first sighting is kept across runs",
+    "[sync]") {
+  EmulatorProcess emulator;
+  SyncOptions o;
+  o.graceRuns = 1;
+  o.graceHours = 20;
+  o.departed = "delete";
+  SyncFixture f(emulator, o);
+  auto people = staff(20);
+  f.writeHr(people);
+  REQUIRE(f.sync().exitCode == 0);
+
+  people.pop_back();  // staff0020 leaves
+  f.writeHr(people);
+  const auto first = f.sync();
+  INFO(tail(first.out) << first.err);
+  CHECK(first.exitCode == 0);
+  CHECK_THAT(first.out, Contains("held delete staff0020") &&
+                            Contains("acted on after 20 hours (grace_hours)"));
+  CHECK(stats(emulator).calls("A4") == 0);
+  const std::regex sinceRe("in 1 export since ([0-9-]+ [0-9:]+ UTC)");
+  std::smatch firstSince;
+  REQUIRE(std::regex_search(first.out, firstSince, sinceRe));
+
+  // A second, distinct export: counted, still held, and still since the first sighting.
+  people[0].name = "司马光";
+  f.writeHr(people);
+  const auto second = f.sync();
+  INFO(tail(second.out) << second.err);
+  CHECK(second.exitCode == 0);
+  CHECK_THAT(second.out, Contains("in 2 exports since " + firstSince[1].str()) &&
+                             Contains("(grace_hours)"));
+  CHECK(stats(emulator).calls("A4") == 0);
+  CHECK(liveMembersByAccount(emulator).count("staff0020") == 1);
+
+  o.graceHours = 0;
   f.configure(o);
   const auto deleted = f.sync();
   INFO(tail(deleted.out) << deleted.err);

@@ -63,6 +63,7 @@ TEST_CASE("config: a minimal file gets every documented default", "[config]") {
   CHECK(c.directory.activeStatus == std::vector<std::string>{"active"});
   CHECK(c.sync.plan.departed == membersync::plan::Departed::WithdrawThenDelete);
   CHECK(c.sync.plan.graceRuns == 2);
+  CHECK(c.sync.plan.graceHours == 20);
   CHECK(c.sync.plan.deleteAfterDays == 30);
   CHECK(c.sync.plan.maxDeletes == 200);
   CHECK(c.sync.plan.maxDeletePercent == 5);
@@ -95,6 +96,20 @@ TEST_CASE("config: [center] max_answer_mb is 64 by default, a positive whole num
   CHECK(loadConfig(f.config("[center]\nmax_answer_mb = 512\n"), {}).center.maxAnswerMb == 512);
   CHECK_THAT(errorOf(f.config("[center]\nmax_answer_mb = 0\n")),
              Catch::Contains("[center] max_answer_mb: '0' is not a whole number from 1 to 4096"));
+}
+
+TEST_CASE("config: [sync] grace_hours is 20 by default, a whole number from 0 to 8760",
+          "[config]") {
+  Fixture f;
+  CHECK(loadConfig(f.config(""), {}).sync.plan.graceHours == 20);
+  CHECK(loadConfig(f.config("[sync]\ngrace_hours = 0\n"), {}).sync.plan.graceHours == 0);
+  CHECK(loadConfig(f.config("[sync]\ngrace_hours = 8760\n"), {}).sync.plan.graceHours == 8760);
+  CHECK_THAT(errorOf(f.config("[sync]\ngrace_hours = 8761\n")),
+             Catch::Contains("[sync] grace_hours: '8761' is not a whole number from 0 to 8760"));
+  CHECK_THAT(errorOf(f.config("[sync]\ngrace_hours = -1\n")),
+             Catch::Contains("[sync] grace_hours: '-1' is not a whole number"));
+  CHECK_THAT(errorOf(f.config("[sync]\ngrace_hours = 1.5\n")),
+             Catch::Contains("[sync] grace_hours: '1.5' is not a whole number"));
 }
 
 TEST_CASE("config: [policy] product_cache_hours is read and checked", "[config]") {

@@ -1,8 +1,9 @@
-// Departures: grace counted in distinct exports, skipped rows, each [sync] departed mode, and
-// the withdraw-then-delete timeline.
+// Departures: grace counted in distinct exports and in hours since first seen, skipped rows, each
+// [sync] departed mode, and the withdraw-then-delete timeline.
 
 #include <catch2/catch.hpp>
 
+#include "tests/unit/plan/effects.h"
 #include "tests/unit/plan/scenario.h"
 
 using namespace membersync::plan;
@@ -76,8 +77,161 @@ TEST_CASE("planner: a new export counts and reaching grace_runs acts", "[plan]")
 
 TEST_CASE("planner: grace_runs 0 acts on the first missing export", "[plan]") {
   Scenario s = aliceMissing();
-  s.settings.graceRuns = 0;  // max(1, grace_runs)
+  s.settings.graceRuns = 0;   // max(1, grace_runs)
+  s.settings.graceHours = 0;  // this test is about the count alone
   CHECK(find(s.plan(), "delete:g1")->kind == ItemKind::Delete);
+}
+
+TEST_CASE("planner: grace_runs reached but not grace_hours since first seen: held, the reason "
+          "names grace_hours",
+          "[plan]") {
+  Scenario s = aliceMissing();
+  CHECK(s.settings.graceHours == 20);  // the default
+  s.absence("E1", 1, "export-0");
+  s.state.absences["E1"].since = kNow - 3 * kHour;  // first seen missing 3 hours ago
+  const Plan plan = s.plan();
+  CHECK(absenceOf(plan, "E1")->distinctExports == 2);  // grace_runs (2) is reached
+  const Item* held = find(plan, "delete:g1");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(held->heldKind == ItemKind::Delete);
+  CHECK_FALSE(held->heldByGuard);
+  CHECK(held->reason ==
+        "missing from the export in 2 exports since 2025-12-31 21:00:00 UTC (3 hours); acted on "
+        "after 20 hours (grace_hours), at 2026-01-01 17:00:00 UTC");
+  CHECK_FALSE(plan.hasChanges());
+
+  SECTION("a departed status says so") {
+    s.add(departed(person("E1", "alice", "Alice")));
+    const Plan p = s.plan();
+    const Item* d = find(p, "delete:g1");
+    REQUIRE(d);
+    CHECK(d->kind == ItemKind::Held);
+    CHECK(contains(d->reason, "departed in HR (status \"left\") in 2 exports since "
+                              "2025-12-31 21:00:00 UTC (3 hours)"));
+  }
+  SECTION("one millisecond short of 20 hours: still held") {
+    s.now = kNow + 17 * kHour - 1;
+    const Plan p = s.plan();
+    const Item* d = find(p, "delete:g1");
+    REQUIRE(d);
+    CHECK(d->kind == ItemKind::Held);
+    CHECK(contains(d->reason, "(19 hours); acted on after 20 hours (grace_hours)"));
+  }
+  SECTION("withdraw-then-delete holds the withdrawal the same way") {
+    s.settings.departed = Departed::WithdrawThenDelete;
+    const Plan p = s.plan();
+    const Item* w = find(p, "withdraw:g1");
+    REQUIRE(w);
+    CHECK(w->kind == ItemKind::Held);
+    CHECK(w->heldKind == ItemKind::Withdraw);
+    CHECK(contains(w->reason, "(grace_hours)"));
+  }
+}
+
+TEST_CASE("planner: grace_runs and grace_hours both reached: the departure acts", "[plan]") {
+  Scenario s = aliceMissing();
+  s.absence("E1", 1, "export-0");
+  s.state.absences["E1"].since = kNow - 3 * kHour;
+  s.now = kNow + 17 * kHour;  // exactly 20 hours after the first sighting
+  const Plan plan = s.plan();
+  const Item* del = find(plan, "delete:g1");
+  REQUIRE(del);
+  CHECK(del->kind == ItemKind::Delete);
+  CHECK(del->reason == "missing from the export in 2 exports");
+  CHECK(plan.hasChanges());
+
+  SECTION("but the hours alone do not: grace_runs still holds, and says so") {
+    s.absence("E1", 0, "");  // known, never counted: this export is 1 of 2
+    s.state.absences["E1"].since = kNow - 400 * kDay;
+    const Plan p = s.plan();
+    const Item* held = find(p, "delete:g1");
+    REQUIRE(held);
+    CHECK(held->kind == ItemKind::Held);
+    CHECK(contains(held->reason, "1 of 2 exports (grace_runs)"));
+    CHECK_FALSE(contains(held->reason, "grace_hours"));
+  }
+  SECTION("protection still comes first") {
+    s.policy.protect = {"alice"};
+    const Plan p = s.plan();
+    const Item* held = find(p, "delete:g1");
+    REQUIRE(held);
+    CHECK(held->kind == ItemKind::Held);
+    CHECK(held->reason == "protected by the policy's protect list");
+  }
+}
+
+TEST_CASE("planner: grace_hours 0 leaves only grace_runs to count", "[plan]") {
+  Scenario s = aliceMissing();
+  s.settings.graceHours = 0;
+  SECTION("the first missing export is held by grace_runs") {
+    const Plan p = s.plan();
+    const Item* held = find(p, "delete:g1");
+    REQUIRE(held);
+    CHECK(held->kind == ItemKind::Held);
+    CHECK(contains(held->reason, "1 of 2 exports (grace_runs)"));
+  }
+  SECTION("the second acts at once, though first seen a minute ago") {
+    s.absence("E1", 1, "export-0");
+    s.state.absences["E1"].since = kNow - 60000;
+    CHECK(find(s.plan(), "delete:g1")->kind == ItemKind::Delete);
+  }
+  SECTION("with grace_runs 1 the first missing export acts") {
+    s.settings.graceRuns = 1;
+    CHECK(find(s.plan(), "delete:g1")->kind == ItemKind::Delete);
+  }
+}
+
+TEST_CASE("planner: grace_hours count from the first sighting, which later runs keep", "[plan]") {
+  Scenario s = aliceMissing();
+  s.settings.graceRuns = 1;
+  // Run 1: first seen missing now.
+  const Plan first = s.plan();
+  REQUIRE(absenceOf(first, "E1"));
+  CHECK(absenceOf(first, "E1")->since == kNow);
+  CHECK(find(first, "delete:g1")->kind == ItemKind::Held);
+  CHECK(contains(find(first, "delete:g1")->reason, "(0 hours); acted on after 20 hours"));
+  stateEffects(s, first.stateChanges);
+
+  // Run 2, 15 minutes later, a new export: counted, but `since` stays the first sighting.
+  s.now = kNow + 15 * 60000;
+  s.hr.contentHash = "export-2";
+  const Plan second = s.plan();
+  REQUIRE(absenceOf(second, "E1"));
+  CHECK(absenceOf(second, "E1")->distinctExports == 2);
+  CHECK(absenceOf(second, "E1")->since == kNow);
+  CHECK(contains(find(second, "delete:g1")->reason, "since 2026-01-01 00:00:00 UTC (0 hours)"));
+  stateEffects(s, second.stateChanges);
+
+  // Run 3, 19 hours on, yet another export: still held, counted from the first sighting.
+  s.now = kNow + 19 * kHour;
+  s.hr.contentHash = "export-3";
+  const Plan third = s.plan();
+  CHECK(absenceOf(third, "E1")->since == kNow);
+  CHECK(contains(find(third, "delete:g1")->reason,
+                 "(19 hours); acted on after 20 hours (grace_hours), at 2026-01-01 20:00:00 UTC"));
+  stateEffects(s, third.stateChanges);
+
+  // Run 4, 20 hours after the first sighting, the same export as run 3: acts.
+  s.now = kNow + 20 * kHour;
+  const Plan fourth = s.plan();
+  CHECK(absenceOf(fourth, "E1") == nullptr);  // nothing new counted
+  CHECK(find(fourth, "delete:g1")->kind == ItemKind::Delete);
+
+  // Alice comes back: the absence ends, so a later absence starts its own clock.
+  s.add(person("E1", "alice", "Alice"));
+  const Plan back = s.plan();
+  CHECK(back.stateChanges.clearedAbsences == std::vector<std::string>{"E1"});
+  stateEffects(s, back.stateChanges);
+  s.hr.people.pop_back();
+  s.hr.rowCount = s.hr.people.size();
+  s.hr.contentHash = "export-4";
+  s.now = kNow + 30 * kHour;
+  const Plan again = s.plan();
+  REQUIRE(absenceOf(again, "E1"));
+  CHECK(absenceOf(again, "E1")->since == kNow + 30 * kHour);
+  CHECK(absenceOf(again, "E1")->distinctExports == 1);
+  CHECK(find(again, "delete:g1")->kind == ItemKind::Held);
 }
 
 TEST_CASE("planner: a departed status counts like missing", "[plan]") {
@@ -231,6 +385,7 @@ TEST_CASE("planner: a member whose account an active row carries under a new emp
   // HR re-keyed Alice from E1 to A-001: the old link's employee id is gone, her account is not.
   Scenario s = aliceMissing();
   s.settings.graceRuns = 0;
+  s.settings.graceHours = 0;  // no grace at all: only the re-key check holds it
   s.add(person("A-001", "alice", "Alice"));
   const Plan plan = s.plan();
   const Item* held = find(plan, "delete:g1");

@@ -238,6 +238,13 @@ TEST_CASE("a revert's withdrawals count against the delete guard until released"
   CHECK(p.counts.assign == 20);
 }
 
+TEST_CASE("a revert's keys name the run they revert, and no sync key does", "[plan][revert]") {
+  CHECK(revertKeyPrefix(12) == "revert:12:");
+  CHECK(revertedRunOf("revert:12:assign:g1") == 12);
+  CHECK(revertedRunOf("assign:g1") == 0);
+  CHECK(revertedRunOf("reverted:E1") == 0);
+}
+
 TEST_CASE("a run journaled without the values before is refused", "[plan][revert]") {
   JournaledWrite old = renamed("0", "", "");
   old.changes.clear();

@@ -14,6 +14,7 @@ TEST_CASE("planner: 100,000 people against 98,000 members give the expected adds
   s.policy.departments["ENG"] = "1001";
   s.settings.departed = Departed::Delete;
   s.settings.graceRuns = 1;
+  s.settings.graceHours = 0;  // about other behaviour: departures act on the first missing export
   s.settings.maxDeletes = 1000000;
   s.settings.maxDeletePercent = 100;
   s.settings.maxEdits = 1000000;  // 9,000 edits are 9% of the managed: within 10%, over 200

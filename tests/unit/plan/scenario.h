@@ -13,7 +13,8 @@
 
 namespace membersync::plan::testing {
 
-constexpr state::Millis kDay = 86400000;
+constexpr state::Millis kHour = 3600000;
+constexpr state::Millis kDay = 24 * kHour;
 constexpr state::Millis kNow = 1767225600000;  // 2026-01-01 00:00:00 UTC
 
 inline directory::Person person(const std::string& employeeId, const std::string& account,
