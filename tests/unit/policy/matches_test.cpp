@@ -57,6 +57,16 @@ TEST_CASE("policy: several when keys must all match", "[policy]") {
   CHECK_FALSE(matches(When{{"department", {"OPS"}}, {"site", {"HQ"}}}, engineer()));
 }
 
+TEST_CASE("policy: when matches a multi-valued LDAP attribute when any of its values matches",
+          "[policy]") {
+  Person p = engineer();
+  p.multiAttributes["memberOf"] = {"cn=ops,ou=groups,dc=example,dc=com",
+                                   "cn=engineering,ou=groups,dc=example,dc=com"};
+  CHECK(matches(When{{"memberOf", {"cn=eng*"}}}, p));  // the second value
+  CHECK_FALSE(matches(When{{"memberOf", {"cn=sales*"}}}, p));
+  CHECK_FALSE(matches(When{{"memberOf", {"cn=eng*"}}}, engineer()));  // no such attribute
+}
+
 TEST_CASE("policy: an empty when matches everyone", "[policy]") {
   CHECK(matches(When{}, engineer()));
   CHECK(matches(When{}, Person{}));
