@@ -26,6 +26,25 @@ bool singleValued(const SourceRow& row, const std::string& field, const std::str
   return false;
 }
 
+// `value` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD, so that
+// messages and the state never carry it.
+std::string printable(std::string_view value) {
+  std::string out;
+  while (const auto bad = firstInvalidUtf8(value)) {
+    out.append(value.substr(0, *bad)).append("\xEF\xBF\xBD");
+    value.remove_prefix(*bad + 1);
+  }
+  return out.append(value);
+}
+
+// An LDAP value is bytes: a field must be text (a binary attribute goes through hex or guid).
+std::string textOf(const std::string& field, std::string value, std::vector<std::string>& issues) {
+  if (!firstInvalidUtf8(value)) return value;
+  issues.push_back(field + ": the value is not UTF-8 text; map a text attribute, or use the hex "
+                           "or guid filter for a binary one");
+  return printable(value);
+}
+
 // The trimmed cell of `field`, or nullopt when the export does not manage the field or (JSON)
 // this object lacks the key.
 std::optional<std::string> cellOf(const SourceRow& row, const FieldColumns& columns,
@@ -40,14 +59,14 @@ std::optional<std::string> cellOf(const SourceRow& row, const FieldColumns& colu
       return cell->second;
     });
     if (r.error) issues.push_back(field + ": " + *r.error);
-    return trim(r.value);
+    return textOf(field, trim(r.value), issues);
   }
   const auto column = columns.byField.find(field);
   if (column == columns.byField.end()) return std::nullopt;
   if (!singleValued(row, field, column->second, issues)) return "";
   const auto cell = row.cells.find(column->second);
   if (cell == row.cells.end()) return std::nullopt;
-  return trim(cell->second);
+  return textOf(field, trim(cell->second), issues);
 }
 
 bool isActive(const std::string& status, const DirectorySettings& cfg) {
@@ -78,9 +97,10 @@ Person personOf(const SourceRow& row, const FieldColumns& columns, const Directo
     if (!columns.mapped.count(column) && !firstInvalidUtf8(value)) p.attributes[column] = trim(value);
   for (const auto& [column, values] : row.multi) {
     if (columns.mapped.count(column)) continue;
-    std::vector<std::string>& kept = p.multiAttributes[column];
+    std::vector<std::string> kept;
     for (const std::string& value : values)
       if (!firstInvalidUtf8(value)) kept.push_back(trim(value));
+    if (!kept.empty()) p.multiAttributes[column] = std::move(kept);
   }
   return p;
 }

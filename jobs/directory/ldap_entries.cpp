@@ -28,13 +28,14 @@ std::optional<std::size_t> number(std::string_view digits) {
 std::vector<LdapEntry> readPages(LdapDirectory& directory, const std::string& source,
                                  std::vector<std::string>& skipped) {
   std::vector<LdapEntry> entries;
+  std::set<std::string> cookies;  // a cookie handed back twice would make the read go round
   std::string cookie;
   do {
     LdapPage page = directory.page(cookie);
-    // A server that hands back the cookie it was given, with nothing new, would loop forever.
-    if (page.entries.empty() && !page.cookie.empty() && page.cookie == cookie)
-      throw ExportError(source + ": the directory repeated its paged-results cookie without "
-                                 "sending entries; the search cannot finish. Check the server");
+    if (!page.cookie.empty() && !cookies.insert(page.cookie).second)
+      throw ExportError(source + ": the directory handed back a paged-results cookie it had "
+                                 "already sent; the search would never finish, and nothing is "
+                                 "planned from a partial list. Check the server");
     for (LdapEntry& entry : page.entries) entries.push_back(std::move(entry));
     for (const std::string& url : page.continuations)
       skipped.push_back(source + ": skipped the continuation reference " + url +
@@ -94,6 +95,11 @@ SourceRow rowOf(LdapDirectory& directory, const LdapEntry& entry, const Spelling
   std::map<std::string, std::vector<std::string>> values;
   for (const LdapAttribute& a : entry.attributes) {
     const std::optional<ValueRange> range = valueRangeOf(a.description);
+    if (range && range->low != 0)
+      throw ExportError("entry " + entry.dn + ": attribute " + range->attribute +
+                        " came as values from " + std::to_string(range->low) +
+                        " on, without the first ones; the read stops so that no value is "
+                        "silently missing");
     std::vector<std::string> all =
         range ? wholeRange(directory, entry.dn, *range, a.values) : a.values;
     std::vector<std::string>& into = values[spelling.of(range ? range->attribute : a.description)];
@@ -142,7 +148,7 @@ std::optional<ValueRange> valueRangeOf(std::string_view description) {
 SourceTable readLdapTable(LdapDirectory& directory, const std::string& source,
                           const std::vector<std::string>& wanted, std::vector<std::string>& skipped) {
   std::vector<LdapEntry> entries = readPages(directory, source, skipped);
-  std::sort(entries.begin(), entries.end(),
+  std::stable_sort(entries.begin(), entries.end(),
             [](const LdapEntry& a, const LdapEntry& b) { return a.dn < b.dn; });
   const Spelling spelling(wanted);
   SourceTable table;

@@ -472,3 +472,47 @@ TEST_CASE("ldap: a guid template over a value that is not 16 bytes makes the ent
   CHECK(hr.problems[0].dn == "uid=alice,dc=x");
   CHECK(hr.problems[0].message.find("employee_id") == 0);
 }
+
+// ---- found by fuzzing (fuzz_ldap_entries) ------------------------------------------------------
+
+TEST_CASE("ldap: a cookie handed back again, even with entries, fails the read instead of going "
+          "round",
+          "[directory][ldap]") {
+  FakeDirectory d;
+  d.pages.push_back({"", LdapPage{{person("alice")}, {}, "a"}});
+  d.pages.push_back({"a", LdapPage{{person("bob")}, {}, "b"}});
+  d.pages.push_back({"b", LdapPage{{person("carol")}, {}, "a"}});  // a -> b -> a -> ...
+  CHECK_THROWS_WITH(readAll(d), Catch::Contains("already sent"));
+  CHECK(d.pageCalls.size() == 3);
+}
+
+TEST_CASE("ldap: a ranged attribute that does not start at value 0 fails the read",
+          "[directory][ldap]") {
+  FakeDirectory d = FakeDirectory::onePage({person("alice", {{"member;range=1500-*", {"m1500"}}})});
+  CHECK_THROWS_WITH(readAll(d), Catch::Contains("attribute member came as values from 1500 on"));
+}
+
+TEST_CASE("ldap: a mapped value that is not UTF-8 makes the entry a problem, and no message "
+          "carries the raw bytes",
+          "[directory][ldap]") {
+  LdapEntry latin1 = person("bob");
+  latin1.attributes[2].values = {"Bob Sm\xe9th"};  // cn in Latin-1
+  FakeDirectory d = FakeDirectory::onePage({person("alice"), latin1});
+  const DirectorySettings cfg = ldapSettings();
+  const Export hr = buildExport(readAll(d, wantedBy(cfg)), cfg, "@acme");
+  REQUIRE(hr.people.size() == 1);
+  REQUIRE(hr.problems.size() == 1);
+  CHECK_THAT(hr.problems[0].message, Catch::Contains("name: the value is not UTF-8 text"));
+  CHECK(hr.skippedAccounts == std::set<std::string>{"bob"});
+}
+
+TEST_CASE("ldap: an unmapped attribute whose values are all binary is not kept for the policy",
+          "[directory][ldap]") {
+  FakeDirectory d =
+      FakeDirectory::onePage({person("alice", {{"userCertificate", {"\xff\x01", "\xfe\x02"}}})});
+  const DirectorySettings cfg = ldapSettings();
+  const Export hr = buildExport(readAll(d, wantedBy(cfg)), cfg, "@acme");
+  REQUIRE(hr.people.size() == 1);
+  CHECK(hr.people[0].multiAttributes.count("userCertificate") == 0);
+  CHECK(hr.people[0].attributes.count("userCertificate") == 0);
+}
