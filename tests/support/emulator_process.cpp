@@ -22,13 +22,14 @@
 #include <Poco/Net/NetException.h>
 #include <Poco/StreamCopier.h>
 
+#include "tests/support/child_process.h"
+
 extern char** environ;
 
 namespace membersync::testing {
 namespace {
 
 constexpr int kStartTimeoutMs = 30000;  // a healthy emulator prints its port within milliseconds
-constexpr int kStopTimeoutMs = 10000;   // SIGTERM grace before SIGKILL
 const std::string kListeningPrefix = "listening on ";
 
 std::string errnoText(const std::string& what) {
@@ -40,41 +41,6 @@ void ignoreSigpipeOnce() {
   std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
 }
 
-// Waits until the child `pid` exits or `timeoutMs` passes; true when it was reaped. Uses a
-// pidfd where the kernel has one (an event, no polling); otherwise checks every few ms.
-bool waitForExit(pid_t pid, int timeoutMs) {
-  int status = 0;
-#ifdef SYS_pidfd_open
-  int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
-  if (pidfd >= 0) {
-    pollfd p{pidfd, POLLIN, 0};
-    int ready;
-    do {
-      ready = ::poll(&p, 1, timeoutMs);
-    } while (ready < 0 && errno == EINTR);
-    ::close(pidfd);
-    if (ready <= 0) return false;
-    return ::waitpid(pid, &status, 0) == pid;
-  }
-#endif
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-  for (;;) {
-    pid_t r = ::waitpid(pid, &status, WNOHANG);
-    if (r == pid || (r < 0 && errno != EINTR)) return true;
-    if (std::chrono::steady_clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-}
-
-void stopChild(pid_t pid) {
-  if (pid <= 0) return;
-  ::kill(pid, SIGTERM);
-  if (waitForExit(pid, kStopTimeoutMs)) return;
-  ::kill(pid, SIGKILL);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-}
 
 // Reads up to the first '\n' from `fd`, waiting at most kStartTimeoutMs in all.
 std::string readFirstLine(int fd) {

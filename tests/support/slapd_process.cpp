@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/child_process.h"
 #include "tests/support/temp_dir.h"
 
 extern char** environ;
@@ -30,7 +31,6 @@ namespace membersync::testing {
 namespace {
 
 constexpr int kStartTimeoutMs = 20000;  // slapd on an idle machine listens within ~50 ms
-constexpr int kStopTimeoutMs = 10000;   // SIGTERM grace before SIGKILL
 constexpr int kStartAttempts = 5;       // fresh ports to try when another process took ours
 const char* const kSchemaDir = "/etc/ldap/schema";
 const char* const kModuleDir = "/usr/lib/ldap";
@@ -89,41 +89,6 @@ bool acceptsConnections(int port) {
   return ok;
 }
 
-// Waits until the child `pid` exits or `timeoutMs` passes; true when it was reaped. Uses a
-// pidfd where the kernel has one (an event, no polling); otherwise checks every few ms.
-bool waitForExit(pid_t pid, int timeoutMs) {
-  int status = 0;
-#ifdef SYS_pidfd_open
-  int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
-  if (pidfd >= 0) {
-    pollfd p{pidfd, POLLIN, 0};
-    int ready;
-    do {
-      ready = ::poll(&p, 1, timeoutMs);
-    } while (ready < 0 && errno == EINTR);
-    ::close(pidfd);
-    if (ready <= 0) return false;
-    return ::waitpid(pid, &status, 0) == pid;
-  }
-#endif
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-  for (;;) {
-    pid_t r = ::waitpid(pid, &status, WNOHANG);
-    if (r == pid || (r < 0 && errno != EINTR)) return true;
-    if (std::chrono::steady_clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-}
-
-void stopChild(pid_t pid) {
-  if (pid <= 0) return;
-  ::kill(pid, SIGTERM);
-  if (waitForExit(pid, kStopTimeoutMs)) return;
-  ::kill(pid, SIGKILL);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-}
 
 // Starts argv[0] with stdin from `in` and stdout and stderr appended to `out`. posix_spawn
 // rather than fork: the test process may already run threads.
