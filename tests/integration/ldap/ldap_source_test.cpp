@@ -241,3 +241,23 @@ TEST_CASE("ldap: an entry removed between runs is counted missing, never acted o
   CHECK_THAT(second.out, Catch::Contains("missing from the export in 1 of 2 exports"));
   CHECK_THAT(emulator.state(), Catch::Contains("user00001@acme"));
 }
+
+TEST_CASE("ldap: explain shows the entry's DN, each computed field with its template and the "
+          "source values",
+          "[ldap]") {
+  SlapdProcess slapd({SlapdProcess::peopleLdif(3), 0, false});
+  EmulatorProcess emulator;
+  TempDir dir;
+  std::string section = directorySection(slapd.ldapUrl());
+  section.replace(section.find("column.account = uid"), std::string("column.account = uid").size(),
+                  "column.account = {mail|localpart|alnum|lower}");
+  const std::string config =
+      writeConfig(dir, section, SlapdProcess::bindPassword(), emulator.baseUrl());
+  const auto r = runCommand(membersyncExecutable(), {"--config", config, "explain", "user00001"});
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("entry " + SlapdProcess::personDn(1)));
+  CHECK_THAT(r.out,
+             Catch::Contains("account \"user00001\" computed by {mail|localpart|alnum|lower}"));
+  CHECK_THAT(r.out, Catch::Contains("mail = \"user00001@example.com\""));
+}
