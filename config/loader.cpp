@@ -324,6 +324,9 @@ void readLdap(IniReader& ini, const LoadEnvironment& env, directory::LdapSetting
   l.startTls = flag(ini, "directory", "start_tls", l.startTls);
   requireLdapUrl(ini, l);
   l.caFile = ini.path(ini.text("directory", "ca_file", l.caFile));
+  if (!l.caFile.empty() && !fs::is_regular_file(l.caFile))
+    ini.fail("directory", "ca_file", l.caFile + " is not a file; name the PEM file of the CAs "
+                                     "that verify the directory's certificate");
   l.bindDn = ini.required("directory", "bind_dn");
   l.bindPassword = readSecret(ini, "directory", "bind_password_file", true, env);
   l.baseDn = ini.required("directory", "base_dn");
@@ -349,6 +352,9 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
     if (ini.get("directory", "path"))
       ini.fail("directory", "path", "format = ldap reads the directory, not a file; remove path");
     readLdap(ini, env, d.ldap);
+    for (const char* key : {"delimiter", "encoding"})
+      if (ini.get("directory", key))
+        ini.fail("directory", key, "is for CSV exports; format = ldap reads the directory, so remove it");
   } else {
     d.path = ini.path(ini.required("directory", "path"));
   }

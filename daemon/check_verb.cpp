@@ -27,7 +27,7 @@ bool checkDirectory(const VerbContext& ctx) {
   const auto& l = ctx.config.directory.ldap;
   directory::Export hr;
   try {
-    hr = readHrExport(ctx.config);
+    hr = readHrExport(ctx.config, readPolicy(ctx.config));
   } catch (const directory::ExportError& e) {
     ctx.err << "membersync: check: reading the directory: " << e.what() << "\n";
     return false;

@@ -295,8 +295,8 @@ void explainPlan(std::ostream& out, const plan::Plan& p, const directory::Person
 // (asked of the planner), and the actions a sync would take now and why. Read-only.
 ExitCode runExplain(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
-  const auto hr = readHrExport(ctx.config);
   const auto policy = readPolicy(ctx.config);
+  const auto hr = readHrExport(ctx.config, policy);
   Runtime rt(ctx.config);
   auto& out = ctx.out;
 

@@ -2,11 +2,13 @@
 
 #include "jobs/directory/reader.h"
 #include "jobs/policy/loader.h"
+#include "jobs/policy/rules.h"
 
 namespace membersync::cli {
 
-directory::Export readHrExport(const config::Config& config) {
-  return directory::readExport(config.directory, config.accountSuffix());
+directory::Export readHrExport(const config::Config& config, const policy::Policy& policy) {
+  return directory::readExport(config.directory, config.accountSuffix(),
+                               policy::attributesNamed(policy));
 }
 
 policy::Policy readPolicy(const config::Config& config) {

@@ -6,9 +6,10 @@
 
 namespace membersync::cli {
 
-// The HR export and the policy, read as the configuration says. Throws directory::ExportError
-// (the file or a line is unusable) and policy::PolicyError (exit 78), both naming the file.
-directory::Export readHrExport(const config::Config& config);
+// The policy and the HR export, read as the configuration says. Throws policy::PolicyError (exit
+// 78) and directory::ExportError (the file, a line or the directory is unusable), naming the
+// file. An LDAP read requests the attributes `policy` names besides the configured columns.
 policy::Policy readPolicy(const config::Config& config);
+directory::Export readHrExport(const config::Config& config, const policy::Policy& policy);
 
 }  // namespace membersync::cli

@@ -79,10 +79,10 @@ ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
 template <typename Body>
 apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges,
                           Body body) {
-  const auto hr = readHrExport(ctx.config);
+  const auto policy = readPolicy(ctx.config);
+  const auto hr = readHrExport(ctx.config, policy);
   for (const std::string& notice : hr.notices)
     ctx.err << "membersync: " << ctx.invocation.verb << ": " << notice << "\n";
-  const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
   apply::SyncJob job = rt.syncJob(progress);

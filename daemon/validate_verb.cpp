@@ -74,7 +74,7 @@ void showFirstPeople(std::ostream& out, const directory::Export& hr, std::size_t
 
 }  // namespace
 
-// Offline: the configuration (already loaded by the caller), the policy and the HR export, and
+// Offline but for an LDAP directory, which it reads: the configuration (already loaded by the caller), the policy and the HR export, and
 // for each policy rule how many active people of the export it matches (with warnings for rules
 // that match nobody). Exit 0 when all are usable and every row is valid; 1 when the export is
 // unusable or has rows that will be skipped; 78 for a policy mistake (PolicyError, thrown to the
@@ -96,7 +96,7 @@ ExitCode runValidate(const VerbContext& ctx) {
 
   directory::Export hr;
   try {
-    hr = readHrExport(ctx.config);
+    hr = readHrExport(ctx.config, policy);
   } catch (const directory::ExportError& e) {
     ctx.err << "membersync: validate: " << e.what() << "\n";
     return ExitCode::Failed;

@@ -270,8 +270,8 @@ RunVerdict DaemonHost::runOnce() {
   if (!lock) return skipped(started, busy);
   try {
     cli::Runtime& rt = *runtime_;
-    const directory::Export hr = cli::readHrExport(*config_);
-    for (const std::string& notice : hr.notices) log(LogLevel::Notice, notice);
+    const directory::Export hr = cli::readHrExport(*config_, policy_);
+    for (const std::string& notice : hr.notices) log(LogLevel::Info, notice);
     DaemonProgress progress(board_);
     apply::SyncJob job = rt.syncJob(progress);
     apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);

@@ -27,7 +27,7 @@ std::string listed(const std::vector<std::string>& columns) {
                           const std::string& column, bool required) {
   const std::string where =
       table.headerLine > 0 ? table.file + ":" + std::to_string(table.headerLine) : table.file;
-  const bool ldap = !table.rows.empty() && !table.rows.front().dn.empty();
+  const bool ldap = table.kind == SourceKind::Ldap;
   const std::string has = table.headerLine > 0 ? "the header has no column"
                           : ldap               ? "no entry has the attribute"
                                                : "no item has a key";
@@ -56,6 +56,11 @@ FieldColumns mapColumns(const SourceTable& table, const DirectorySettings& cfg) 
     const bool present =
         std::find(table.columns.begin(), table.columns.end(), column) != table.columns.end();
     if (present) {
+      out.byField[field] = column;
+      out.mapped.insert(column);
+    } else if (!isRequired(field) && column != field && table.kind == SourceKind::Ldap) {
+      // Named explicitly, but no entry has it today: LDAP has no empty values, so nobody
+      // having the attribute is every entry's value being empty.
       out.byField[field] = column;
       out.mapped.insert(column);
     } else if (isRequired(field) || column != field) {

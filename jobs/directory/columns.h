@@ -27,7 +27,8 @@ struct FieldColumns {
 // (a field missing there defaults to its own name). employee_id, account and name are required.
 // An optional field (department, remark, mobile, status) whose column the export lacks is left
 // unmanaged, unless the configuration named a column for it explicitly (a name other than the
-// field's own): then the export was meant to have it, and its absence is an error. A template
+// field's own): then the export was meant to have it, and its absence is an error (but in LDAP,
+// where an empty value is an absent attribute, it is empty for every entry). A template
 // computes its field from its sources: in a CSV export each must be a column of the header;
 // in JSON a key an object lacks is empty. Throws ExportError naming the file, the column and
 // the `[directory] column.<field>` key.

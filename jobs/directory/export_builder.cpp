@@ -46,9 +46,11 @@ std::string textOf(const std::string& field, std::string value, std::vector<std:
 }
 
 // The trimmed cell of `field`, or nullopt when the export does not manage the field or (JSON)
-// this object lacks the key.
-std::optional<std::string> cellOf(const SourceRow& row, const FieldColumns& columns,
-                                  const std::string& field, std::vector<std::string>& issues) {
+// this object lacks the key. An LDAP entry without the attribute has the empty value: LDAP
+// stores no empty values, so removing the attribute is how a directory clears a field.
+std::optional<std::string> cellOf(const SourceTable& table, const SourceRow& row,
+                                  const FieldColumns& columns, const std::string& field,
+                                  std::vector<std::string>& issues) {
   const auto computed = columns.computed.find(field);
   if (computed != columns.computed.end()) {
     for (const std::string& source : computed->second.sources())
@@ -58,14 +60,19 @@ std::optional<std::string> cellOf(const SourceRow& row, const FieldColumns& colu
       if (cell == row.cells.end()) return std::nullopt;
       return cell->second;
     });
-    if (r.error) issues.push_back(field + ": " + *r.error);
+    if (r.error) {
+      // A partial value (the literal part of "x{objectGUID|guid}") must not pose as a key.
+      issues.push_back(field + ": " + *r.error);
+      return "";
+    }
     return textOf(field, trim(r.value), issues);
   }
   const auto column = columns.byField.find(field);
   if (column == columns.byField.end()) return std::nullopt;
   if (!singleValued(row, field, column->second, issues)) return "";
   const auto cell = row.cells.find(column->second);
-  if (cell == row.cells.end()) return std::nullopt;
+  if (cell == row.cells.end())
+    return table.kind == SourceKind::Ldap ? std::optional<std::string>("") : std::nullopt;
   return textOf(field, trim(cell->second), issues);
 }
 
@@ -77,9 +84,9 @@ bool isActive(const std::string& status, const DirectorySettings& cfg) {
 }
 
 // The row as a person; a template that cannot compute a field for this row adds to `issues`.
-Person personOf(const SourceRow& row, const FieldColumns& columns, const DirectorySettings& cfg,
-                std::vector<std::string>& issues) {
-  auto cell = [&](const char* field) { return cellOf(row, columns, field, issues); };
+Person personOf(const SourceTable& table, const SourceRow& row, const FieldColumns& columns,
+                const DirectorySettings& cfg, std::vector<std::string>& issues) {
+  auto cell = [&](const char* field) { return cellOf(table, row, columns, field, issues); };
   Person p;
   p.line = row.line;
   p.item = row.item;
@@ -111,6 +118,27 @@ std::string sentences(const std::vector<std::string>& parts) {
   return out;
 }
 
+// The keys of a skipped row: its own, and (an LDAP key attribute with several values) each of
+// those values, since any could be the person's. Whoever they name is never taken for departed.
+void rememberKeys(Export& hr, const Person& p, const SourceRow& row, const FieldColumns& columns) {
+  if (!p.employeeId.empty()) hr.skippedEmployeeIds.insert(p.employeeId);
+  if (!p.account.empty()) hr.skippedAccounts.insert(lowerAscii(p.account));
+  for (const char* field : {"employee_id", "account"}) {
+    const auto column = columns.byField.find(field);
+    if (column == columns.byField.end()) continue;
+    const auto multi = row.multi.find(column->second);
+    if (multi == row.multi.end()) continue;
+    for (const std::string& value : multi->second) {
+      if (firstInvalidUtf8(value)) continue;
+      if (std::string(field) == "employee_id") {
+        hr.skippedEmployeeIds.insert(trim(value));
+      } else {
+        hr.skippedAccounts.insert(lowerAscii(trim(value)));
+      }
+    }
+  }
+}
+
 void skip(Export& hr, const Person& p, const std::vector<std::string>& issues) {
   RowProblem problem;
   problem.line = p.line;
@@ -120,8 +148,6 @@ void skip(Export& hr, const Person& p, const std::vector<std::string>& issues) {
   problem.account = p.account;
   problem.message = sentences(issues);
   hr.problems.push_back(std::move(problem));
-  if (!p.employeeId.empty()) hr.skippedEmployeeIds.insert(p.employeeId);
-  if (!p.account.empty()) hr.skippedAccounts.insert(lowerAscii(p.account));
 }
 
 }  // namespace
@@ -140,7 +166,7 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
   people.reserve(table.rows.size());
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const SourceRow& row = table.rows[i];
-    people.push_back(personOf(row, columns, cfg, computeIssues[i]));
+    people.push_back(personOf(table, row, columns, cfg, computeIssues[i]));
     keys.push_back(RowKeys{people.back().employeeId, people.back().account, row.line, row.item});
   }
   const auto duplicates = findDuplicates(keys);
@@ -156,6 +182,7 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
       hr.people.push_back(std::move(people[i]));
     } else {
       skip(hr, people[i], issues);
+      rememberKeys(hr, people[i], table.rows[i], columns);
     }
   }
   return hr;

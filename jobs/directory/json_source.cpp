@@ -81,6 +81,7 @@ SourceTable jsonSource(std::string_view bytes, const std::string& fileName) {
   const std::vector<int> lines = arrayElementLines(text);
 
   SourceTable table;
+  table.kind = SourceKind::Json;
   table.file = fileName;
   std::set<std::string> columns;
   for (std::size_t i = 0; i < array.size(); ++i) {

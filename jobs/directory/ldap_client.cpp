@@ -3,6 +3,8 @@
 #include <ldap.h>
 #include <sys/time.h>
 
+#include <filesystem>
+
 #include "jobs/directory/person.h"
 
 namespace membersync::directory {
@@ -81,27 +83,26 @@ std::vector<std::string> referencesOf(LDAP* ld, LDAPMessage* message) {
 class LibldapDirectory final : public LdapDirectory {
  public:
   LibldapDirectory(const LdapSettings& settings, const std::vector<std::string>& attributes)
-      : s_(settings), source_(ldapSourceName(settings)) {
-    names_.push_back("*");
-    for (const std::string& a : attributes) names_.push_back(a);
+      : s_(settings), source_(ldapSourceName(settings)), names_(attributes) {
     for (std::string& n : names_) attrs_.push_back(n.data());
     attrs_.push_back(nullptr);
     open();
   }
-  ~LibldapDirectory() override {
-    if (ld_) ldap_unbind_ext_s(ld_, nullptr, nullptr);
-  }
-  LibldapDirectory(const LibldapDirectory&) = delete;
-  LibldapDirectory& operator=(const LibldapDirectory&) = delete;
 
   LdapPage page(const std::string& cookie) override;
   LdapEntry read(const std::string& dn, const std::string& description) override;
 
  private:
+  struct Unbind {
+    void operator()(LDAP* ld) const { ldap_unbind_ext_s(ld, nullptr, nullptr); }
+  };
+
   void open();
   void setOptions();
+  void set(int option, const void* value, const std::string& advice);
+  void readResult(LDAPMessage* result, LdapPage& page);
   [[noreturn]] void fail(const std::string& what, int rc, const std::string& advice) const {
-    throw ExportError(source_ + ": " + what + ": " + diagnosis(ld_, rc) + "; " + advice);
+    throw ExportError(source_ + ": " + what + ": " + diagnosis(ld_.get(), rc) + "; " + advice);
   }
   [[noreturn]] void failSearch(int rc) const;
   timeval timeout() const { return timeval{s_.timeoutS, 0}; }
@@ -110,42 +111,59 @@ class LibldapDirectory final : public LdapDirectory {
   std::string source_;
   std::vector<std::string> names_;
   std::vector<char*> attrs_;
-  LDAP* ld_ = nullptr;
+  std::unique_ptr<LDAP, Unbind> ld_;  // unbound however the constructor ends
 };
+
+// The system's bundle on Debian; elsewhere none is named, and libldap's TLS library falls back
+// to the system trust store.
+const char* const kDebianCaBundle = "/etc/ssl/certs/ca-certificates.crt";
+
+void LibldapDirectory::set(int option, const void* value, const std::string& advice) {
+  const int rc = ldap_set_option(ld_.get(), option, value);
+  if (rc != LDAP_OPT_SUCCESS) fail("cannot set up the connection", rc, advice);
+}
 
 void LibldapDirectory::setOptions() {
   const int version = LDAP_VERSION3;
-  ldap_set_option(ld_, LDAP_OPT_PROTOCOL_VERSION, &version);
-  ldap_set_option(ld_, LDAP_OPT_REFERRALS, LDAP_OPT_OFF);  // a referral fails the read instead
+  set(LDAP_OPT_PROTOCOL_VERSION, &version, "the directory must speak LDAPv3");
+  set(LDAP_OPT_REFERRALS, LDAP_OPT_OFF, "referrals must not be chased");  // a referral fails the read
   const timeval t = timeout();
-  ldap_set_option(ld_, LDAP_OPT_NETWORK_TIMEOUT, &t);
-  ldap_set_option(ld_, LDAP_OPT_TIMEOUT, &t);
+  set(LDAP_OPT_NETWORK_TIMEOUT, &t, "check [directory] timeout_s");
+  set(LDAP_OPT_TIMEOUT, &t, "check [directory] timeout_s");
   // Trust is decided here, not by ldap.conf or LDAPTLS_* (which could say "never"): the peer
-  // is always verified, against ca_file or the system's bundle, with the host name checked.
+  // is always verified, with its host name, against ca_file or the system's CAs. Each option
+  // must take, and so must the handle's own TLS context: without it libldap would fall back to
+  // the process-wide one that ldap.conf and the environment configure.
+  const std::string trust = "check [directory] ca_file (a readable PEM file of CA certificates)";
   const int demand = LDAP_OPT_X_TLS_DEMAND;
-  ldap_set_option(ld_, LDAP_OPT_X_TLS_REQUIRE_CERT, &demand);
-  const std::string ca = s_.caFile.empty() ? "/etc/ssl/certs/ca-certificates.crt" : s_.caFile;
-  ldap_set_option(ld_, LDAP_OPT_X_TLS_CACERTFILE, ca.c_str());
-  ldap_set_option(ld_, LDAP_OPT_X_TLS_CACERTDIR, nullptr);
-  const int server = 0;  // a fresh TLS context, so the options above take effect
-  ldap_set_option(ld_, LDAP_OPT_X_TLS_NEWCTX, &server);
+  set(LDAP_OPT_X_TLS_REQUIRE_CERT, &demand, trust);
+  const std::string ca = !s_.caFile.empty()                          ? s_.caFile
+                         : std::filesystem::exists(kDebianCaBundle) ? kDebianCaBundle
+                                                                     : "";
+  set(LDAP_OPT_X_TLS_CACERTFILE, ca.empty() ? nullptr : ca.c_str(), trust);
+  set(LDAP_OPT_X_TLS_CACERTDIR, nullptr, trust);
+  const int server = 0;
+  set(LDAP_OPT_X_TLS_NEWCTX, &server, trust);
 }
 
 void LibldapDirectory::open() {
-  int rc = ldap_initialize(&ld_, s_.url.c_str());
-  if (rc != LDAP_SUCCESS) fail("cannot use the URL", rc, "check [directory] url");
+  LDAP* ld = nullptr;
+  const int init = ldap_initialize(&ld, s_.url.c_str());
+  ld_.reset(ld);
+  if (init != LDAP_SUCCESS) fail("cannot use the URL", init, "check [directory] url");
   setOptions();
   const std::string trust =
       "check [directory] url; if the directory's certificate is not trusted, set "
       "[directory] ca_file to the CA that signed it";
+  int rc = LDAP_SUCCESS;
   if (s_.startTls) {
-    rc = ldap_start_tls_s(ld_, nullptr, nullptr);
+    rc = ldap_start_tls_s(ld_.get(), nullptr, nullptr);
     if (rc != LDAP_SUCCESS) fail("StartTLS failed", rc, trust);
   }
   berval password{static_cast<ber_len_t>(s_.bindPassword.reveal().size()),
                   const_cast<char*>(s_.bindPassword.reveal().data())};
-  rc = ldap_sasl_bind_s(ld_, s_.bindDn.c_str(), LDAP_SASL_SIMPLE, &password, nullptr, nullptr,
-                        nullptr);
+  rc = ldap_sasl_bind_s(ld_.get(), s_.bindDn.c_str(), LDAP_SASL_SIMPLE, &password, nullptr,
+                        nullptr, nullptr);
   if (rc == LDAP_INVALID_CREDENTIALS)
     fail("bind refused for " + s_.bindDn, rc,
          "check [directory] bind_dn and the password in bind_password_file");
@@ -166,9 +184,11 @@ void LibldapDirectory::failSearch(int rc) const {
       fail("the directory stopped the search at its size limit", rc,
            partial + ". Lift the size limit for bind_dn, or lower [directory] page_size");
     case LDAP_TIMELIMIT_EXCEEDED:
+      fail("the directory stopped the search at its time limit", rc,
+           partial + ". Lift the time limit for bind_dn, or narrow [directory] filter");
     case LDAP_TIMEOUT:
       fail("the search ran out of time", rc,
-           partial + ". Narrow [directory] filter or raise [directory] timeout_s");
+           partial + ". Raise [directory] timeout_s, or narrow [directory] filter");
     case LDAP_SERVER_DOWN:
     case LDAP_CONNECT_ERROR:
       fail("the connection was lost during the search", rc, partial + "; the next run retries");
@@ -177,16 +197,52 @@ void LibldapDirectory::failSearch(int rc) const {
   }
 }
 
+// The search's final message: its result code, where a referral points, and the next cookie.
+void LibldapDirectory::readResult(LDAPMessage* result, LdapPage& page) {
+  int code = LDAP_SUCCESS;
+  char** referrals = nullptr;
+  Controls returned;
+  const int rc =
+      ldap_parse_result(ld_.get(), result, &code, nullptr, nullptr, &referrals, &returned.list, 0);
+  std::string to;
+  if (referrals) {
+    for (char** r = referrals; *r; ++r) to += (to.empty() ? "" : " ") + std::string(*r);
+    ldap_memvfree(reinterpret_cast<void**>(referrals));
+  }
+  if (rc != LDAP_SUCCESS) failSearch(rc);
+  if (code == LDAP_REFERRAL)
+    throw ExportError(source_ + ": the server referred the search to " +
+                      (to.empty() ? std::string("another server") : to) +
+                      "; membersync does not follow referrals (a partial list would make people "
+                      "look departed): set [directory] url and base_dn to the server that holds "
+                      "the entries");
+  if (code != LDAP_SUCCESS) failSearch(code);
+  LDAPControl* response = ldap_control_find(LDAP_CONTROL_PAGEDRESULTS, returned.list, nullptr);
+  if (!response)
+    throw ExportError(source_ + ": the server's answer lacks the paged-results control (the page "
+                                "cookie is lost); nothing is planned from a partial list. Check "
+                                "that the server supports RFC 2696");
+  ber_int_t estimate = 0;
+  berval next{0, nullptr};
+  if (ldap_parse_pageresponse_control(ld_.get(), response, &estimate, &next) != LDAP_SUCCESS)
+    throw ExportError(source_ + ": the paged-results control does not decode; nothing is "
+                                "planned from a partial list");
+  if (next.bv_val) {
+    page.cookie.assign(next.bv_val, next.bv_len);
+    ber_memfree(next.bv_val);
+  }
+}
+
 LdapPage LibldapDirectory::page(const std::string& cookie) {
   berval previous{static_cast<ber_len_t>(cookie.size()), const_cast<char*>(cookie.data())};
   LDAPControl* paging = nullptr;
-  int rc = ldap_create_page_control(ld_, s_.pageSize, cookie.empty() ? nullptr : &previous, 1,
-                                    &paging);
+  int rc = ldap_create_page_control(ld_.get(), s_.pageSize, cookie.empty() ? nullptr : &previous,
+                                    1, &paging);
   if (rc != LDAP_SUCCESS) fail("cannot request paged results", rc, "check [directory] page_size");
   LDAPControl* controls[] = {paging, nullptr};
   timeval t = timeout();
   Answer answer;
-  rc = ldap_search_ext_s(ld_, s_.baseDn.c_str(), scopeOf(s_.scope), s_.filter.c_str(),
+  rc = ldap_search_ext_s(ld_.get(), s_.baseDn.c_str(), scopeOf(s_.scope), s_.filter.c_str(),
                          attrs_.data(), 0, controls, nullptr, &t, 0, &answer.chain);
   ldap_control_free(paging);
   // No answer at all (connection lost, bad filter, time-out): libldap leaves the chain null.
@@ -194,52 +250,16 @@ LdapPage LibldapDirectory::page(const std::string& cookie) {
 
   LdapPage page;
   bool finished = false;
-  for (LDAPMessage* m = ldap_first_message(ld_, answer.chain); m; m = ldap_next_message(ld_, m)) {
-    switch (ldap_msgtype(m)) {
-      case LDAP_RES_SEARCH_ENTRY:
-        page.entries.push_back(entryOf(ld_, m));
-        break;
-      case LDAP_RES_SEARCH_REFERENCE:
-        for (std::string& url : referencesOf(ld_, m)) page.continuations.push_back(std::move(url));
-        break;
-      case LDAP_RES_SEARCH_RESULT: {
-        finished = true;
-        int result = LDAP_SUCCESS;
-        char** referrals = nullptr;
-        Controls returned;
-        rc = ldap_parse_result(ld_, m, &result, nullptr, nullptr, &referrals, &returned.list, 0);
-        std::string to;
-        if (referrals) {
-          for (char** r = referrals; *r; ++r) to += (to.empty() ? "" : " ") + std::string(*r);
-          ldap_memvfree(reinterpret_cast<void**>(referrals));
-        }
-        if (rc != LDAP_SUCCESS) failSearch(rc);
-        if (result == LDAP_REFERRAL)
-          throw ExportError(source_ + ": the server referred the search to " +
-                            (to.empty() ? std::string("another server") : to) +
-                            "; membersync does not follow referrals (a partial list would make "
-                            "people look departed): set [directory] url and base_dn to the "
-                            "server that holds the entries");
-        if (result != LDAP_SUCCESS) failSearch(result);
-        LDAPControl* response =
-            ldap_control_find(LDAP_CONTROL_PAGEDRESULTS, returned.list, nullptr);
-        if (!response)
-          throw ExportError(source_ + ": the server's answer lacks the paged-results control "
-                                      "(the page cookie is lost); nothing is planned from a "
-                                      "partial list. Check that the server supports RFC 2696");
-        ber_int_t estimate = 0;
-        berval next{0, nullptr};
-        if (ldap_parse_pageresponse_control(ld_, response, &estimate, &next) != LDAP_SUCCESS)
-          throw ExportError(source_ + ": the paged-results control does not decode; nothing is "
-                                      "planned from a partial list");
-        if (next.bv_val) {
-          page.cookie.assign(next.bv_val, next.bv_len);
-          ber_memfree(next.bv_val);
-        }
-        break;
-      }
-      default:
-        break;
+  for (LDAPMessage* m = ldap_first_message(ld_.get(), answer.chain); m;
+       m = ldap_next_message(ld_.get(), m)) {
+    const int type = ldap_msgtype(m);
+    if (type == LDAP_RES_SEARCH_ENTRY) {
+      page.entries.push_back(entryOf(ld_.get(), m));
+    } else if (type == LDAP_RES_SEARCH_REFERENCE) {
+      for (std::string& url : referencesOf(ld_.get(), m)) page.continuations.push_back(std::move(url));
+    } else if (type == LDAP_RES_SEARCH_RESULT) {
+      finished = true;
+      readResult(m, page);
     }
   }
   if (!finished) failSearch(rc == LDAP_SUCCESS ? LDAP_SERVER_DOWN : rc);
@@ -251,13 +271,14 @@ LdapEntry LibldapDirectory::read(const std::string& dn, const std::string& descr
   char* attrs[] = {name.data(), nullptr};
   timeval t = timeout();
   Answer answer;
-  const int rc = ldap_search_ext_s(ld_, dn.c_str(), LDAP_SCOPE_BASE, "(objectClass=*)", attrs, 0,
-                                   nullptr, nullptr, &t, 0, &answer.chain);
-  if (rc != LDAP_SUCCESS) failSearch(rc);
-  LDAPMessage* entry = answer.chain ? ldap_first_entry(ld_, answer.chain) : nullptr;
+  const int rc = ldap_search_ext_s(ld_.get(), dn.c_str(), LDAP_SCOPE_BASE, "(objectClass=*)",
+                                   attrs, 0, nullptr, nullptr, &t, 0, &answer.chain);
+  if (rc != LDAP_SUCCESS && rc != LDAP_NO_SUCH_OBJECT) failSearch(rc);
+  LDAPMessage* entry =
+      rc == LDAP_SUCCESS && answer.chain ? ldap_first_entry(ld_.get(), answer.chain) : nullptr;
   if (!entry) throw ExportError(source_ + ": entry " + dn + " vanished while its " + description +
                                 " values were read; the next run reads it again");
-  return entryOf(ld_, entry);
+  return entryOf(ld_.get(), entry);
 }
 
 }  // namespace

@@ -14,7 +14,8 @@ namespace membersync::directory {
 // (LDAP_OPT_X_TLS_REQUIRE_CERT = DEMAND on the handle, against `ca_file` or the system's CAs,
 // whatever /etc/ldap/ldap.conf or LDAPTLS_* say). The directory it returns searches
 // `base_dn` with `filter` and `scope`, `page_size` entries a page (RFC 2696, critical), asking
-// for every user attribute and the `attributes` named. Throws ExportError saying what failed
+// for the `attributes` named and no others. Every libldap option must take, the handle's own
+// TLS context included, or the connection is refused. Throws ExportError saying what failed
 // (cannot connect, certificate not trusted, StartTLS refused, bind refused); never the password.
 std::unique_ptr<LdapDirectory> connectLdap(const LdapSettings& settings,
                                            const std::vector<std::string>& attributes);

@@ -24,19 +24,30 @@ std::optional<std::size_t> number(std::string_view digits) {
   return n;
 }
 
-// Entries from every page; continuation references become messages in `skipped`.
+// Entries from every page; continuation references become messages in `skipped`. A server
+// may hand back the same cookie on every page (389 Directory Server does), so what is checked is
+// progress: pages that promise more but bring no entry not seen before, three in a row, would
+// go on for ever.
 std::vector<LdapEntry> readPages(LdapDirectory& directory, const std::string& source,
                                  std::vector<std::string>& skipped) {
+  constexpr int kMaxStalls = 3;
   std::vector<LdapEntry> entries;
-  std::set<std::string> cookies;  // a cookie handed back twice would make the read go round
+  std::set<std::string> seen;
+  int stalls = 0;
   std::string cookie;
   do {
     LdapPage page = directory.page(cookie);
-    if (!page.cookie.empty() && !cookies.insert(page.cookie).second)
-      throw ExportError(source + ": the directory handed back a paged-results cookie it had "
-                                 "already sent; the search would never finish, and nothing is "
-                                 "planned from a partial list. Check the server");
-    for (LdapEntry& entry : page.entries) entries.push_back(std::move(entry));
+    bool progress = false;
+    for (LdapEntry& entry : page.entries) {
+      progress = seen.insert(entry.dn).second || progress;
+      entries.push_back(std::move(entry));
+    }
+    stalls = progress || page.cookie.empty() ? 0 : stalls + 1;
+    if (stalls == kMaxStalls)
+      throw ExportError(source + ": the directory sent " + std::to_string(kMaxStalls) +
+                        " pages in a row with no new entry while promising more; the search "
+                        "would never finish, and nothing is planned from a partial list. Check "
+                        "the server");
     for (const std::string& url : page.continuations)
       skipped.push_back(source + ": skipped the continuation reference " + url +
                         " (another naming context, not read; set base_dn to it to read it)");
@@ -152,6 +163,7 @@ SourceTable readLdapTable(LdapDirectory& directory, const std::string& source,
             [](const LdapEntry& a, const LdapEntry& b) { return a.dn < b.dn; });
   const Spelling spelling(wanted);
   SourceTable table;
+  table.kind = SourceKind::Ldap;
   table.file = source;
   std::set<std::string> columns;
   for (const LdapEntry& entry : entries) {

@@ -28,10 +28,11 @@ bool isUtf8(const std::string& encoding) {
   return encoding.empty() || encoding == "utf-8" || encoding == "utf8";
 }
 
-// The attributes the configuration names (columns and template sources): requested by name
-// besides every user attribute, since some (memberOf on OpenLDAP) are operational.
-std::vector<std::string> namedAttributes(const DirectorySettings& cfg) {
-  std::vector<std::string> names;
+// The attributes the configuration names (columns and template sources) and `alsoNeeded`: the
+// only ones requested (by name, so an operational one such as OpenLDAP's memberOf comes too).
+std::vector<std::string> namedAttributes(const DirectorySettings& cfg,
+                                         const std::vector<std::string>& alsoNeeded) {
+  std::vector<std::string> names = alsoNeeded;
   for (const auto& [field, column] : cfg.columns) {
     if (ColumnTemplate::isTemplate(column)) {
       for (const std::string& source : ColumnTemplate::parse(column).sources()) names.push_back(source);
@@ -42,9 +43,10 @@ std::vector<std::string> namedAttributes(const DirectorySettings& cfg) {
   return names;
 }
 
-Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix) {
+Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix,
+                const std::vector<std::string>& alsoNeeded) {
   const std::string source = ldapSourceName(cfg.ldap);
-  const std::vector<std::string> wanted = namedAttributes(cfg);
+  const std::vector<std::string> wanted = namedAttributes(cfg, alsoNeeded);
   std::vector<std::string> skipped;
   const SourceTable table = [&] {
     const auto directory = connectLdap(cfg.ldap, wanted);
@@ -63,8 +65,9 @@ Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix) 
 
 }  // namespace
 
-Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix) {
-  if (cfg.format == ExportFormat::Ldap) return readLdap(cfg, accountSuffix);
+Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix,
+                  const std::vector<std::string>& alsoNeeded) {
+  if (cfg.format == ExportFormat::Ldap) return readLdap(cfg, accountSuffix, alsoNeeded);
   // The configuration loader accepts only UTF-8; a hand-made config is held to the same rule.
   if (!isUtf8(cfg.encoding))
     throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +

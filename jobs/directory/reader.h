@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "jobs/directory/person.h"
 #include "jobs/directory/directory_settings.h"
@@ -30,6 +31,12 @@ namespace membersync::directory {
 // Export::notices. A search that cannot be read whole (cannot connect, bind refused, a referral,
 // a size or time limit, the connection lost, a page cookie lost) and one that finds no entry
 // throw ExportError: nothing is planned from a partial list.
-Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix);
+//
+// An LDAP read requests only the attributes the columns and templates name plus `alsoNeeded`
+// (those the policy reads): the content hash then changes when they do, not with every logon
+// the directory records (lastLogon, uSNChanged), and large attributes (thumbnailPhoto) are never
+// fetched. CSV and JSON exports ignore `alsoNeeded`.
+Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix,
+                  const std::vector<std::string>& alsoNeeded = {});
 
 }  // namespace membersync::directory

@@ -22,7 +22,10 @@ struct SourceRow {
   std::vector<std::string> unusable;
 };
 
+enum class SourceKind { Csv, Json, Ldap };
+
 struct SourceTable {
+  SourceKind kind = SourceKind::Csv;
   std::string file;    // as configured, for messages (LDAP: the URL and base DN)
   int headerLine = 0;  // CSV: the header's line; JSON: 0 (there is no header)
   // CSV: the header; JSON: every key any object has; LDAP: every attribute any entry has

@@ -36,6 +36,24 @@ std::vector<std::string> valuesOf(const directory::Person& person, const std::st
 
 }  // namespace
 
+std::vector<std::string> attributesNamed(const Policy& policy) {
+  std::set<std::string> names;
+  auto add = [&](const When& when) {
+    for (const auto& [name, patterns] : when) names.insert(name);
+  };
+  for (const AssetRule& r : policy.assets) add(r.when);
+  for (const LockRule& r : policy.locks) {
+    add(r.when);
+    names.insert(r.lockFrom);
+  }
+  for (const ActivityRule& r : policy.activities) {
+    add(r.when);
+    if (!r.identityFrom.empty()) names.insert(r.identityFrom);
+  }
+  names.erase("");
+  return {names.begin(), names.end()};
+}
+
 bool matches(const When& when, const directory::Person& person) {
   for (const auto& [name, patterns] : when) {
     bool any = false;

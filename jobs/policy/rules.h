@@ -20,6 +20,10 @@ std::optional<std::string> fieldValue(const directory::Person& person, const std
 // several values (memberOf), any of its values. An empty `when` matches everyone. Pure.
 bool matches(const When& when, const directory::Person& person);
 
+// Every HR field or attribute the policy reads: its rules' `when` keys, `lock_from` and
+// `identity_from`. An LDAP read requests these besides the configured columns.
+std::vector<std::string> attributesNamed(const Policy& policy);
+
 // What `validate` says about one rule against an HR export.
 struct RuleReport {
   std::string section;  // "assets", "locks" or "activities"

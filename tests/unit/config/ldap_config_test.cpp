@@ -110,6 +110,10 @@ TEST_CASE("config ldap: a path with format = ldap and a missing bind password fi
              Catch::Contains("[directory] scope") && Catch::Contains("sub, one or base"));
   CHECK_THAT(errorOf(f.config("ldaps://dc1.acme.example", "page_size = 0\n")),
              Catch::Contains("[directory] page_size"));
+  CHECK_THAT(errorOf(f.config("ldaps://dc1.acme.example", "ca_file = no-such-ca.pem\n")),
+             Catch::Contains("[directory] ca_file") && Catch::Contains("is not a file"));
+  CHECK_THAT(errorOf(f.config("ldaps://dc1.acme.example", "delimiter = ;\n")),
+             Catch::Contains("[directory] delimiter") && Catch::Contains("is for CSV exports"));
 }
 
 TEST_CASE("config ldap: the bind password joins the scrubber", "[config][scrub]") {
