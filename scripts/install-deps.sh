@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(cmake make g++ pkg-config libpoco-dev libboost-program-options-dev catch2 libcsv-dev
-          libsystemd-dev sqlite3 ca-certificates)
+          libsystemd-dev libldap-dev sqlite3 ca-certificates)
+packages+=(slapd ldap-utils openssl)  # the LDAP tests' directory server, its tools, a test CA
 packages+=(systemd man-db dpkg-dev file groff-base)  # unit checks, the .deb (dpkg-shlibdeps), man page
 
 # npm fetches the csv-spectrum test data; the machine's Node.js may bring its own npm, which a
