@@ -1,4 +1,3 @@
-#include "jobs/directory/column_template.h"
 #include "config/loader.h"
 
 #include <Poco/AutoPtr.h>
@@ -18,6 +17,7 @@
 
 #include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
+#include "jobs/directory/column_template.h"
 
 namespace membersync::config {
 namespace {
@@ -159,7 +159,7 @@ Secret readSecret(IniReader& ini, const std::string& section, const std::string&
   return Secret(std::move(value));
 }
 
-// The host of an http(s) URL, lower case: what lies between "//" and the next '/', ':' or '?'
+// The host of an http(s) or ldap(s) URL, lower case: what lies between "//" and the next '/', ':' or '?'
 // (an IPv6 literal keeps its brackets).
 std::string hostOf(const std::string& lowerUrl) {
   const auto start = lowerUrl.find("//") + 2;
