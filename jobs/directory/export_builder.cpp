@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "jobs/core/text.h"
@@ -118,23 +119,23 @@ std::string sentences(const std::vector<std::string>& parts) {
   return out;
 }
 
-// The keys of a skipped row: its own, and (an LDAP key attribute with several values) each of
-// those values, since any could be the person's. Whoever they name is never taken for departed.
-void rememberKeys(Export& hr, const Person& p, const SourceRow& row, const FieldColumns& columns) {
-  if (!p.employeeId.empty()) hr.skippedEmployeeIds.insert(p.employeeId);
-  if (!p.account.empty()) hr.skippedAccounts.insert(lowerAscii(p.account));
+// The other values of a skipped entry's multi-valued key attribute (LDAP): any could be the
+// person's, so each is remembered, and whoever it names is never taken for departed, unless a
+// valid person holds it (then it is that person's key, planned as usual).
+void rememberOtherKeys(Export& hr, const SourceRow& row, const FieldColumns& columns,
+                       const std::set<std::string>& validIds,
+                       const std::set<std::string>& validAccounts) {
   for (const char* field : {"employee_id", "account"}) {
+    const bool isId = std::string(field) == "employee_id";
     const auto column = columns.byField.find(field);
     if (column == columns.byField.end()) continue;
     const auto multi = row.multi.find(column->second);
     if (multi == row.multi.end()) continue;
     for (const std::string& value : multi->second) {
       if (firstInvalidUtf8(value)) continue;
-      if (std::string(field) == "employee_id") {
-        hr.skippedEmployeeIds.insert(trim(value));
-      } else {
-        hr.skippedAccounts.insert(lowerAscii(trim(value)));
-      }
+      const std::string key = isId ? trim(value) : lowerAscii(trim(value));
+      if (key.empty() || (isId ? validIds : validAccounts).count(key)) continue;
+      (isId ? hr.skippedEmployeeIds : hr.skippedAccounts).insert(key);
     }
   }
 }
@@ -148,6 +149,8 @@ void skip(Export& hr, const Person& p, const std::vector<std::string>& issues) {
   problem.account = p.account;
   problem.message = sentences(issues);
   hr.problems.push_back(std::move(problem));
+  if (!p.employeeId.empty()) hr.skippedEmployeeIds.insert(p.employeeId);
+  if (!p.account.empty()) hr.skippedAccounts.insert(lowerAscii(p.account));
 }
 
 }  // namespace
@@ -173,6 +176,7 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
 
   Export hr;
   hr.rowCount = table.rows.size();
+  std::vector<std::size_t> skipped;
   for (std::size_t i = 0; i < people.size(); ++i) {
     std::vector<std::string> issues = table.rows[i].unusable;
     for (std::string& issue : computeIssues[i]) issues.push_back(issue);
@@ -182,9 +186,16 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
       hr.people.push_back(std::move(people[i]));
     } else {
       skip(hr, people[i], issues);
-      rememberKeys(hr, people[i], table.rows[i], columns);
+      skipped.push_back(i);
     }
   }
+  std::set<std::string> validIds, validAccounts;
+  for (const Person& p : hr.people) {
+    validIds.insert(p.employeeId);
+    validAccounts.insert(lowerAscii(p.account));
+  }
+  for (const std::size_t i : skipped)
+    rememberOtherKeys(hr, table.rows[i], columns, validIds, validAccounts);
   return hr;
 }
 

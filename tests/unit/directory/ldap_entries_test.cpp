@@ -561,3 +561,16 @@ TEST_CASE("ldap: an unmapped attribute whose values are all binary is not kept f
   CHECK(hr.people[0].multiAttributes.count("userCertificate") == 0);
   CHECK(hr.people[0].attributes.count("userCertificate") == 0);
 }
+
+TEST_CASE("ldap: a value of a multi-valued key that a valid person holds stays that person's "
+          "key, not a skipped one",
+          "[directory][ldap]") {
+  LdapEntry twoIds = person("bob");
+  twoIds.attributes[0].values = {"E-alice", "E-robert"};  // employeeNumber, one of them alice's
+  FakeDirectory d = FakeDirectory::onePage({person("alice"), twoIds});
+  const DirectorySettings cfg = ldapSettings();
+  const Export hr = buildExport(readAll(d, wantedBy(cfg)), cfg, "@acme");
+  REQUIRE(hr.people.size() == 1);
+  CHECK(hr.people[0].employeeId == "E-alice");
+  CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E-robert"});
+}
