@@ -27,23 +27,12 @@ bool singleValued(const SourceRow& row, const std::string& field, const std::str
   return false;
 }
 
-// `value` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD, so that
-// messages and the state never carry it.
-std::string printable(std::string_view value) {
-  std::string out;
-  while (const auto bad = firstInvalidUtf8(value)) {
-    out.append(value.substr(0, *bad)).append("\xEF\xBF\xBD");
-    value.remove_prefix(*bad + 1);
-  }
-  return out.append(value);
-}
-
 // An LDAP value is bytes: a field must be text (a binary attribute goes through hex or guid).
 std::string textOf(const std::string& field, std::string value, std::vector<std::string>& issues) {
   if (!firstInvalidUtf8(value)) return value;
   issues.push_back(field + ": the value is not UTF-8 text; map a text attribute, or use the hex "
                            "or guid filter for a binary one");
-  return printable(value);
+  return withInvalidReplaced(value);
 }
 
 // The trimmed cell of `field`, or nullopt when the export does not manage the field or (JSON)

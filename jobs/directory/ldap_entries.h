@@ -59,11 +59,14 @@ class LdapDirectory {
 
 // Reads every page of `directory` into a SourceTable named `source` (the URL and base DN, for
 // messages), entries sorted by DN so the order (and the content hash) does not depend on the
-// server. A ranged attribute is read to its end through LdapDirectory::read(), or the read
-// fails. Attribute names are compared case-insensitively, as LDAP does: a name that matches one
-// of `wanted` (the configured columns and template sources) takes its spelling. A single value
-// lands in SourceRow::cells, several in SourceRow::multi. Continuation references are returned
-// in `skipped` as messages. Throws ExportError.
+// server. Pages that promise more but bring no entry not seen before, three in a row, fail the
+// read (cookies themselves may repeat: 389 Directory Server sends the same one on every page).
+// A ranged attribute is read to its end through LdapDirectory::read(), or the read fails, also
+// when the first part does not start at value 0. Attribute names are compared
+// case-insensitively, as LDAP does: a name that matches one of `wanted` (the configured columns,
+// template sources and the policy's attributes) takes its spelling. A single value lands in
+// SourceRow::cells, several in SourceRow::multi. Continuation references are returned in
+// `skipped` as messages. Throws ExportError.
 SourceTable readLdapTable(LdapDirectory& directory, const std::string& source,
                           const std::vector<std::string>& wanted, std::vector<std::string>& skipped);
 

@@ -46,6 +46,15 @@ std::optional<std::size_t> firstInvalidUtf8(std::string_view text) {
   return std::nullopt;
 }
 
+std::string withInvalidReplaced(std::string_view text) {
+  std::string out;
+  while (const auto bad = firstInvalidUtf8(text)) {
+    out.append(text.substr(0, *bad)).append("\xEF\xBF\xBD");
+    text.remove_prefix(*bad + 1);
+  }
+  return out.append(text);
+}
+
 std::size_t codePoints(std::string_view utf8) {
   std::size_t count = 0;
   for (char c : utf8)

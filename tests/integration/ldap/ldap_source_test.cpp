@@ -151,7 +151,7 @@ TEST_CASE("ldap: a server that is gone fails the run before anything is planned"
   const auto r = runMembersync(config, "plan");
   CHECK(r.exitCode == 1);
   CHECK_THAT(r.err, Catch::Contains("cannot connect"));
-  CHECK_THAT(r.out, !Catch::Contains("delete"));
+  CHECK(r.out.empty());  // no plan at all, not an empty one
 }
 
 TEST_CASE("ldap: a base DN that does not exist is named in the error", "[ldap]") {

@@ -37,3 +37,11 @@ TEST_CASE("directory: positions count LF, CRLF and lone CR as line ends", "[dire
   CHECK(at.line == 4);
   CHECK(at.column == 3);
 }
+
+TEST_CASE("directory: bytes that are not UTF-8 are shown as U+FFFD, text is kept as it is",
+          "[directory]") {
+  using membersync::directory::withInvalidReplaced;
+  CHECK(withInvalidReplaced("张伟 ok") == "张伟 ok");
+  CHECK(withInvalidReplaced("Sm\xe9th") == "Sm\xEF\xBF\xBDth");
+  CHECK(withInvalidReplaced("\xff\xfe") == "\xEF\xBF\xBD\xEF\xBF\xBD");
+}
