@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(cmake make g++ pkg-config libpoco-dev libboost-program-options-dev catch2 libcsv-dev
           libsystemd-dev libldap-dev sqlite3 ca-certificates)
 packages+=(slapd ldap-utils openssl)  # the LDAP tests' directory server, its tools, a test CA
+packages+=(python3-aiosmtpd)  # the delivery tests' SMTP server
 packages+=(systemd man-db dpkg-dev file groff-base)  # unit checks, the .deb (dpkg-shlibdeps), man page
 
 # npm fetches the csv-spectrum test data; the machine's Node.js may bring its own npm, which a
