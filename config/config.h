@@ -5,6 +5,7 @@
 
 #include "jobs/apply/apply_settings.h"
 #include "jobs/center/options.h"
+#include "jobs/deliver/delivery_settings.h"
 #include "jobs/directory/directory_settings.h"
 
 namespace membersync {
@@ -46,6 +47,7 @@ struct Config {
   apply::SyncSettings sync;
   StateConfig state;
   DaemonConfig daemon;
+  deliver::DeliverySettings delivery;      // [delivery]
 
   // The suffix the center appends to an account, expanded ("@acme"). The loader stores it in
   // both plan and apply settings, which read it there; this is the plan's copy.

@@ -17,6 +17,8 @@
 
 #include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
+#include "jobs/deliver/delivery.h"
+#include "jobs/deliver/mail_template.h"
 #include "jobs/directory/column_template.h"
 
 namespace membersync::config {
@@ -105,7 +107,7 @@ class IniReader {
           if (dot == std::string::npos) {
             throw ConfigError(file_ + ": '" + full +
                               "' stands outside any section; put it under [center], "
-                              "[directory], [policy], [sync], [state] or [daemon]");
+                              "[directory], [policy], [sync], [state], [daemon] or [delivery]");
           }
           throw ConfigError(file_ + ": [" + full.substr(0, dot) + "] " + full.substr(dot + 1) +
                             ": unknown key (see config/examples/membersync.ini for every key)");
@@ -115,13 +117,13 @@ class IniReader {
     };
     AbstractConfiguration::Keys sections;
     ini_->keys("", sections);
-    static const std::set<std::string> kSections{"center", "directory", "policy",
-                                                 "sync",   "state",     "daemon"};
+    static const std::set<std::string> kSections{"center", "directory", "policy", "sync",
+                                                 "state",  "daemon",    "delivery"};
     for (const auto& s : sections) {
       if (!kSections.count(lowerAscii(s)) && !ini_->hasProperty(s)) {
         throw ConfigError(file_ + ": [" + s +
                           "]: unknown section; the sections are center, directory, policy, sync, "
-                          "state and daemon");
+                          "state, daemon and delivery");
       }
     }
     walk("");
@@ -430,6 +432,67 @@ void readState(IniReader& ini, StateConfig& s) {
   }
 }
 
+// [delivery]: only read with method = smtp; every other key is then refused as unused.
+void readSmtp(IniReader& ini, const LoadEnvironment& env, deliver::SmtpSettings& s) {
+  s.host = ini.required("delivery", "smtp_host");
+  s.tls = choice<deliver::SmtpTls>(ini, "delivery", "smtp_tls",
+                                   {{"starttls", deliver::SmtpTls::StartTls},
+                                    {"tls", deliver::SmtpTls::Implicit},
+                                    {"none", deliver::SmtpTls::None}},
+                                   s.tls);
+  if (s.tls == deliver::SmtpTls::Implicit) s.port = 465;
+  s.port = static_cast<int>(ini.integer("delivery", "smtp_port", s.port, 1, 65535));
+  if (s.tls == deliver::SmtpTls::None && !isLoopback(lowerAscii(s.host)))
+    ini.fail("delivery", "smtp_tls",
+             "none would send the passwords unencrypted to " + s.host +
+                 "; use starttls or tls (none is accepted only for a server on this machine)");
+  s.caFile = ini.path(ini.text("delivery", "smtp_ca_file", s.caFile));
+  if (!s.caFile.empty() && !fs::is_regular_file(s.caFile))
+    ini.fail("delivery", "smtp_ca_file", s.caFile + " is not a file; name the PEM file of the "
+                                        "CAs that verify the mail server's certificate");
+  s.user = ini.text("delivery", "smtp_user", s.user);
+  s.password = readSecret(ini, "delivery", "smtp_password_file", false, env);
+  if (s.user.empty() != s.password.empty())
+    ini.fail("delivery", s.user.empty() ? "smtp_user" : "smtp_password_file",
+             "SMTP AUTH needs both smtp_user and smtp_password_file (or neither)");
+  s.timeoutS = static_cast<int>(ini.integer("delivery", "smtp_timeout_s", s.timeoutS, 1, 3600));
+}
+
+deliver::MailTemplate parseMailTemplate(IniReader& ini, const std::string& key,
+                                        const std::string& text, deliver::MailTemplate::Part part,
+                                        const std::string& file = "") {
+  try {
+    return deliver::MailTemplate::parse(text, part);
+  } catch (const deliver::TemplateError& e) {
+    ini.fail("delivery", key, (file.empty() ? "" : file + ": ") + e.what());
+  }
+}
+
+void readDelivery(IniReader& ini, const LoadEnvironment& env, deliver::DeliverySettings& d) {
+  d.mail = choice<bool>(ini, "delivery", "method", {{"none", false}, {"smtp", true}}, d.mail);
+  if (!d.mail) return;
+  readSmtp(ini, env, d.smtp);
+  d.from = ini.required("delivery", "from");
+  if (!deliver::isMailAddress(d.from))
+    ini.fail("delivery", "from", "'" + d.from + "' is not a mail address (name@example.com)");
+  d.toColumn = ini.text("delivery", "to_column", d.toColumn);
+  if (d.toColumn.empty()) ini.fail("delivery", "to_column", "must name the HR field with the address");
+  d.subject = ini.text("delivery", "subject", d.subject);
+  parseMailTemplate(ini, "subject", d.subject, deliver::MailTemplate::Part::Subject);
+  const std::string file = ini.path(ini.text("delivery", "template_file", ""));
+  d.body = deliver::MailTemplate::builtInBody();
+  if (!file.empty()) {
+    try {
+      d.body = readWholeFile(file);
+    } catch (const FileReadError& e) {
+      ini.fail("delivery", "template_file", "cannot read " + file + ": " + e.what());
+    }
+  }
+  parseMailTemplate(ini, "template_file", d.body, deliver::MailTemplate::Part::Body, file);
+  d.retryAfterS = static_cast<int>(ini.integer("delivery", "retry_after_s", d.retryAfterS, 0,
+                                               deliver::DeliverySettings::kMaxRetryDelayS));
+}
+
 void readDaemon(IniReader& ini, DaemonConfig& d) {
   d.schedule = ini.text("daemon", "schedule", d.schedule);
   d.listen = ini.text("daemon", "listen", d.listen);
@@ -489,6 +552,7 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   readSync(ini, c.sync);
   readState(ini, c.state);
   readDaemon(ini, c.daemon);
+  readDelivery(ini, env, c.delivery);
   ini.rejectUnknown();
   return c;
 }

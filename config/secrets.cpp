@@ -9,6 +9,7 @@ void registerSecrets(const Config& config, Scrubber& scrubber) {
   scrubber.addBasicCredentials(c.effectiveActivityClientId(), c.effectiveActivitySecret());
   scrubber.add(c.adminPassword);
   scrubber.add(config.directory.ldap.bindPassword);
+  scrubber.add(config.delivery.smtp.password);
 }
 
 }  // namespace membersync::config

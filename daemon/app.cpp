@@ -42,6 +42,7 @@ const std::map<std::string, VerbFunction>& verbFunctions() {
       {"revert", runRevert},
       {"explain", runExplain},
       {"reset-password", runResetPassword},
+      {"passwords", runPasswords},
       {"daemon", runDaemon},
   };
   return kVerbs;

@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 namespace membersync::cli {
@@ -13,7 +14,7 @@ namespace po = boost::program_options;
 // One row per verb: its positional argument (if any), the options it takes, what it does.
 struct VerbSpec {
   const char* name;
-  const char* argument;  // nullptr: none
+  const char* argument;  // nullptr: none; ending in "...": any number (Invocation::accounts)
   std::vector<const char*> options;
   const char* summary;
 };
@@ -35,6 +36,9 @@ const std::vector<VerbSpec>& verbs() {
       {"check", nullptr, {},
        "online, read-only: tokens, scopes, one page of members, assets and locks"},
       {"reset-password", "ACCOUNT", {"wait"}, "set and deliver a new password (A3)"},
+      {"passwords", "[ACCOUNT...]", {"format", "handed-out", "all", "resend", "wait"},
+       "the passwords not yet handed out (--format text|csv|json); --handed-out ACCOUNT... or "
+       "--all removes them from the outbox; --resend ACCOUNT mails one again"},
       {"allow", "RUN", {"wait"},
        "release what a safety guard held back in that run, and its enrolments in doubt for one "
        "more attempt"},
@@ -65,14 +69,30 @@ po::options_description globalOptions(Invocation& inv) {
 po::options_description verbOptions(Invocation& inv) {
   po::options_description d("Verb options");
   d.add_options()
-      ("format", po::value<std::string>(&inv.format), "text or json (plan, sync, revert, explain, status)")
+      ("format", po::value<std::string>(&inv.format),
+       "text or json (plan, sync, revert, explain, status); passwords: also csv")
       ("out", po::value<std::string>(&inv.out), "plan, revert: also save the plan to PLANFILE")
       ("dry-run", po::bool_switch(&inv.dryRun), "sync: plan only, change nothing")
       ("apply", po::bool_switch(&inv.apply), "revert: carry the revert out")
       ("only", po::value<std::string>(&inv.only), "sync: only this account")
+      ("handed-out", po::bool_switch(&inv.handedOut),
+       "passwords: the ACCOUNTs given were handed out; remove them from the outbox")
+      ("all", po::bool_switch(&inv.all), "passwords: every password listed was handed out")
+      ("resend", po::value<std::string>(&inv.resend), "passwords: mail this account's password again")
       ("wait", po::bool_switch(&inv.wait),
        "wait for another membersync holding the state database instead of exiting 1");
   return d;
+}
+
+// `passwords`: one thing at a time: list, mark handed out, or mail again.
+std::optional<std::string> passwordsUsage(const Invocation& inv) {
+  const int modes = int(inv.handedOut) + int(inv.all) + int(!inv.resend.empty());
+  if (modes > 1) return "passwords: --handed-out, --all and --resend exclude each other";
+  if (inv.handedOut && inv.accounts.empty())
+    return "passwords --handed-out needs the ACCOUNTs that were handed out";
+  if (!inv.handedOut && !inv.accounts.empty())
+    return "passwords takes ACCOUNTs only with --handed-out ('" + inv.accounts.front() + "')";
+  return std::nullopt;
 }
 
 UsageError usage(const std::string& message) {
@@ -107,7 +127,8 @@ std::string helpText() {
         "command line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, 0\n"
         "wins.\n"
         "\nOne membersync at a time per state database: sync, apply, reset-password, allow,\n"
-        "revert --apply and daemon lock <database>.lock; a second one exits 1 naming the\n"
+        "revert --apply, passwords --handed-out/--all/--resend and daemon lock\n"
+        "<database>.lock; a second one exits 1 naming the\n"
         "holder, or waits with --wait. plan, sync --dry-run, revert without --apply and the\n"
         "read-only verbs need no lock.\n"
         "\ndaemon runs in the foreground (no fork) on [daemon] schedule: `every 30s|15m|2h`,\n"
@@ -147,7 +168,10 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
   }
   std::vector<std::string> positionals;
   if (vm.count("argument")) positionals = vm["argument"].as<std::vector<std::string>>();
-  if (spec->argument) {
+  const bool many = spec->argument && std::string(spec->argument).find("...") != std::string::npos;
+  if (many) {
+    inv.accounts = positionals;
+  } else if (spec->argument) {
     if (positionals.size() != 1) {
       return {std::nullopt, usage(inv.verb + " takes exactly one " + spec->argument)};
     }
@@ -155,8 +179,8 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
   } else if (!positionals.empty()) {
     return {std::nullopt, usage(inv.verb + " takes no argument ('" + positionals.front() + "')")};
   }
-  static const std::vector<const char*> kVerbOptionNames{"format", "out", "dry-run", "apply",
-                                                               "only", "wait"};
+  static const std::vector<const char*> kVerbOptionNames{
+      "format", "out", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend"};
   for (const char* name : kVerbOptionNames) {
     const bool given = vm.count(name) && !vm[name].defaulted();
     const bool allowed = std::any_of(spec->options.begin(), spec->options.end(),
@@ -165,8 +189,14 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
       return {std::nullopt, usage("--" + std::string(name) + " does not apply to " + inv.verb)};
     }
   }
-  if (inv.format != "text" && inv.format != "json") {
-    return {std::nullopt, usage("--format must be text or json, not '" + inv.format + "'")};
+  const bool csv = inv.verb == "passwords" && inv.format == "csv";
+  if (inv.format != "text" && inv.format != "json" && !csv) {
+    return {std::nullopt, usage("--format must be text or json" +
+                                std::string(inv.verb == "passwords" ? " or csv" : "") + ", not '" +
+                                inv.format + "'")};
+  }
+  if (inv.verb == "passwords") {
+    if (auto e = passwordsUsage(inv)) return {std::nullopt, usage(*e)};
   }
   return {inv, std::nullopt};
 }

@@ -13,13 +13,17 @@ struct Invocation {
   bool help = false;
   bool version = false;
   // Verb options.
-  std::string format = "text";  // plan, status: text | json
+  std::string format = "text";  // plan, status: text | json (passwords: also csv)
   std::string out;              // plan --out PLANFILE
   bool dryRun = false;          // sync --dry-run
   bool apply = false;           // revert --apply
   std::string only;             // sync --only ACCOUNT
   bool wait = false;            // wait for the state lock instead of failing
   std::string argument;         // apply PLANFILE, explain ACCOUNT, reset-password ACCOUNT, ...
+  std::vector<std::string> accounts;  // passwords --handed-out ACCOUNT...
+  bool handedOut = false;             // passwords --handed-out
+  bool all = false;                   // passwords --all
+  std::string resend;                 // passwords --resend ACCOUNT
 };
 
 // A bad command line: the message says what was wrong and how to get help. Exit 64.

@@ -7,8 +7,9 @@
 namespace membersync::cli {
 
 directory::Export readHrExport(const config::Config& config, const policy::Policy& policy) {
-  return directory::readExport(config.directory, config.accountSuffix(),
-                               policy::attributesNamed(policy));
+  std::vector<std::string> attributes = policy::attributesNamed(policy);
+  if (config.delivery.mail) attributes.push_back(config.delivery.toColumn);  // the addresses
+  return directory::readExport(config.directory, config.accountSuffix(), attributes);
 }
 
 policy::Policy readPolicy(const config::Config& config) {

@@ -41,6 +41,7 @@ StateLock::~StateLock() {
 bool takesStateLock(const Invocation& inv) {
   if (inv.verb == "sync") return !inv.dryRun;
   if (inv.verb == "revert") return inv.apply;
+  if (inv.verb == "passwords") return inv.handedOut || inv.all || !inv.resend.empty();
   return inv.verb == "apply" || inv.verb == "reset-password" || inv.verb == "allow" ||
          inv.verb == "allow-deletes";
 }

@@ -2,12 +2,31 @@
 #include <ctime>
 #include <ostream>
 
+#include "daemon/hand_out.h"
+#include "daemon/inputs.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/apply/password_reset.h"
 #include "jobs/core/text.h"
 
 namespace membersync::cli {
+namespace {
+
+// With mail delivery, the new password goes out at once (with any other that is due); the
+// person's address comes from the HR export.
+void mailNow(const VerbContext& ctx, Runtime& rt) {
+  if (!ctx.config.delivery.mail) return;
+  try {
+    const auto hr = readHrExport(ctx.config, readPolicy(ctx.config));
+    if (const auto report = mailPasswords(rt, ctx.config, hr))
+      for (const auto& line : describeDelivery(*report)) ctx.out << line << "\n";
+  } catch (const std::exception& e) {
+    ctx.err << "membersync: reset-password: the password is in the outbox but was not mailed: "
+            << e.what() << "\n";
+  }
+}
+
+}  // namespace
 
 // Sets a new generated password for one member (A3) and delivers it the way adds do: to the
 // outbox, durably, before the call is sent. The password is never printed.
@@ -40,12 +59,14 @@ ExitCode runResetPassword(const VerbContext& ctx) {
                                    rt.random(), rt.clock(), ctx.config.sync.apply.passwordLength};
   // A refusal leaves the old password in force: nothing is owed.
   const auto reset = apply::resetPassword(
-      tools, run, {account, member->globalId, "by request", false, state::ItemStatus::Refused, {}});
+      tools, run, {account, member->globalId, "by request", false, state::ItemStatus::Refused, {},
+              member->userName, member->name});
   state::RunCounts counts;
   if (reset.kind == apply::WriteOutcome::Kind::Succeeded) {
     store.finishRun(run, "done", counts, "password of " + account + " reset");
     ctx.out << "new password for " << account << " written to " << ctx.config.state.passwordOutbox
             << " (run " << run << ")\n";
+    mailNow(ctx, rt);
     return ExitCode::Done;
   }
   const bool unknown = reset.kind == apply::WriteOutcome::Kind::Unknown;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "jobs/center/poco_transport.h"
+#include "jobs/deliver/smtp_sender.h"
 #include "jobs/state/sqlite_store.h"
 
 namespace membersync::cli {
@@ -32,7 +33,7 @@ void Runtime::wire() {
   session_ = std::make_unique<center::Session>(options, *transport_, clock_, random_, scrubber_);
   client_ = std::make_unique<center::MemberCenterClient>(*session_);
   activities_ = std::make_unique<center::ActivityClient>(*session_);
-  outbox_ = std::make_unique<apply::FileOutbox>(config.state.passwordOutbox);
+  outbox_ = std::make_unique<deliver::FileOutbox>(config.state.passwordOutbox);
 }
 
 Runtime::~Runtime() = default;
@@ -44,6 +45,11 @@ state::StateStore& Runtime::store() {
 
 apply::SyncJob Runtime::syncJob(apply::Progress& progress) {
   return apply::SyncJob(client(), store(), outbox(), random(), clock(), progress, &activities());
+}
+
+deliver::DeliveryTools Runtime::deliveryTools() {
+  if (!mailSender_) mailSender_ = deliver::makeSmtpSender(config_.delivery.smtp);
+  return {store(), outbox(), *mailSender_, clock_, scrubber_, config_.delivery};
 }
 
 apply::SyncRequest Runtime::syncRequest(state::RunKind kind, bool applyChanges) const {

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "config/config.h"
-#include "jobs/apply/password_outbox.h"
+#include "jobs/deliver/password_outbox.h"
 #include "jobs/center/member_center_client.h"
 #include "jobs/center/activity_client.h"
 #include "jobs/center/session.h"
@@ -13,6 +13,7 @@
 #include "jobs/plan/planner.h"
 #include "jobs/apply/applier.h"
 #include "jobs/apply/sync_job.h"
+#include "jobs/deliver/delivery.h"
 #include "jobs/state/store.h"
 
 namespace membersync::cli {
@@ -40,7 +41,10 @@ class Runtime {
   center::ActivityClient& activities() { return *activities_; }
   // Opened on first use. Throws state::StateError.
   state::StateStore& store();
-  apply::PasswordOutbox& outbox() { return *outbox_; }
+  deliver::PasswordOutbox& outbox() { return *outbox_; }
+  // The mail sender of [delivery] (made on first use; the server is contacted only on a send)
+  // and everything mailing passwords needs. Only with [delivery] method = smtp.
+  deliver::DeliveryTools deliveryTools();
 
   // A run's request with the configuration's sync settings (config::Config::sync). A SyncJob for
   // it also needs &activities(), or enrolments are not sent.
@@ -62,7 +66,8 @@ class Runtime {
   std::unique_ptr<center::MemberCenterClient> client_;
   std::unique_ptr<center::ActivityClient> activities_;
   std::unique_ptr<state::StateStore> store_;
-  std::unique_ptr<apply::PasswordOutbox> outbox_;
+  std::unique_ptr<deliver::PasswordOutbox> outbox_;
+  std::unique_ptr<deliver::MailSender> mailSender_;
 };
 
 }  // namespace membersync::cli

@@ -16,7 +16,8 @@ report::StatusInputs readStatus(state::StateStore& store, const std::string& dat
   in.openItems = store.openItems();
   in.enrolments = store.load().enrolments;
   in.unsettledSteps = store.unsettledSteps();
-  in.undeliveredPasswords = store.undeliveredPasswords();
+  in.unconfirmedPasswords = store.unconfirmedPasswords();
+  in.passwordsToHandOut = store.passwordsToHandOut();
   if (const state::RunSummary* finished = report::lastFinishedRun(in.runs))
     in.problems = store.problemsOfRun(finished->id);
   if (!in.runs.empty()) in.held = store.heldItemsOfRun(in.runs.front().id);
@@ -26,8 +27,8 @@ report::StatusInputs readStatus(state::StateStore& store, const std::string& dat
 }  // namespace
 
 // From the state database alone: the last runs, items waiting for a retry, refused or in doubt,
-// enrolments that granted nothing (and why), steps in doubt, passwords never confirmed
-// delivered, what the last finished run reported (pool shortages, lock and activity problems)
+// enrolments that granted nothing (and why), steps in doubt, passwords never confirmed set,
+// passwords not handed out (and how mailing them goes), what the last finished run reported (pool shortages, lock and activity problems)
 // and what the last run's guard held back (report::writeStatusText).
 ExitCode runStatus(const VerbContext& ctx) {
   SystemClock clock;

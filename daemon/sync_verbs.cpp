@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 
+#include "daemon/hand_out.h"
 #include "daemon/inputs.h"
 #include "daemon/progress.h"
 #include "daemon/runtime.h"
@@ -74,11 +75,28 @@ ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
   return exitCodeOf(r.outcome);
 }
 
+// After a run that applied: the confirmed passwords are mailed ([delivery] method = smtp). A
+// failure to mail is reported; it does not change the run's exit code (the passwords wait in
+// the outbox, and `status` counts them).
+std::vector<std::string> handOut(const VerbContext& ctx, Runtime& rt, const directory::Export& hr) {
+  try {
+    const auto report = mailPasswords(rt, ctx.config, hr);
+    return report ? describeDelivery(*report) : std::vector<std::string>{};
+  } catch (const std::exception& e) {
+    return {std::string("passwords not mailed: ") + e.what()};
+  }
+}
+
+void printDelivery(const VerbContext& ctx, const std::vector<std::string>& lines) {
+  for (const auto& line : lines) ctx.out << (&line == &lines.front() ? "\n" : "  ") << line << "\n";
+}
+
 // What every verb that runs a SyncJob does first: read the export and the policy, wire the job,
-// and hand them to `body` with the request for a run of `kind`.
+// and hand them to `body` with the request for a run of `kind`. After a run that applied, the
+// passwords are mailed; `delivery` receives what to print about it.
 template <typename Body>
 apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges,
-                          Body body) {
+                          Body body, std::vector<std::string>* delivery = nullptr) {
   const auto policy = readPolicy(ctx.config);
   const auto hr = readHrExport(ctx.config, policy);
   for (const std::string& notice : hr.notices)
@@ -88,20 +106,25 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   apply::SyncJob job = rt.syncJob(progress);
   apply::SyncRequest request = rt.syncRequest(kind, applyChanges);
   request.settings.plan.onlyAccount = lowerAscii(ctx.invocation.only);
-  return body(job, hr, policy, request);
+  apply::SyncReport report = body(job, hr, policy, request);
+  if (applyChanges && delivery) *delivery = handOut(ctx, rt, hr);
+  return report;
 }
 
 // `plan`, `sync --dry-run` and `sync`: the same code up to the first write.
 ExitCode planOrSync(const VerbContext& ctx, bool applyChanges) {
   const auto kind = applyChanges ? state::RunKind::Sync : state::RunKind::Plan;
-  const auto r = withJob(ctx, kind, applyChanges, [](auto& job, auto& hr, auto& policy, auto& request) {
-    return job.run(hr, policy, request);
-  });
+  std::vector<std::string> delivery;
+  const auto r = withJob(
+      ctx, kind, applyChanges,
+      [](auto& job, auto& hr, auto& policy, auto& request) { return job.run(hr, policy, request); },
+      &delivery);
   if (r.plan) {
     printPlan(ctx, *r.plan);
     if (!savePlan(ctx, r, ctx.invocation.verb)) return ExitCode::Failed;
   }
   printApplied(ctx, r);
+  printDelivery(ctx, delivery);
   return finish(ctx, r);
 }
 
@@ -156,10 +179,15 @@ ExitCode runApply(const VerbContext& ctx) {
   if (!saved) return ExitCode::Failed;
   // A saved revert is recorded as a revert run, like `revert --apply`.
   const auto kind = saved->revertsRun != 0 ? state::RunKind::Revert : state::RunKind::Apply;
-  const auto r = withJob(ctx, kind, true, [&](auto& job, auto& hr, auto& policy, auto& request) {
-    return job.applySaved(*saved, hr, policy, request);
-  });
+  std::vector<std::string> delivery;
+  const auto r = withJob(
+      ctx, kind, true,
+      [&](auto& job, auto& hr, auto& policy, auto& request) {
+        return job.applySaved(*saved, hr, policy, request);
+      },
+      &delivery);
   printApplied(ctx, r);
+  printDelivery(ctx, delivery);
   return finish(ctx, r);
 }
 

@@ -32,6 +32,7 @@ ExitCode runApply(const VerbContext& ctx);
 ExitCode runRevert(const VerbContext& ctx);
 ExitCode runExplain(const VerbContext& ctx);
 ExitCode runResetPassword(const VerbContext& ctx);
+ExitCode runPasswords(const VerbContext& ctx);
 ExitCode runDaemon(const VerbContext& ctx);
 
 }  // namespace membersync::cli

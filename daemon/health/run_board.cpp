@@ -109,6 +109,7 @@ void RunBoard::runFinished(const FinishedRun& run) {
   ++runsByOutcome_[run.outcome];
   for (const auto& [key, n] : run.items) items_[key] += n;
   poolShortages_ = run.poolShortages;
+  passwordsWaiting_ = run.passwordsWaiting;
   if (run.failed) {
     ++failuresInARow_;
   } else {
@@ -248,6 +249,18 @@ std::string RunBoard::metricsText(const std::vector<center::CallStats::Row>& cal
   header(os, "membersync_pool_shortages", "gauge",
          "Asset rules whose pool (or product) ran dry in the last run, leaving people without.");
   os << "membersync_pool_shortages " << poolShortages_ << "\n";
+  header(os, "membersync_passwords_waiting", "gauge",
+         "Confirmed passwords not handed out yet, by how mailing them stands (none: not mailed "
+         "or no mail delivery; retry: not delivered, tried again later; refused: waits for a "
+         "new address; in_doubt: never mailed again on its own; manual: to hand out by hand).");
+  static const std::pair<const char*, const char*> kLabels[] = {
+      {"none", ""}, {"retry", "retry"}, {"refused", "refused"}, {"in_doubt", "in-doubt"},
+      {"manual", "manual"}};
+  for (const auto& [label, mailState] : kLabels) {
+    const auto n = passwordsWaiting_.find(mailState);
+    os << "membersync_passwords_waiting{mail=\"" << label << "\"} "
+       << (n == passwordsWaiting_.end() ? 0 : n->second) << "\n";
+  }
   return os.str();
 }
 

@@ -30,6 +30,9 @@ struct FinishedRun {
   // Plan items by (kind, outcome): ("add", "succeeded"), ("edit", "refused"), ("edit", "held").
   std::map<std::pair<std::string, std::string>, std::uint64_t> items;
   int poolShortages = 0;  // asset rules whose pool or product ran dry in this run
+  // Confirmed passwords not handed out after the run, by mail state ("", "retry", "refused",
+  // "in-doubt", "manual"); empty when they could not be counted.
+  std::map<std::string, int> passwordsWaiting;
 };
 
 // What the daemon knows about its runs, shared between the loop, the run thread and the health
@@ -98,6 +101,7 @@ class RunBoard {
   std::optional<Clock::Duration> lastDuration_;
   int failuresInARow_ = 0;
   int poolShortages_ = 0;
+  std::map<std::string, int> passwordsWaiting_;
   std::map<std::string, std::uint64_t> runsByOutcome_;
   std::map<std::pair<std::string, std::string>, std::uint64_t> items_;
   std::string schedule_;

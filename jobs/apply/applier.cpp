@@ -90,7 +90,7 @@ WriteOutcome writeOne(const WriteTools& tools, ApplyRun& run, const Item& item,
 }
 
 Applier::Applier(center::MemberCenterClient& client, state::StateStore& store,
-                 PasswordOutbox& outbox, RandomSource& random, Clock& clock, Progress& progress,
+                 deliver::PasswordOutbox& outbox, RandomSource& random, Clock& clock, Progress& progress,
                  ApplySettings settings, center::ActivityClient* activities)
     : settings_(std::move(settings)),
       tools_(

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "jobs/apply/apply_settings.h"
-#include "jobs/apply/password_outbox.h"
+#include "jobs/deliver/password_outbox.h"
 #include "jobs/apply/progress.h"
 #include "jobs/center/activity_client.h"
 #include "jobs/center/member_center_client.h"
@@ -40,7 +40,7 @@ struct WriteTools;
 class Applier {
  public:
   // `activities` sends Enrol items (B1); without one they are reported as not sent.
-  Applier(center::MemberCenterClient& client, state::StateStore& store, PasswordOutbox& outbox,
+  Applier(center::MemberCenterClient& client, state::StateStore& store, deliver::PasswordOutbox& outbox,
           RandomSource& random, Clock& clock, Progress& progress, ApplySettings settings,
           center::ActivityClient* activities = nullptr);
 

@@ -10,7 +10,10 @@ WriteOutcome resetPassword(const PasswordTools& tools, state::RunId run,
   const bool again = !reset.pending.empty();
   const Secret password =
       again ? reset.pending : generatePassword(tools.random, tools.passwordLength);
-  if (!again) tools.outbox.append(reset.account, password, isoUtc(tools.clock.wallNow()));
+  if (!again) {
+    tools.outbox.append({reset.account, password, isoUtc(tools.clock.wallNow()), reset.login,
+                         reset.login.substr(0, reset.login.find('@')), reset.name});
+  }
   const WriteStep step{
       {"reset:" + reset.account, "reset-password", reset.account, "", reset.globalId, reset.reason},
       nullptr};
@@ -19,13 +22,14 @@ WriteOutcome resetPassword(const PasswordTools& tools, state::RunId run,
   hooks.answered = [&](const std::vector<WriteOutcome>& o) {
     if (o.front().kind == WriteOutcome::Kind::Unknown) return;  // stays pending: settled later
     const bool set = o.front().kind == WriteOutcome::Kind::Succeeded;
-    tools.outbox.mark({reset.account}, set ? OutboxMark::Set : OutboxMark::Void,
+    tools.outbox.mark({reset.account}, set ? deliver::OutboxMark::Set : deliver::OutboxMark::Void,
                       isoUtc(tools.clock.wallNow()));
   };
   hooks.recorded = [&](std::size_t, const WriteOutcome& o) {
     const bool set = o.kind == WriteOutcome::Kind::Succeeded;
     const bool refused = o.kind == WriteOutcome::Kind::Failed;
-    if (set || (refused && !reset.owedAfterRefusal)) tools.store.passwordDelivered(reset.account);
+    if (set) tools.store.passwordConfirmed(reset.account);
+    else if (refused && !reset.owedAfterRefusal) tools.store.passwordVoided(reset.account);
   };
   auto send = [&](const std::vector<state::StepId>&) {
     const auto result = tools.client.resetPassword(reset.globalId, password);

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "jobs/apply/journaled_write.h"
-#include "jobs/apply/password_outbox.h"
+#include "jobs/deliver/password_outbox.h"
 #include "jobs/center/member_center_client.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
@@ -22,7 +22,7 @@ namespace membersync::apply {
 struct PasswordTools {
   center::MemberCenterClient& client;
   state::StateStore& store;
-  PasswordOutbox& outbox;
+  deliver::PasswordOutbox& outbox;
   RandomSource& random;
   Clock& clock;
   std::size_t passwordLength = 16;
@@ -40,6 +40,8 @@ struct PasswordReset {
   // is, never replaced by a new one, since the center may hold it. Empty: a new one is generated
   // and appended to the outbox first.
   Secret pending;
+  std::string login;  // the member's userName, for the outbox
+  std::string name;   // the member's name, for the outbox
 };
 
 // Returns the outcome; its message never carries the password (the service may quote it).

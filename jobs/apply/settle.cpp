@@ -107,16 +107,16 @@ void resendOwedPasswords(state::StateStore& store, const LiveMembers& live,
                          const PasswordTools& tools, int workers, state::RunId run,
                          SettleResult& result) {
   std::vector<std::string> owed;
-  for (const auto& pending : store.undeliveredPasswords()) {
+  for (const auto& pending : store.unconfirmedPasswords()) {
     if (live.byAccount.count(pending.account)) owed.push_back(pending.account);
   }
   const auto pending = tools.outbox.pendingPasswords({owed.begin(), owed.end()});
   std::mutex resultMutex;
   parallelFor(owed.size(), workers, [&](std::size_t i) {
     const std::string& account = owed[i];
-    PasswordReset reset{
-        account, live.byAccount.at(account)->globalId, "password never confirmed delivered",
-        true,    state::ItemStatus::RetryLater,        {}};
+    const center::MemberListItem& member = *live.byAccount.at(account);
+    PasswordReset reset{account, member.globalId, "password never confirmed set", true,
+                        state::ItemStatus::RetryLater, {}, member.userName, member.name};
     const auto held = pending.find(account);
     if (held != pending.end()) reset.pending = held->second;
     const auto outcome = resetPassword(tools, run, reset);
@@ -150,7 +150,7 @@ void detail::recordVerdict(state::StateStore& store, const state::Step& step,
 
 SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
                            const std::vector<center::MemberListItem>& members,
-                           PasswordOutbox& outbox, RandomSource& random, Clock& clock,
+                           deliver::PasswordOutbox& outbox, RandomSource& random, Clock& clock,
                            const ApplySettings& settings, state::RunId run,
                            const std::vector<center::AssetNumber>* assets,
                            const std::vector<center::BorrowedLock>* locks) {
@@ -164,7 +164,7 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
     if (!verdict) verdict = judgeMemberStep(step, live, voided);
     recordVerdict(store, step, *verdict, result);
   }
-  outbox.mark(voided, OutboxMark::Void, isoUtc(clock.wallNow()));
+  outbox.mark(voided, deliver::OutboxMark::Void, isoUtc(clock.wallNow()));
 
   // A password owed to an account no member has was never set: its add did not take effect, or
   // was never sent because an earlier run died first. It is owed to no one (an add planned again
@@ -172,14 +172,14 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
   const std::set<std::string> alreadyVoided(voided.begin(), voided.end());
   std::vector<std::string> neverSet;
   std::vector<std::string> owedToNoOne;
-  for (const auto& pending : store.undeliveredPasswords()) {
+  for (const auto& pending : store.unconfirmedPasswords()) {
     if (live.byAccount.count(pending.account)) continue;
     owedToNoOne.push_back(pending.account);
     if (!alreadyVoided.count(pending.account)) neverSet.push_back(pending.account);
   }
-  outbox.mark(neverSet, OutboxMark::Void, isoUtc(clock.wallNow()));
+  outbox.mark(neverSet, deliver::OutboxMark::Void, isoUtc(clock.wallNow()));
   store.transaction([&] {
-    for (const auto& account : owedToNoOne) store.passwordDelivered(account);
+    for (const auto& account : owedToNoOne) store.passwordVoided(account);
   });
 
   SharedRandom shared(random);

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "jobs/apply/apply_settings.h"
-#include "jobs/apply/password_outbox.h"
+#include "jobs/deliver/password_outbox.h"
 #include "jobs/center/member_center_client.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
@@ -43,7 +43,7 @@ struct SettleResult {
 // Throws StateError for a store failure; call failures are noted and left for the next run.
 SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
                            const std::vector<center::MemberListItem>& members,
-                           PasswordOutbox& outbox, RandomSource& random, Clock& clock,
+                           deliver::PasswordOutbox& outbox, RandomSource& random, Clock& clock,
                            const ApplySettings& settings, state::RunId run,
                            const std::vector<center::AssetNumber>* assets = nullptr,
                            const std::vector<center::BorrowedLock>* locks = nullptr);

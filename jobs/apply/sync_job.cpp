@@ -51,7 +51,7 @@ const char* toString(SyncOutcome outcome) {
 }
 
 SyncJob::SyncJob(center::MemberCenterClient& client, state::StateStore& store,
-                 PasswordOutbox& outbox, RandomSource& random, Clock& clock, Progress& progress,
+                 deliver::PasswordOutbox& outbox, RandomSource& random, Clock& clock, Progress& progress,
                  center::ActivityClient* activities)
     : client_(client),
       store_(store),

@@ -74,7 +74,7 @@ ReadNeeds revertReadNeeds(const plan::Plan& plan);
 // reported as not sent.
 class SyncJob {
  public:
-  SyncJob(center::MemberCenterClient& client, state::StateStore& store, PasswordOutbox& outbox,
+  SyncJob(center::MemberCenterClient& client, state::StateStore& store, deliver::PasswordOutbox& outbox,
           RandomSource& random, Clock& clock, Progress& progress,
           center::ActivityClient* activities = nullptr);
 
@@ -124,7 +124,7 @@ class SyncJob {
 
   center::MemberCenterClient& client_;
   state::StateStore& store_;
-  PasswordOutbox& outbox_;
+  deliver::PasswordOutbox& outbox_;
   RandomSource& random_;
   Clock& clock_;
   Progress& progress_;

@@ -86,8 +86,8 @@ void markOutbox(const WriteTools& tools, const std::vector<center::NewMember>& m
       never.push_back(account);
     }
   }
-  tools.outbox.mark(set, OutboxMark::Set, isoUtc(tools.clock.wallNow()));
-  tools.outbox.mark(never, OutboxMark::Void, isoUtc(tools.clock.wallNow()));
+  tools.outbox.mark(set, deliver::OutboxMark::Set, isoUtc(tools.clock.wallNow()));
+  tools.outbox.mark(never, deliver::OutboxMark::Void, isoUtc(tools.clock.wallNow()));
 }
 
 // One chunk's rows with their passwords, prepared before anything of the phase is sent.
@@ -106,13 +106,14 @@ std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const I
   std::vector<Chunk> chunks;
   for (std::size_t start = 0; start < adds.size(); start += size) {
     Chunk chunk;
-    std::vector<OutboxEntry> entries;
+    std::vector<deliver::OutboxEntry> entries;
     for (std::size_t i = start; i < std::min(adds.size(), start + size); ++i) {
       const Item* item = adds[i];
       const std::string account = lowerAscii(item->account);
       chunk.items.push_back(item);
       chunk.members.push_back(newMember(tools, *item));
-      entries.push_back({account, chunk.members.back().password, isoUtc(tools.clock.wallNow())});
+      entries.push_back({account, chunk.members.back().password, isoUtc(tools.clock.wallNow()),
+                         item->account + tools.settings.accountSuffix, item->account, item->name});
       chunk.batch.push_back({{item->key, "add", account, item->employeeId, "", item->name}, item});
     }
     try {
@@ -143,7 +144,8 @@ void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk) {
       tools.store.saveLink({chunk.items[i]->employeeId, account, o.globalId, true, 0});
     }
     // Set, or never set (the member was not created: the password is owed to no one).
-    if (o.kind != WriteOutcome::Kind::Unknown) tools.store.passwordDelivered(account);
+    if (o.kind == WriteOutcome::Kind::Succeeded) tools.store.passwordConfirmed(account);
+    else if (o.kind != WriteOutcome::Kind::Unknown) tools.store.passwordVoided(account);
   };
   auto send = [&](const std::vector<state::StepId>&) {
     const auto added =

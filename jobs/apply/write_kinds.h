@@ -11,7 +11,7 @@
 
 #include "jobs/apply/apply_run.h"
 #include "jobs/apply/apply_settings.h"
-#include "jobs/apply/password_outbox.h"
+#include "jobs/deliver/password_outbox.h"
 #include "jobs/apply/progress.h"
 #include "jobs/center/activity_client.h"
 #include "jobs/center/member_center_client.h"
@@ -26,7 +26,7 @@ namespace membersync::apply {
 struct WriteTools {
   center::MemberCenterClient& client;
   state::StateStore& store;
-  PasswordOutbox& outbox;
+  deliver::PasswordOutbox& outbox;
   RandomSource& random;
   Clock& clock;
   Progress& progress;

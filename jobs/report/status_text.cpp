@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "jobs/core/text.h"
+#include "jobs/deliver/passwords_listing.h"
 #include "jobs/report/run_text.h"
 #include "jobs/report/text_table.h"
 
@@ -69,12 +70,30 @@ void writeInDoubt(std::ostream& out, const StatusInputs& in) {
           << (step.info.account.empty() ? "" : " (" + step.info.account + ")") << "\n";
     }
   }
-  if (!in.undeliveredPasswords.empty()) {
+  if (!in.unconfirmedPasswords.empty()) {
     out << "\npasswords written to the outbox but not confirmed ("
-        << in.undeliveredPasswords.size() << "; the next sync settles them)\n";
-    for (const auto& p : in.undeliveredPasswords)
+        << in.unconfirmedPasswords.size() << "; the next sync settles them)\n";
+    for (const auto& p : in.unconfirmedPasswords)
       out << "  " << p.account << " (run " << p.runId << ")\n";
   }
+}
+
+// Confirmed passwords not handed out: how many, and each whose mail failed or is in doubt.
+void writeHandOut(std::ostream& out, const StatusInputs& in) {
+  if (in.passwordsToHandOut.empty()) return;
+  std::vector<const state::PasswordToHandOut*> troubled;
+  for (const auto& p : in.passwordsToHandOut) {
+    const auto m = p.mail;
+    if (m == state::MailState::Retry || m == state::MailState::Refused ||
+        m == state::MailState::InDoubt || m == state::MailState::Sending)
+      troubled.push_back(&p);
+  }
+  out << "\npasswords to hand out (" << in.passwordsToHandOut.size()
+      << "; `membersync passwords` lists them";
+  if (!troubled.empty()) out << "; " << troubled.size() << " whose mail did not go through";
+  out << ")\n";
+  for (const auto* p : troubled)
+    out << "  " << p->account << ": " << deliver::describeMail(*p) << "\n";
 }
 
 // What people have to act on: the last finished run's problems (pools run dry and who is left
@@ -106,13 +125,14 @@ void writeStatusText(std::ostream& out, const StatusInputs& in) {
   writeItems(out, in.openItems);
   writeEnrolments(out, in.enrolments);
   writeInDoubt(out, in);
+  writeHandOut(out, in);
   writeReported(out, in);
 }
 
 StatusVerdict statusVerdict(const StatusInputs& in) {
   if (!in.runs.empty() && in.runs.front().outcome == "failed") return StatusVerdict::Failing;
   const bool leftToDo =
-      !in.openItems.empty() || !in.unsettledSteps.empty() || !in.undeliveredPasswords.empty();
+      !in.openItems.empty() || !in.unsettledSteps.empty() || !in.unconfirmedPasswords.empty();
   return leftToDo ? StatusVerdict::LeftToDo : StatusVerdict::Done;
 }
 

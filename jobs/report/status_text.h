@@ -18,7 +18,8 @@ struct StatusInputs {
   std::vector<state::ItemRecord> openItems;
   std::map<std::string, state::Enrolment> enrolments;  // Snapshot::enrolments
   std::vector<state::Step> unsettledSteps;
-  std::vector<state::PendingPassword> undeliveredPasswords;
+  std::vector<state::PendingPassword> unconfirmedPasswords;
+  std::vector<state::PasswordToHandOut> passwordsToHandOut;  // confirmed, not handed out
   // What the last finished run (lastFinishedRun()) reported, and what the newest run's guard held.
   std::vector<state::RunProblem> problems;
   std::vector<state::HeldItem> held;

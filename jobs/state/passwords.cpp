@@ -1,6 +1,7 @@
-// Delivery state of generated passwords. The password itself lives only in the 0600 outbox;
-// the database records that one is owed to an account until its add or reset is confirmed, so
-// a run that died in between re-delivers instead of losing it.
+// Where generated passwords stand. The password itself lives only in the 0600 outbox; the
+// database records that one is owed to an account until its add or reset is confirmed (so a run
+// that died in between re-sends instead of losing it), then how handing it out goes: the mail's
+// journal (sending, delivered, in doubt, to try again, refused) and the hand-out.
 
 #include <vector>
 
@@ -18,29 +19,112 @@ void SqliteStore::passwordGenerated(const std::string& account, RunId run) {
     detail::requireRun(s, run);
     Poco::Int64 runId = run;
     Poco::Int64 at = wallMillis();
+    // A new password starts over: not confirmed, not handed out, not mailed.
     s << "INSERT INTO passwords (account, run_id, generated_at) VALUES (?, ?, ?)"
          " ON CONFLICT (account) DO UPDATE SET run_id = excluded.run_id,"
-         " generated_at = excluded.generated_at, delivered_at = NULL",
+         " generated_at = excluded.generated_at, confirmed_at = NULL, handed_out_at = NULL,"
+         " handed_out_by = '', mail_state = '', mail_attempts = 0, mail_next_at = NULL,"
+         " mail_to = '', mail_reply = '', mail_at = NULL",
         useRef(account), use(runId), use(at), now;
   });
 }
 
-void SqliteStore::passwordDelivered(const std::string& account) {
-  db_->guarded("recording a delivered password", [&](Session& s) {
+void SqliteStore::passwordConfirmed(const std::string& account) {
+  db_->guarded("recording a confirmed password", [&](Session& s) {
     Poco::Int64 at = wallMillis();
-    s << "UPDATE passwords SET delivered_at = ? WHERE account = ? AND delivered_at IS NULL",
+    s << "UPDATE passwords SET confirmed_at = ? WHERE account = ? AND confirmed_at IS NULL",
         use(at), useRef(account), now;
   });
 }
 
-std::vector<PendingPassword> SqliteStore::undeliveredPasswords() {
+void SqliteStore::passwordVoided(const std::string& account) {
+  db_->guarded("forgetting a password never set", [&](Session& s) {
+    s << "DELETE FROM passwords WHERE account = ? AND confirmed_at IS NULL", useRef(account), now;
+  });
+}
+
+std::vector<PendingPassword> SqliteStore::unconfirmedPasswords() {
   std::vector<PendingPassword> pending;
-  db_->guarded("reading undelivered passwords", [&](Session& s) {
+  db_->guarded("reading unconfirmed passwords", [&](Session& s) {
     s << std::string("SELECT ") + detail::kPasswordColumns +
-             " FROM passwords WHERE delivered_at IS NULL ORDER BY generated_at, account",
+             " FROM passwords WHERE confirmed_at IS NULL ORDER BY generated_at, account",
         into(pending), now;
   });
   return pending;
+}
+
+std::vector<PasswordToHandOut> SqliteStore::passwordsToHandOut() {
+  std::vector<PasswordToHandOut> rows;
+  db_->guarded("reading the passwords to hand out", [&](Session& s) {
+    s << std::string("SELECT ") + detail::kPasswordToHandOutColumns +
+             " FROM passwords WHERE confirmed_at IS NOT NULL AND handed_out_at IS NULL"
+             " ORDER BY confirmed_at, account",
+        into(rows), now;
+  });
+  return rows;
+}
+
+std::vector<std::string> SqliteStore::handedOutAccounts() {
+  std::vector<std::string> accounts;
+  db_->guarded("reading the passwords handed out", [&](Session& s) {
+    s << "SELECT account FROM passwords WHERE handed_out_at IS NOT NULL ORDER BY account",
+        into(accounts), now;
+  });
+  return accounts;
+}
+
+void SqliteStore::mailSending(const std::string& account, const std::string& to) {
+  db_->guarded("journaling a mail as sending", [&](Session& s) {
+    Poco::Int64 at = wallMillis();
+    std::string state = toString(MailState::Sending);
+    // An upsert: `passwords --resend` may mail a password from an outbox older than the state.
+    s << "INSERT INTO passwords (account, run_id, generated_at, confirmed_at, mail_state, mail_to,"
+         " mail_at) VALUES (?, 0, ?, ?, ?, ?, ?) ON CONFLICT (account) DO UPDATE SET"
+         " mail_state = excluded.mail_state, mail_to = excluded.mail_to, mail_at = excluded.mail_at",
+        useRef(account), use(at), use(at), useRef(state), useRef(to), use(at), now;
+  });
+}
+
+void SqliteStore::mailEnded(const std::string& account, const MailRecord& r) {
+  db_->guarded("recording how a mail ended", [&](Session& s) {
+    Poco::Int64 at = wallMillis();
+    std::string state = toString(r.state);
+    Poco::Int64 attempts = r.attempts;
+    Poco::Nullable<Poco::Int64> next;
+    if (r.nextAttempt) next = *r.nextAttempt;
+    Poco::Nullable<Poco::Int64> handedOut;
+    if (r.state == MailState::Delivered) handedOut = at;
+    std::string by = r.state == MailState::Delivered ? "mail" : "";
+    s << "UPDATE passwords SET mail_state = ?, mail_to = ?, mail_reply = ?, mail_attempts = ?,"
+         " mail_next_at = ?, mail_at = ?, handed_out_at = ?, handed_out_by = ? WHERE account = ?",
+        useRef(state), useRef(r.to), useRef(r.reply), use(attempts), use(next), use(at),
+        use(handedOut), useRef(by), useRef(account), now;
+  });
+}
+
+int SqliteStore::mailsSendingToInDoubt() {
+  int changed = 0;
+  db_->guarded("finding mails cut off while sending", [&](Session& s) {
+    std::string sending = toString(MailState::Sending);
+    std::string doubt = toString(MailState::InDoubt);
+    s << "UPDATE passwords SET mail_state = ?,"
+         " mail_reply = 'the run that was sending this mail ended before the answer was recorded'"
+         " WHERE mail_state = ?",
+        useRef(doubt), useRef(sending), now;
+    s << "SELECT changes()", into(changed), now;
+  });
+  return changed;
+}
+
+void SqliteStore::passwordHandedOut(const std::string& account) {
+  db_->guarded("recording a password handed out", [&](Session& s) {
+    Poco::Int64 at = wallMillis();
+    s << "INSERT INTO passwords (account, run_id, generated_at, confirmed_at, handed_out_at,"
+         " handed_out_by) VALUES (?, 0, ?, ?, ?, 'hand')"
+         " ON CONFLICT (account) DO UPDATE SET handed_out_at = excluded.handed_out_at,"
+         " handed_out_by = 'hand'",
+        useRef(account), use(at), use(at), use(at), now;
+  });
 }
 
 }  // namespace membersync::state

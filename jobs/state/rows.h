@@ -210,6 +210,22 @@ void visitRow(PendingPassword& r, V& v) {
   v.integer(r.generatedAt);
 }
 
+inline constexpr const char* kPasswordToHandOutColumns =
+    "account, run_id, generated_at, confirmed_at, mail_state, mail_attempts, mail_next_at, "
+    "mail_to, mail_reply";
+template <class V>
+void visitRow(PasswordToHandOut& r, V& v) {
+  v.text(r.account);
+  v.integer(r.runId);
+  v.integer(r.generatedAt);
+  v.integer(r.confirmedAt);
+  v.name(r.mail, parseMailState);
+  v.integer(r.attempts);
+  v.optionalInteger(r.nextAttempt);
+  v.text(r.mailTo);
+  v.text(r.reply);
+}
+
 inline constexpr const char* kOwnedAssetColumns = "asset_num, global_id, rule, assigned_at";
 template <class V>
 void visitRow(OwnedAsset& r, V& v) {
@@ -302,6 +318,9 @@ class TypeHandler<membersync::state::HeldItem>
 template <>
 class TypeHandler<membersync::state::PendingPassword>
     : public membersync::state::detail::RowHandler<membersync::state::PendingPassword> {};
+template <>
+class TypeHandler<membersync::state::PasswordToHandOut>
+    : public membersync::state::detail::RowHandler<membersync::state::PasswordToHandOut> {};
 
 template <>
 class TypeHandler<membersync::state::OwnedAsset>

@@ -177,6 +177,23 @@ const std::vector<Migration>& migrations() {
                 at INTEGER NOT NULL,
                 PRIMARY KEY (employee_id, field)))",
        }},
+      {6,
+       "handing passwords out: confirmation, mail, hand-out",
+       {
+           // `delivered_at` always meant "the center confirmed the password set".
+           "ALTER TABLE passwords RENAME COLUMN delivered_at TO confirmed_at",
+           "ALTER TABLE passwords ADD COLUMN handed_out_at INTEGER",
+           "ALTER TABLE passwords ADD COLUMN handed_out_by TEXT NOT NULL DEFAULT ''",
+           "ALTER TABLE passwords ADD COLUMN mail_state TEXT NOT NULL DEFAULT ''",
+           "ALTER TABLE passwords ADD COLUMN mail_attempts INTEGER NOT NULL DEFAULT 0",
+           "ALTER TABLE passwords ADD COLUMN mail_next_at INTEGER",
+           "ALTER TABLE passwords ADD COLUMN mail_to TEXT NOT NULL DEFAULT ''",
+           "ALTER TABLE passwords ADD COLUMN mail_reply TEXT NOT NULL DEFAULT ''",
+           "ALTER TABLE passwords ADD COLUMN mail_at INTEGER",
+           // Confirmed before membersync mailed passwords: they were being handed out by hand,
+           // so they are never mailed on their own (`passwords --resend` still can).
+           "UPDATE passwords SET mail_state = 'manual' WHERE confirmed_at IS NOT NULL",
+       }},
   };
   return steps;
 }

@@ -95,8 +95,15 @@ class SqliteStore final : public StateStore {
   std::vector<RunProblem> problemsOfRun(RunId run) override;
 
   void passwordGenerated(const std::string& account, RunId run) override;
-  void passwordDelivered(const std::string& account) override;
-  std::vector<PendingPassword> undeliveredPasswords() override;
+  void passwordConfirmed(const std::string& account) override;
+  void passwordVoided(const std::string& account) override;
+  std::vector<PendingPassword> unconfirmedPasswords() override;
+  std::vector<PasswordToHandOut> passwordsToHandOut() override;
+  std::vector<std::string> handedOutAccounts() override;
+  void mailSending(const std::string& account, const std::string& to) override;
+  void mailEnded(const std::string& account, const MailRecord& record) override;
+  int mailsSendingToInDoubt() override;
+  void passwordHandedOut(const std::string& account) override;
 
  private:
   SqliteStore(std::unique_ptr<detail::Connection> db, Clock& clock);

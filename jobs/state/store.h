@@ -179,9 +179,27 @@ class StateStore {
   virtual void passwordGenerated(const std::string& account, RunId run) = 0;
   // The add or reset carrying the account's latest password was confirmed. No-op when nothing
   // is owed.
-  virtual void passwordDelivered(const std::string& account) = 0;
-  // Passwords generated and never confirmed delivered, oldest first.
-  virtual std::vector<PendingPassword> undeliveredPasswords() = 0;
+  virtual void passwordConfirmed(const std::string& account) = 0;
+  // The password was never set (its add or reset did not take effect): nothing is owed or to
+  // hand out. No-op once it was confirmed.
+  virtual void passwordVoided(const std::string& account) = 0;
+  // Passwords generated and never confirmed set, oldest first.
+  virtual std::vector<PendingPassword> unconfirmedPasswords() = 0;
+
+  // Confirmed passwords not yet handed out, oldest first.
+  virtual std::vector<PasswordToHandOut> passwordsToHandOut() = 0;
+  // Accounts whose confirmed password was handed out (their outbox lines may go).
+  virtual std::vector<std::string> handedOutAccounts() = 0;
+  // Journals the mail of `account`'s password to `to` as being sent, durably, just before its
+  // data goes out.
+  virtual void mailSending(const std::string& account, const std::string& to) = 0;
+  // Records how the mail ended; Delivered also hands the password out.
+  virtual void mailEnded(const std::string& account, const MailRecord& record) = 0;
+  // Mails journaled as sending whose run died: now in doubt. Returns how many.
+  virtual int mailsSendingToInDoubt() = 0;
+  // `passwords --handed-out`: handed out by a person. Records it even for an account the state
+  // has no row of (an outbox line older than the state database).
+  virtual void passwordHandedOut(const std::string& account) = 0;
 };
 
 }  // namespace membersync::state

@@ -41,6 +41,14 @@ constexpr Names<EnrolmentStatus, 5> kEnrolmentStatuses{
      {EnrolmentStatus::RetryLater, "retry-later"},
      {EnrolmentStatus::Unknown, "unknown"}}};
 
+constexpr Names<MailState, 7> kMailStates{{{MailState::None, ""},
+                                           {MailState::Retry, "retry"},
+                                           {MailState::Refused, "refused"},
+                                           {MailState::Sending, "sending"},
+                                           {MailState::InDoubt, "in-doubt"},
+                                           {MailState::Delivered, "delivered"},
+                                           {MailState::Manual, "manual"}}};
+
 template <class E, std::size_t N>
 const char* nameOf(const Names<E, N>& names, E value) {
   for (const auto& [v, name] : names)
@@ -90,6 +98,13 @@ const char* toString(EnrolmentStatus status) {
 }
 std::optional<EnrolmentStatus> parseEnrolmentStatus(std::string_view text) {
   return valueOf(kEnrolmentStatuses, text);
+}
+
+const char* toString(MailState state) {
+  return nameOf(kMailStates, state);
+}
+std::optional<MailState> parseMailState(std::string_view text) {
+  return valueOf(kMailStates, text);
 }
 
 }  // namespace membersync::state

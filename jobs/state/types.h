@@ -139,4 +139,39 @@ struct PendingPassword {
   Millis generatedAt = 0;
 };
 
+// Where mailing an account's confirmed password stands.
+enum class MailState {
+  None,       // not tried yet
+  Retry,      // not delivered (server down, a 4xx): tried again after `nextAt`
+  Refused,    // the server refused the address (5xx): waits until the address changes
+  Sending,    // journaled just before the message data went out; a run that finds it died then
+  InDoubt,    // the data went out but no answer came: never mailed again on its own
+  Delivered,  // the server accepted it (the password is handed out)
+  Manual,     // confirmed before mail delivery existed: handed out by hand, never mailed on its own
+};
+const char* toString(MailState state);  // "", "retry", "refused", "sending", "in-doubt", ...
+std::optional<MailState> parseMailState(std::string_view text);
+
+// A confirmed password not yet handed out, and how mailing it went. Never the password.
+struct PasswordToHandOut {
+  std::string account;
+  RunId runId = 0;
+  Millis generatedAt = 0;
+  Millis confirmedAt = 0;
+  MailState mail = MailState::None;
+  int attempts = 0;                   // mails tried and not delivered
+  std::optional<Millis> nextAttempt;  // Retry: not before
+  std::string mailTo;                 // the address last tried
+  std::string reply;                  // the server's last reply or error (scrubbed)
+};
+
+// What one mail attempt ended in, for the state.
+struct MailRecord {
+  MailState state = MailState::Retry;  // Retry, Refused, InDoubt or Delivered
+  std::string to;
+  std::string reply;
+  int attempts = 0;
+  std::optional<Millis> nextAttempt;
+};
+
 }  // namespace membersync::state

@@ -5,7 +5,7 @@
 //       [--concurrency 8] [--page-size 100] [--rounds 3] [--planner-people 100000]
 //
 // Runs, in this process and through the same classes as `membersync sync` (PocoTransport,
-// Session, MemberCenterClient, SqliteStore on a temporary file, FileOutbox, SyncJob), three syncs
+// Session, MemberCenterClient, SqliteStore on a temporary file, deliver::FileOutbox, SyncJob), three syncs
 // in a row against an emulator that delays every answer by the latency and starts with no members:
 //   1 initial   the first sync of a generated HR export (Chinese names, four departments mapped
 //               by the policy): every person is an add (A1, 100 per call);

@@ -7,7 +7,7 @@
 #include <memory>
 #include <mutex>
 
-#include "jobs/apply/password_outbox.h"
+#include "jobs/deliver/password_outbox.h"
 #include "jobs/center/activity_client.h"
 #include "jobs/center/member_center_client.h"
 #include "jobs/center/poco_transport.h"
@@ -119,7 +119,7 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv, state::RunId
     center::MemberCenterClient client(session);
     center::ActivityClient activities(session);
     const auto store = state::SqliteStore::open(setup.database, clock);
-    apply::FileOutbox outbox(setup.outbox);
+    deliver::FileOutbox outbox(setup.outbox);
     TimedProgress progress;
 
     apply::SyncRequest request;

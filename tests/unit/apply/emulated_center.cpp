@@ -72,7 +72,7 @@ EmulatedCenter::EmulatedCenter(emulator::ServiceOptions options, const std::stri
       client(std::make_unique<center::MemberCenterClient>(*session)),
       activities(std::make_unique<center::ActivityClient>(*session)),
       store(state::SqliteStore::open((dir.path() / "state.db").string(), clock)),
-      outbox(std::make_unique<FileOutbox>((dir.path() / "new-passwords.csv").string())) {}
+      outbox(std::make_unique<deliver::FileOutbox>((dir.path() / "new-passwords.csv").string())) {}
 
 std::string EmulatedCenter::state() const {
   return inspect(*emulator, "/_emulator/state").body;

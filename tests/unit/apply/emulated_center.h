@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "jobs/apply/password_outbox.h"
+#include "jobs/deliver/password_outbox.h"
 #include "jobs/apply/progress.h"
 #include "jobs/center/activity_client.h"
 #include "jobs/center/member_center_client.h"
@@ -55,7 +55,7 @@ struct EmulatedCenter {
   std::unique_ptr<center::MemberCenterClient> client;
   std::unique_ptr<center::ActivityClient> activities;
   std::unique_ptr<state::SqliteStore> store;
-  std::unique_ptr<FileOutbox> outbox;
+  std::unique_ptr<deliver::FileOutbox> outbox;
   NoProgress progress;
 };
 

@@ -98,7 +98,7 @@ TEST_CASE("status text: enrolments not done, steps and passwords in doubt, probl
   step.info.itemKey = "add:E3";
   step.info.account = "carol";
   in.unsettledSteps = {step};
-  in.undeliveredPasswords = {{"dave", 4, kAt}};
+  in.unconfirmedPasswords = {{"dave", 4, kAt}};
   in.problems = {{5, "problem:assets:cad", "pool cad ran dry: 1 person without: erin"}};
   in.held = {{5, "delete:g9", "11 destructive items exceed the limit of 10", kAt, {}, {}}};
   const std::string out = text(in);

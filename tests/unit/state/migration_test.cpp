@@ -90,6 +90,7 @@ void writeVersion2(const std::string& path) {
        " (1, 'delete:G7', 'guard', 1000, 1100)",
       now;
   s << "INSERT INTO passwords (account, run_id, generated_at) VALUES ('dave', 1, 1000)", now;
+  s << "INSERT INTO passwords VALUES ('erin', 1, 1000, 1200)", now;  // confirmed ("delivered")
 }
 
 }  // namespace
@@ -107,8 +108,8 @@ TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and 
   Snapshot snap = store->load();
   CHECK(snap.linksByEmployee.at("E1").globalId == "G1");
   CHECK(snap.releasedItems.count("delete:G7") == 1);
-  REQUIRE(store->undeliveredPasswords().size() == 1);
-  CHECK(store->undeliveredPasswords()[0].account == "dave");
+  REQUIRE(store->unconfirmedPasswords().size() == 1);
+  CHECK(store->unconfirmedPasswords()[0].account == "dave");
   CHECK(store->unsettledSteps().size() == 1);
   // The new tables start empty.
   CHECK(snap.ownedAssets.empty());
@@ -135,8 +136,24 @@ TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and 
   Poco::Data::Session s(
       Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
   s << "PRAGMA user_version", into(version), now;
-  CHECK(version == 5);
-  CHECK(SqliteStore::schemaVersion() == 5);
+  CHECK(version == 6);
+  CHECK(SqliteStore::schemaVersion() == 6);
+}
+
+TEST_CASE("state: passwords confirmed before mail delivery are left to hand out by hand",
+          "[state]") {
+  membersync::testing::TempDir dir;
+  membersync::ManualClock clock;
+  std::string path = (dir.path() / "state.db").string();
+  writeVersion2(path);
+  auto store = SqliteStore::open(path, clock);
+  const auto toHandOut = store->passwordsToHandOut();
+  REQUIRE(toHandOut.size() == 1);
+  CHECK(toHandOut[0].account == "erin");
+  CHECK(toHandOut[0].confirmedAt == 1200);
+  CHECK(toHandOut[0].mail == MailState::Manual);  // never mailed on its own
+  REQUIRE(store->unconfirmedPasswords().size() == 1);
+  CHECK(store->unconfirmedPasswords()[0].account == "dave");
 }
 
 TEST_CASE("state: a version 1 database is upgraded and keeps everything it held", "[state]") {
@@ -166,7 +183,7 @@ TEST_CASE("state: a version 1 database is upgraded and keeps everything it held"
   CHECK(store->releaseRun(1) == 1);
   CHECK(store->load().releasedItems.count("delete:G9") == 1);
   store->passwordGenerated("dave", 1);
-  CHECK(store->undeliveredPasswords().size() == 1);
+  CHECK(store->unconfirmedPasswords().size() == 1);
 
   int version = 0;
   Poco::Data::Session s(

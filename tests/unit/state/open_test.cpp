@@ -79,7 +79,7 @@ TEST_CASE("state: an empty database loads an empty snapshot", "[state]") {
   CHECK(snap.releasedItems.empty());
   CHECK(rig.store->recentRuns(10).empty());
   CHECK(rig.store->unsettledSteps().empty());
-  CHECK(rig.store->undeliveredPasswords().empty());
+  CHECK(rig.store->unconfirmedPasswords().empty());
 }
 
 TEST_CASE("state: \":memory:\" gives a private database for tests and fakes", "[state]") {

@@ -147,28 +147,28 @@ TEST_CASE("state: a generated password stays owed until its add is confirmed", "
   rig.clock.advance(1s);
   rig.store->passwordGenerated("bob", run);
 
-  auto owed = rig.store->undeliveredPasswords();
+  auto owed = rig.store->unconfirmedPasswords();
   REQUIRE(owed.size() == 2);
   CHECK(owed[0].account == "alice");  // oldest first
   CHECK(owed[0].runId == run);
   CHECK(owed[0].generatedAt == rig.nowMs() - 1000);
   CHECK(owed[1].account == "bob");
 
-  rig.store->passwordDelivered("alice");
-  rig.store->passwordDelivered("nobody");  // no-op
-  owed = rig.store->undeliveredPasswords();
+  rig.store->passwordConfirmed("alice");
+  rig.store->passwordConfirmed("nobody");  // no-op
+  owed = rig.store->unconfirmedPasswords();
   REQUIRE(owed.size() == 1);
   CHECK(owed[0].account == "bob");
 
   // A reset generates a new one for alice: owed again until confirmed.
   RunId later = rig.store->beginRun({});
   rig.store->passwordGenerated("alice", later);
-  CHECK(rig.store->undeliveredPasswords().size() == 2);
+  CHECK(rig.store->unconfirmedPasswords().size() == 2);
 
   // Purging the runs does not forget a password still owed.
   rig.clock.advance(std::chrono::hours(24 * 400));
   rig.store->purgeRuns(90);
-  CHECK(rig.store->undeliveredPasswords().size() == 2);
+  CHECK(rig.store->unconfirmedPasswords().size() == 2);
 }
 
 TEST_CASE("state: allow RUN releases the run's enrolments in doubt, and only those, until consumed",
@@ -190,4 +190,27 @@ TEST_CASE("state: allow RUN releases the run's enrolments in doubt, and only tho
         std::set<std::string>{"enrol:E1:welcome", "enrol:E2:welcome"});
   rig.store->consumeRelease("enrol:E1:welcome");  // the one more attempt was made
   CHECK(rig.store->load().releasedItems == std::set<std::string>{"enrol:E2:welcome"});
+}
+
+TEST_CASE("state: a password is confirmed, voided or handed out, never stored", "[state]") {
+  Rig rig;
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  rig.store->passwordGenerated("alice", run);
+  rig.store->passwordGenerated("bob", run);
+  rig.store->passwordConfirmed("alice");
+  rig.store->passwordVoided("bob");  // never set: nothing owed, nothing to hand out
+  rig.store->passwordVoided("alice");  // no-op once confirmed
+  REQUIRE(rig.store->passwordsToHandOut().size() == 1);
+  CHECK(rig.store->passwordsToHandOut()[0].account == "alice");
+  CHECK(rig.store->unconfirmedPasswords().empty());
+
+  rig.store->passwordHandedOut("alice");
+  rig.store->passwordHandedOut("carol");  // an outbox line older than the state: recorded too
+  CHECK(rig.store->passwordsToHandOut().empty());
+  CHECK(rig.store->handedOutAccounts() == std::vector<std::string>{"alice", "carol"});
+
+  rig.store->passwordGenerated("alice", run);  // a new password starts over
+  rig.store->passwordConfirmed("alice");
+  CHECK(rig.store->handedOutAccounts() == std::vector<std::string>{"carol"});
+  CHECK(rig.store->passwordsToHandOut().at(0).mail == MailState::None);
 }

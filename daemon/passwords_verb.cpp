@@ -1,0 +1,102 @@
+#include <ostream>
+#include <set>
+
+#include "daemon/hand_out.h"
+#include "daemon/inputs.h"
+#include "daemon/runtime.h"
+#include "daemon/verbs.h"
+#include "jobs/core/clock.h"
+#include "jobs/core/text.h"
+#include "jobs/deliver/passwords_listing.h"
+#include "jobs/report/passwords_text.h"
+#include "jobs/state/sqlite_store.h"
+
+namespace membersync::cli {
+namespace {
+
+// The outbox joined with the state: what is in force and not handed out yet.
+std::vector<deliver::ListedPassword> listed(const VerbContext& ctx, state::StateStore& store,
+                                            deliver::FileOutbox& outbox) {
+  const deliver::OutboxText text = outbox.read();
+  for (const auto& problem : text.problems)
+    ctx.err << "membersync: passwords: " << outbox.path() << " " << problem << " (skipped)\n";
+  const auto handed = store.handedOutAccounts();
+  return deliver::listPasswords(deliver::currentPasswords(text.lines), store.passwordsToHandOut(),
+                                {handed.begin(), handed.end()}, ctx.config.accountSuffix());
+}
+
+// --handed-out ACCOUNT... / --all. Nothing changes unless every account named is listed; with
+// --all a mail in doubt is left for a person to decide (it may have arrived).
+ExitCode markHandedOut(const VerbContext& ctx, state::StateStore& store,
+                       deliver::FileOutbox& outbox, const std::vector<deliver::ListedPassword>& rows) {
+  std::set<std::string> accounts;
+  if (ctx.invocation.all) {
+    for (const auto& r : rows) {
+      if (r.mail == state::MailState::InDoubt || r.mail == state::MailState::Sending) {
+        ctx.err << "membersync: passwords: " << r.hrAccount << " kept: its mail is in doubt; "
+                << "ask the person, then --handed-out " << r.hrAccount << " or --resend\n";
+        continue;
+      }
+      accounts.insert(r.account);
+    }
+  } else {
+    std::set<std::string> known;
+    for (const auto& r : rows) known.insert(r.account);
+    for (const auto& given : ctx.invocation.accounts) {
+      const std::string account = lowerAscii(given);
+      if (!known.count(account)) {
+        ctx.err << "membersync: passwords: " << given << " has no confirmed password waiting to "
+                << "be handed out (`membersync passwords` lists them; a password whose add or "
+                << "reset is still unconfirmed stays); nothing was changed\n";
+        return ExitCode::Failed;
+      }
+      accounts.insert(account);
+    }
+  }
+  store.transaction([&] {
+    for (const auto& account : accounts) store.passwordHandedOut(account);
+  });
+  const auto handed = store.handedOutAccounts();
+  const auto removed = outbox.remove({handed.begin(), handed.end()});
+  ctx.out << accounts.size() << " password(s) marked handed out; " << removed.size()
+          << " account(s) removed from " << outbox.path() << "\n";
+  return ExitCode::Done;
+}
+
+ExitCode resend(const VerbContext& ctx, const std::string& given) {
+  if (!ctx.config.delivery.mail) {
+    ctx.err << "membersync: passwords --resend: " << ctx.config.sourceFile
+            << ": [delivery] method is none; set it to smtp to mail passwords\n";
+    return ExitCode::Configuration;
+  }
+  const auto hr = readHrExport(ctx.config, readPolicy(ctx.config));
+  Runtime rt(ctx.config);
+  const std::string account = lowerAscii(given);
+  const auto r = deliver::resendPassword(
+      rt.deliveryTools(), account, deliver::recipientsOf(hr, ctx.config.delivery.toColumn));
+  if (!r.delivered) {
+    ctx.err << "membersync: passwords --resend: " << r.message << "\n";
+    return ExitCode::Failed;
+  }
+  ctx.out << "password of " << given << " mailed; it is handed out\n";
+  if (!r.message.empty()) ctx.err << "membersync: passwords: " << r.message << "\n";
+  return ExitCode::Done;
+}
+
+}  // namespace
+
+ExitCode runPasswords(const VerbContext& ctx) {
+  const Invocation& inv = ctx.invocation;
+  if (!inv.resend.empty()) return resend(ctx, inv.resend);
+  SystemClock clock;
+  auto store = state::SqliteStore::open(ctx.config.state.database, clock);
+  deliver::FileOutbox outbox(ctx.config.state.passwordOutbox);
+  const auto rows = listed(ctx, *store, outbox);
+  if (inv.handedOut || inv.all) return markHandedOut(ctx, *store, outbox, rows);
+  if (inv.format == "csv") report::printPasswordsCsv(ctx.out, rows);
+  else if (inv.format == "json") report::printPasswordsJson(ctx.out, rows);
+  else report::printPasswordsText(ctx.out, rows);
+  return ExitCode::Done;
+}
+
+}  // namespace membersync::cli

@@ -1,0 +1,79 @@
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "jobs/core/secret.h"
+#include "jobs/deliver/outbox_lines.h"
+
+namespace membersync::deliver {
+
+// The password outbox: a CSV readable by its owner only (0600); its lines are described in
+// outbox_lines.h. Every generated password is appended with status `pending` and flushed to disk
+// BEFORE the call that sets it is sent, so no password is lost if the run dies. Once the call's
+// outcome is known a line without a password follows: `set` (the password is in force) or
+// `void` (the call did not take effect: that password was never set). A call whose answer was
+// lost stays `pending` until the next run settles it. A password handed out (mailed, or marked
+// by `membersync passwords --handed-out`) leaves the file: it is rewritten without it.
+struct OutboxEntry {
+  std::string account;  // lower case, without the suffix: the state's key
+  Secret password;
+  std::string createdIso8601;
+  std::string login;      // what the person types: the userName, suffix included
+  std::string hrAccount;  // the account as HR spells it
+  std::string name;
+};
+
+enum class OutboxMark { Set, Void };
+
+class PasswordOutbox {
+ public:
+  virtual ~PasswordOutbox() = default;
+  // Appends the entries as `pending` and makes them durable (one fsync for the batch). Throws
+  // std::runtime_error naming the file when it cannot; the caller must then not send any of
+  // these passwords.
+  virtual void append(const std::vector<OutboxEntry>& entries) = 0;
+  // Appends one `set` or `void` line per account (one fsync). Throws std::runtime_error.
+  virtual void mark(const std::vector<std::string>& accounts, OutboxMark mark,
+                    const std::string& atIso8601) = 0;
+  // The password in force per account (see currentPasswords()), every account of the file.
+  // Throws std::runtime_error naming the file when it cannot be read; lines it cannot parse are
+  // skipped (read().problems names them).
+  virtual std::map<std::string, CurrentPassword> current() = 0;
+  // Rewrites the file without any line of `accounts` whose password in force is confirmed (a
+  // pending password is never removed), atomically: a new file beside it, with the old one's
+  // owner, group and mode 0600, synced, renamed over it. Returns the accounts removed. Throws
+  // std::runtime_error naming the file.
+  virtual std::set<std::string> remove(const std::set<std::string>& accounts) = 0;
+
+  // For each of `accounts`, its password in force, confirmed or not. Read back when a call in
+  // doubt is re-sent: the same password, never a new one. Accounts with none are left out.
+  std::map<std::string, Secret> pendingPasswords(const std::set<std::string>& accounts);
+  void append(const OutboxEntry& entry) { append(std::vector<OutboxEntry>{entry}); }
+};
+
+// The real outbox file. Creates it 0600 with a header line (and syncs its folder, so the new
+// file itself survives a power loss); tightens a looser mode it finds. Thread-safe.
+class FileOutbox final : public PasswordOutbox {
+ public:
+  explicit FileOutbox(std::string path);
+  using PasswordOutbox::append;
+  void append(const std::vector<OutboxEntry>& entries) override;
+  void mark(const std::vector<std::string>& accounts, OutboxMark mark,
+            const std::string& atIso8601) override;
+  std::map<std::string, CurrentPassword> current() override;
+  std::set<std::string> remove(const std::set<std::string>& accounts) override;
+  // The whole file parsed (nothing when it does not exist). Throws std::runtime_error.
+  OutboxText read();
+  const std::string& path() const { return path_; }
+
+ private:
+  void write(const std::string& lines);
+  OutboxText readLocked();
+
+  std::string path_;
+};
+
+}  // namespace membersync::deliver

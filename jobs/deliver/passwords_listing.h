@@ -1,0 +1,40 @@
+#pragma once
+
+// What `membersync passwords` lists: the passwords in force (confirmed set on the center) that
+// nobody handed out yet, joined from the outbox (the password, login, name) and the state (how
+// mailing it went). Pure.
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "jobs/core/secret.h"
+#include "jobs/deliver/outbox_lines.h"
+#include "jobs/state/types.h"
+
+namespace membersync::deliver {
+
+struct ListedPassword {
+  std::string account;  // the state's key: lower case
+  std::string hrAccount;  // as HR spells it
+  std::string login;
+  std::string name;
+  Secret password;
+  std::string created;
+  state::MailState mail = state::MailState::None;
+  std::string delivery;  // for people: how mailing it went ("" when not tried)
+};
+
+// `handedOut`: accounts the state says were handed out (their lines may linger in the outbox
+// until its next rewrite). `suffix`: the expanded account suffix, for lines written before the
+// login was kept. In account order.
+std::vector<ListedPassword> listPasswords(const std::map<std::string, CurrentPassword>& outbox,
+                                          const std::vector<state::PasswordToHandOut>& states,
+                                          const std::set<std::string>& handedOut,
+                                          const std::string& suffix);
+
+// How mailing stands, in words: "" for not tried; never the password.
+std::string describeMail(const state::PasswordToHandOut& row);
+
+}  // namespace membersync::deliver

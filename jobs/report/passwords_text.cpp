@@ -1,0 +1,52 @@
+#include "jobs/report/passwords_text.h"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+
+#include <ostream>
+
+#include "jobs/deliver/outbox_lines.h"
+#include "jobs/report/text_table.h"
+
+namespace membersync::report {
+
+void printPasswordsText(std::ostream& os, const std::vector<deliver::ListedPassword>& rows) {
+  if (rows.empty()) {
+    os << "No password waits to be handed out.\n";
+    return;
+  }
+  TextTable table({"ACCOUNT", "LOGIN", "NAME", "PASSWORD", "CREATED", "DELIVERY"});
+  for (const auto& r : rows)
+    table.addRow({r.hrAccount, r.login, r.name, r.password.reveal(), r.created, r.delivery});
+  table.print(os, "");
+  os << rows.size() << " password(s) to hand out; `membersync passwords --handed-out ACCOUNT...` "
+     << "removes them from the outbox once given.\n";
+}
+
+void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPassword>& rows) {
+  os << "account,login,name,password,created,delivery\n";
+  for (const auto& r : rows) {
+    os << deliver::csvField(r.hrAccount) << "," << deliver::csvField(r.login) << ","
+       << deliver::csvField(r.name) << "," << deliver::csvField(r.password.reveal()) << ","
+       << deliver::csvField(r.created) << "," << deliver::csvField(r.delivery) << "\n";
+  }
+}
+
+void printPasswordsJson(std::ostream& os, const std::vector<deliver::ListedPassword>& rows) {
+  Poco::JSON::Array list;
+  for (const auto& r : rows) {
+    Poco::JSON::Object o(Poco::JSON_PRESERVE_KEY_ORDER);
+    o.set("account", r.hrAccount);
+    o.set("login", r.login);
+    o.set("name", r.name);
+    o.set("password", r.password.reveal());
+    o.set("created", r.created);
+    o.set("mail", state::toString(r.mail));
+    o.set("delivery", r.delivery);
+    list.add(o);
+  }
+  list.stringify(os, 2);
+  os << "\n";
+}
+
+}  // namespace membersync::report

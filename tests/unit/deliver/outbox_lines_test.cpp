@@ -1,0 +1,67 @@
+// The outbox's text: old and new lines, quoting, damaged lines, and the password in force.
+
+#include <catch2/catch.hpp>
+
+#include "jobs/deliver/outbox_lines.h"
+
+using namespace membersync::deliver;
+using membersync::Secret;
+
+TEST_CASE("outbox: lines from before logins were kept still read beside new ones", "[deliver]") {
+  const auto text = parseOutbox(
+      "account,password,created,status\n"
+      "alice,Pw0ld1234567,2026-01-01T00:00:00Z,pending\n"
+      "alice,,2026-01-01T00:00:01Z,set\n"
+      "bob,Pw2new345678,2026-02-01T00:00:00Z,pending,Bob@acme,Bob,\"Smith, Bob\"\n");
+  REQUIRE(text.problems.empty());
+  REQUIRE(text.lines.size() == 3);
+  CHECK(text.lines[0].line == 2);
+  CHECK(text.lines[0].login.empty());
+  CHECK(text.lines[2].login == "Bob@acme");
+  CHECK(text.lines[2].hrAccount == "Bob");
+  CHECK(text.lines[2].name == "Smith, Bob");
+}
+
+TEST_CASE("outbox: a damaged line is skipped and named, the others still count", "[deliver]") {
+  const auto text = parseOutbox(kOutboxHeader + std::string("alice,x\n") +
+                                "bob,Pw1,t,lost\n"
+                                "carol,,t,pending\n"
+                                "dave,Pw2abcdefgh,t,pending\n");
+  REQUIRE(text.problems.size() == 3);
+  CHECK(text.problems[0].rfind("line 2:", 0) == 0);
+  CHECK(text.problems[1].find("unknown status 'lost'") != std::string::npos);
+  CHECK(text.problems[2].find("pending without a password") != std::string::npos);
+  REQUIRE(text.lines.size() == 1);
+  CHECK(text.lines[0].account == "dave");
+}
+
+TEST_CASE("outbox: a line written and read back is the same line", "[deliver]") {
+  const OutboxLine line{0, "quoteremark", Secret("Ab1\"x,y"), "2026-11-24T10:00:00Z", "pending",
+                        "quoteRemark@acme", "quoteRemark", "张 \"三\", Jr."};
+  const auto text = parseOutbox(kOutboxHeader + formatOutboxLine(line));
+  REQUIRE(text.lines.size() == 1);
+  const auto& back = text.lines[0];
+  CHECK(back.account == line.account);
+  CHECK(back.password == line.password);
+  CHECK(back.login == line.login);
+  CHECK(back.hrAccount == line.hrAccount);
+  CHECK(back.name == line.name);
+}
+
+TEST_CASE("outbox: the password in force is the newest pending one no void cancelled",
+          "[deliver]") {
+  const auto text = parseOutbox(kOutboxHeader + std::string(
+                                                    "a,P1aaaaaaaa,t1,pending\n"
+                                                    "a,,t2,set\n"
+                                                    "a,P2bbbbbbbb,t3,pending\n"
+                                                    "a,,t4,void\n"
+                                                    "b,P3cccccccc,t5,pending\n"
+                                                    "c,P4dddddddd,t6,pending\n"
+                                                    "c,,t7,void\n"));
+  const auto current = currentPasswords(text.lines);
+  REQUIRE(current.count("a") == 1);
+  CHECK(current.at("a").password == Secret("P1aaaaaaaa"));  // P2 was never set
+  CHECK(current.at("a").confirmed);
+  CHECK_FALSE(current.at("b").confirmed);
+  CHECK(current.count("c") == 0);
+}
