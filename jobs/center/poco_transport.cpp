@@ -5,8 +5,6 @@
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
 #include <Poco/Net/HTTPSClientSession.h>
-#include <Poco/Net/NetSSL.h>
-#include <Poco/Net/RejectCertificateHandler.h>
 #include <Poco/Net/SSLException.h>
 #include <Poco/URI.h>
 
@@ -20,6 +18,7 @@
 
 #include "jobs/center/answer_meter.h"
 #include "jobs/center/deadline_watch.h"
+#include "jobs/core/tls_context.h"
 
 namespace membersync::center {
 namespace {
@@ -58,11 +57,6 @@ class WatchableSession final : public Base, public Connectable {
     return Poco::Net::HTTPSession::write(buffer, length);
   }
 };
-
-void initializeSslOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { Poco::Net::initializeSSL(); });
-}
 
 // Kept-alive sessions of one origin; at most `capacity` exist, idle or leased.
 class Pool {
@@ -309,16 +303,7 @@ PocoTransport::PocoTransport(const ClientOptions& options) : impl_(std::make_uni
     if (port <= 0 || port > 65535) throw std::invalid_argument("proxy must be host:port");
     impl_->proxyPort = static_cast<Poco::UInt16>(port);
   }
-  initializeSslOnce();
-  try {
-    // Peers are always verified: the system's CAs, or the CA file alone when one is given.
-    impl_->tls = new Poco::Net::Context(Poco::Net::Context::TLS_CLIENT_USE, options.caFile,
-                                        Poco::Net::Context::VERIFY_RELAXED, 9, options.caFile.empty());
-    impl_->tls->requireMinimumProtocol(Poco::Net::Context::PROTO_TLSV1_2);
-    impl_->tls->setInvalidCertificateHandler(new Poco::Net::RejectCertificateHandler(false));
-  } catch (const Poco::Exception& e) {
-    throw std::invalid_argument("TLS setup failed (ca_file \"" + options.caFile + "\"): " + e.displayText());
-  }
+  impl_->tls = membersync::tls::makeClientContext(options.caFile);
 }
 
 PocoTransport::~PocoTransport() = default;
