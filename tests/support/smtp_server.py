@@ -77,8 +77,7 @@ class Handler:
         temporary = os.path.join(self.tmp, name)
         with open(temporary, "wb") as f:
             f.write(head.encode("utf-8") + b"\n" + envelope.original_content)
-            f.flush()
-            os.fsync(f.fileno())
+        # No fsync: readers are processes on this machine, the rename makes it whole for them.
         os.replace(temporary, os.path.join(self.mails, name))
 
     def crash_hook(self):

@@ -66,6 +66,17 @@ Sent send(MailSender& sender, const Mail& mail) {
   return s;
 }
 
+// A reply's outcome, whether it is systemic, the code the reply starts with, and how often
+// `sending` was called.
+void checkReply(const Sent& s, Outcome outcome, bool systemic, const std::string& code,
+                int sendingCalls) {
+  INFO(s.result.reply);
+  CHECK(s.result.outcome == outcome);
+  CHECK(s.result.systemic == systemic);
+  CHECK(s.result.reply.rfind(code, 0) == 0);
+  CHECK(s.sendingCalls == sendingCalls);
+}
+
 // The value of header `name` in raw message data, unfolded (CRLF + space kept as the space).
 std::string header(const std::string& content, const std::string& name) {
   const std::string head = content.substr(0, content.find("\r\n\r\n") + 2);
@@ -240,10 +251,7 @@ TEST_CASE("smtp: a refused recipient is Refused, sending is not called, and the 
   SmtpProcess server;
   auto sender = makeSmtpSender(settingsFor(server, SmtpTls::None));
   const Sent refused = send(*sender, mailTo("refuse.me@example.com"));
-  CHECK(refused.result.outcome == Outcome::Refused);
-  CHECK_FALSE(refused.result.systemic);
-  CHECK(refused.result.reply.find("550") == 0);
-  CHECK(refused.sendingCalls == 0);
+  checkReply(refused, Outcome::Refused, false, "550", 0);
   CHECK(send(*sender, mailTo("ann@example.com")).result.outcome == Outcome::Delivered);
   const auto mails = server.mails();
   REQUIRE(mails.size() == 1);
@@ -254,25 +262,16 @@ TEST_CASE("smtp: a 451 to the recipient is TryLater, not systemic, and sending i
   SmtpProcess server;
   auto sender = makeSmtpSender(settingsFor(server, SmtpTls::None));
   const Sent later = send(*sender, mailTo("later@example.com"));
-  CHECK(later.result.outcome == Outcome::TryLater);
-  CHECK_FALSE(later.result.systemic);
-  CHECK(later.result.reply.find("451") == 0);
-  CHECK(later.sendingCalls == 0);
+  checkReply(later, Outcome::TryLater, false, "451", 0);
 }
 
 TEST_CASE("smtp: 554 after the data is Refused, 451 after the data is TryLater") {
   SmtpProcess server;
   auto sender = makeSmtpSender(settingsFor(server, SmtpTls::None));
   const Sent refused = send(*sender, mailTo("datarefuse@example.com"));
-  CHECK(refused.result.outcome == Outcome::Refused);
-  CHECK_FALSE(refused.result.systemic);
-  CHECK(refused.result.reply.find("554") == 0);
-  CHECK(refused.sendingCalls == 1);
+  checkReply(refused, Outcome::Refused, false, "554", 1);
   const Sent later = send(*sender, mailTo("datalater@example.com"));
-  CHECK(later.result.outcome == Outcome::TryLater);
-  CHECK_FALSE(later.result.systemic);
-  CHECK(later.result.reply.find("451") == 0);
-  CHECK(later.sendingCalls == 1);
+  checkReply(later, Outcome::TryLater, false, "451", 1);
   CHECK(server.mails().empty());
 }
 
