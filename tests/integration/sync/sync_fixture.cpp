@@ -152,7 +152,8 @@ void SyncFixture::writeFile(const std::string& name, const std::string& content)
   dir_.write(name, content);
 }
 
-// The outbox: account,password,created,status. A `pending` line carries a password; a later
+// The outbox: account,password,created,status,login,hr_account,name (the staff's names hold no
+// comma, so no field is quoted). A `pending` line carries a password; a later
 // `set` line (no password) confirms it, a `void` line cancels the latest pending one before it.
 std::map<std::string, OutboxPassword> SyncFixture::outbox() const {
   std::map<std::string, std::vector<std::string>> pending;
@@ -167,7 +168,7 @@ std::map<std::string, OutboxPassword> SyncFixture::outbox() const {
       f.push_back(line.substr(from, comma - from));
     }
     f.push_back(line.substr(from));
-    if (f.size() != 4) {
+    if (f.size() != 7) {  // account,password,created,status,login,hr_account,name
       FAIL_CHECK("outbox line with " << f.size() << " fields");
       continue;
     }
