@@ -73,12 +73,15 @@ std::vector<Person> staff(int count, int first) {
 std::string toCsv(const std::vector<Person>& people) {
   const bool mobiles = std::any_of(people.begin(), people.end(),
                                    [](const Person& p) { return !p.mobile.empty(); });
+  const bool emails = std::any_of(people.begin(), people.end(),
+                                  [](const Person& p) { return !p.email.empty(); });
   std::string out = std::string("employee_id,account,name,department,remark,status") +
-                    (mobiles ? ",mobile" : "") + "\n";
+                    (mobiles ? ",mobile" : "") + (emails ? ",email" : "") + "\n";
   for (const auto& p : people) {
     out += csvField(p.employeeId) + "," + csvField(p.account) + "," + csvField(p.name) + "," +
            csvField(p.department) + "," + csvField(p.remark) + "," + csvField(p.status) +
-           (mobiles ? "," + csvField(p.mobile) : "") + "\n";
+           (mobiles ? "," + csvField(p.mobile) : "") + (emails ? "," + csvField(p.email) : "") +
+           "\n";
   }
   return out;
 }

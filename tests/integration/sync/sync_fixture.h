@@ -28,6 +28,7 @@ struct Person {
   std::string remark;
   std::string status = "active";
   std::string mobile;  // the export has a mobile column only when someone has one
+  std::string email;   // likewise for an email column (where [delivery] mails passwords)
 };
 
 // People number `first` .. `first + count - 1`, departments ENG, DESIGN, SALES, OPS in turn.
