@@ -2,6 +2,7 @@
 
 #include <csv.h>
 
+#include <utility>
 #include <vector>
 
 namespace membersync::deliver {
@@ -54,7 +55,10 @@ std::vector<Record> records(std::string_view text) {
   return std::move(collector.records);
 }
 
-bool isHeader(const Record& r) { return !r.fields.empty() && r.fields[0] == "account"; }
+// Only the first record can be the header: "account" is also a valid account.
+bool isHeader(const Record& r, bool first) {
+  return first && !r.fields.empty() && r.fields[0] == "account";
+}
 
 std::string problemAt(int line, const std::string& what) {
   return "line " + std::to_string(line) + ": " + what;
@@ -64,9 +68,10 @@ std::string problemAt(int line, const std::string& what) {
 
 OutboxText parseOutbox(std::string_view text) {
   OutboxText out;
+  bool first = true;
   for (Record& r : records(text)) {
     if (r.fields.size() == 1 && r.fields[0].empty()) continue;  // a blank line
-    if (isHeader(r)) continue;
+    if (isHeader(r, std::exchange(first, false))) continue;
     if (r.fields.size() < 4) {
       out.problems.push_back(problemAt(r.line, "has " + std::to_string(r.fields.size()) +
                                                    " fields; an outbox line has at least 4"));

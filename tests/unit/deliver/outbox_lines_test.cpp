@@ -65,3 +65,9 @@ TEST_CASE("outbox: the password in force is the newest pending one no void cance
   CHECK_FALSE(current.at("b").confirmed);
   CHECK(current.count("c") == 0);
 }
+
+TEST_CASE("outbox: an account named account is a line, not a second header", "[deliver]") {
+  const auto text = parseOutbox(kOutboxHeader + std::string("account,Pw1234567890,t,pending\n"));
+  REQUIRE(text.lines.size() == 1);
+  CHECK(text.lines[0].account == "account");
+}
