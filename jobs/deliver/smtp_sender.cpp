@@ -293,6 +293,9 @@ class SmtpSender final : public MailSender {
         socket.connect(address, timeout);
         session_ = std::make_unique<Session>(socket);
       }
+      // A lock-step dialogue: with Nagle's algorithm the last segment of a mail's data waits for
+      // the server's delayed ACK, some 40 ms a mail.
+      session_->socket().setNoDelay(true);
       applyTimeouts();
       std::string ehlo = session_->hello(settings_.heloName);
       if (settings_.tls == SmtpTls::StartTls) {
