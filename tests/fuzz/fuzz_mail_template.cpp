@@ -1,6 +1,7 @@
 // The mail's subject and body templates (jobs/deliver/mail_template.h): the first byte picks the
 // part, the rest is the template. Whatever parses renders; a body always hands the password out;
 // a subject never holds it, nor a line break.
+#include <optional>
 #include <string>
 
 #include "jobs/deliver/mail_template.h"

@@ -64,3 +64,23 @@ TEST_CASE("exit codes: the first of 1, 78, 5, 4, 3, 2, 0 wins", "[cli]") {
   CHECK(worst(ExitCode::Configuration, ExitCode::Failed) == ExitCode::Failed);
   CHECK(worst(ExitCode::Failed, ExitCode::Done) == ExitCode::Failed);
 }
+
+TEST_CASE("cli: passwords lists, marks handed out, or mails again, one at a time", "[cli]") {
+  auto r = parse({"passwords", "--format", "csv"});
+  REQUIRE(r.invocation);
+  CHECK(r.invocation->format == "csv");
+  r = parse({"passwords", "--handed-out", "alice", "Bob"});
+  REQUIRE(r.invocation);
+  CHECK(r.invocation->handedOut);
+  CHECK(r.invocation->accounts == std::vector<std::string>{"alice", "Bob"});
+  r = parse({"passwords", "--resend", "alice"});
+  REQUIRE(r.invocation);
+  CHECK(r.invocation->resend == "alice");
+  CHECK(parse({"passwords", "--all"}).invocation->all);
+
+  CHECK(parse({"passwords", "--handed-out"}).error);         // which accounts?
+  CHECK(parse({"passwords", "alice"}).error);                // accounts only with --handed-out
+  CHECK(parse({"passwords", "--all", "--resend", "a"}).error);
+  CHECK(parse({"status", "--format", "csv"}).error);         // csv is for passwords only
+  CHECK(parse({"sync", "--all"}).error);
+}

@@ -254,3 +254,19 @@ TEST_CASE("health: held edits show on /healthz's last run and on /metrics by kin
   CHECK_THAT(board.metricsText(someCalls()),
              Catch::Contains("membersync_items_total{kind=\"edit\",outcome=\"held\"} 60\n"));
 }
+
+TEST_CASE("metrics: the passwords waiting to be handed out, by how mailing them stands",
+          "[daemon][health]") {
+  Scrubber scrubber;
+  RunBoard board(scrubber);
+  board.runStarted(at(100));
+  auto finished = run(1, "done", false);
+  finished.passwordsWaiting = {{"", 2}, {"retry", 3}, {"in-doubt", 1}};
+  board.runFinished(finished);
+  const std::string text = board.metricsText(someCalls());
+  CHECK_THAT(text, Catch::Contains("# TYPE membersync_passwords_waiting gauge\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_passwords_waiting{mail=\"none\"} 2\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_passwords_waiting{mail=\"retry\"} 3\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_passwords_waiting{mail=\"refused\"} 0\n"));
+  CHECK_THAT(text, Catch::Contains("membersync_passwords_waiting{mail=\"in_doubt\"} 1\n"));
+}
