@@ -17,6 +17,9 @@
 #include "tests/support/command.h"
 #include "tests/support/emulator_process.h"
 #include "tests/support/temp_dir.h"
+#ifdef MEMBERSYNC_TEST_SMTP
+#include "tests/support/smtp_process.h"
+#endif
 
 namespace {
 
@@ -356,3 +359,37 @@ TEST_CASE("daemon: a schedule it cannot follow exits 78 naming [daemon] schedule
       runCommand(membersyncExecutable(), {"--config", setup.path("membersync.ini"), "validate"});
   CHECK(v.exitCode == 78);
 }
+
+#ifdef MEMBERSYNC_TEST_SMTP
+TEST_CASE("daemon: each run mails the passwords it confirmed, and /metrics counts those waiting",
+          "[daemon][integration][smtp]") {
+  EmulatorProcess emulator;
+  membersync::testing::SmtpProcess smtp;
+  Setup setup(emulator);
+  std::string csv = "employee_id,account,name,department,remark,mobile,status,email\n";
+  for (const char* n : {"00001", "00002"})
+    csv += std::string("E") + n + ",user" + n + ",User " + n + ",,,,active,user" + n + "@acme.example\n";
+  csv += "E00003,user00003,User 3,,,,active,\n";  // no address: the password waits, listed
+  setup.dir.write("hr.csv", csv);
+  Options o;
+  o.extra = "[delivery]\nmethod = smtp\nsmtp_host = 127.0.0.1\nsmtp_port = " +
+            std::to_string(smtp.port()) + "\nsmtp_tls = none\nfrom = it@acme.example\n";
+  setup.config(o);
+  auto daemon = setup.start();
+  REQUIRE(eventually([&] { return runsEnded(daemon->output()) >= 2; }));
+  INFO(daemon->output());
+  CHECK(smtp.mails().size() == 2);  // once each, though two runs went by
+  const std::string address = healthAddress(*daemon);
+  const auto metrics = httpGet(address, "/metrics");
+  CHECK_THAT(metrics.body, Catch::Contains("membersync_passwords_waiting{mail=\"none\"} 1\n"));
+  CHECK_THAT(daemon->output(), Catch::Contains("mailed: 2"));
+  daemon->signal(SIGTERM);
+  CHECK(daemon->waitForExit(30s) == 0);
+  const std::string log = daemon->output();
+  for (const auto& mail : smtp.mails()) {
+    const auto at = mail.content.find("Initial password: ");
+    REQUIRE(at != std::string::npos);
+    CHECK_THAT(log, !Catch::Contains(mail.content.substr(at + 18, 16)));
+  }
+}
+#endif
