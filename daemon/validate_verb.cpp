@@ -3,6 +3,7 @@
 
 #include "daemon/inputs.h"
 #include "daemon/verbs.h"
+#include "jobs/deliver/delivery.h"
 #include "jobs/directory/column_template.h"
 #include "jobs/directory/describe.h"
 #include "jobs/policy/rules.h"
@@ -72,6 +73,30 @@ void showFirstPeople(std::ostream& out, const directory::Export& hr, std::size_t
   table.print(out, "  ");
 }
 
+// With mail delivery: who has no usable address in `to_column` (their passwords will wait in
+// the outbox for a person to hand out). Not an error.
+void reportAddresses(std::ostream& out, const config::Config& config, const directory::Export& hr) {
+  if (!config.delivery.mail) return;
+  const std::string& column = config.delivery.toColumn;
+  std::vector<std::string> without;
+  std::size_t active = 0;
+  for (const auto& p : hr.people) {
+    if (!p.active) continue;
+    ++active;
+    const auto address = p.attributes.find(column);
+    if (address == p.attributes.end() || !deliver::isMailAddress(address->second))
+      without.push_back(p.account);
+  }
+  out << "delivery: " << active - without.size() << " of " << active
+      << " active people have a usable address in " << column;
+  if (!without.empty()) {
+    out << "; the passwords of the others wait in the outbox (`membersync passwords`):";
+    for (std::size_t i = 0; i < without.size() && i < 5; ++i) out << (i ? ", " : " ") << without[i];
+    if (without.size() > 5) out << ", ...";
+  }
+  out << "\n";
+}
+
 }  // namespace
 
 // Offline but for an LDAP directory, which it reads: the configuration (already loaded by the caller), the policy and the HR export, and
@@ -110,6 +135,7 @@ ExitCode runValidate(const VerbContext& ctx) {
   for (const auto& notice : hr.notices) out << "  note: " << notice << "\n";
   if (computesFields(ctx.config)) showFirstPeople(out, hr, 5);
   reportRules(out, policy, hr);
+  reportAddresses(out, ctx.config, hr);
   if (!hr.problems.empty()) {
     out << "Skipped rows are neither added, changed nor treated as departed until they are "
            "fixed.\n";

@@ -19,12 +19,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(std::string(e.what()).find("line ") == 0 || std::string(e.what()).find("the body") == 0);
     return 0;
   }
-  const std::string password = "\x01pw\x02";  // bytes no valid template text renders by itself
-  const std::string out = t->render({"N", "A", "L", password});
-  if (part == MailTemplate::Part::Body) FUZZ_CHECK(out.find(password) != std::string::npos);
+  // The password's influence, seen by rendering with two: a body shows it, a subject never.
+  const std::string one = t->render({"N", "A", "L", "pw-one"});
+  const std::string two = t->render({"N", "A", "L", "pw-two"});
+  if (part == MailTemplate::Part::Body) FUZZ_CHECK(one != two);
   if (part == MailTemplate::Part::Subject) {
-    FUZZ_CHECK(out.find(password) == std::string::npos);
-    FUZZ_CHECK(out.find_first_of("\r\n") == std::string::npos);
+    FUZZ_CHECK(one == two);
+    FUZZ_CHECK(one.find_first_of("\r\n") == std::string::npos);
   }
   return 0;
 }

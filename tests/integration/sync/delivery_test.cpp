@@ -175,11 +175,16 @@ TEST_CASE("delivery: a refused address keeps the password until HR gives a new o
   SyncOptions o;
   o.extra = smtpSection(smtp);
   SyncFixture f(emulator, o);
-  auto people = withEmails(staff(2));
+  auto people = withEmails(staff(3));
   people[1].email = "refuse-staff0002@mail.acme.example";
+  people[2].email = "staff0003 at mail.acme.example";
   f.writeHr(people);
+  CHECK_THAT(f.run({"validate"}).out,
+             Contains("delivery: 2 of 3 active people have a usable address in email") &&
+                 Contains("wait in the outbox (`membersync passwords`): staff0003"));
   const auto first = f.sync();
-  CHECK_THAT(first.out, Contains("mailed: 1") && Contains("refused by the mail server: 1"));
+  CHECK_THAT(first.out, Contains("mailed: 1") && Contains("refused by the mail server: 1") &&
+                            Contains("without an address (left in the outbox): 1"));
   CHECK(f.outbox().count("staff0002") == 1);
   CHECK_THAT(listing(f).out, Contains("mail refused for refuse-staff0002"));
 
@@ -187,9 +192,10 @@ TEST_CASE("delivery: a refused address keeps the password until HR gives a new o
   CHECK_THAT(same.out, Contains("waiting"));
 
   people[1].email = "staff0002@mail.acme.example";
+  people[2].email = "staff0003@mail.acme.example";
   f.writeHr(people);
   const auto fixed = f.sync();
-  CHECK_THAT(fixed.out, Contains("mailed: 1"));
+  CHECK_THAT(fixed.out, Contains("mailed: 2"));
   checkMailed(emulator, smtp, people);
   f.checkNoSecretLeaked();
 }

@@ -1,6 +1,7 @@
 // The outbox file: appends, the rewrite that hands passwords out, and its mode.
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -108,4 +109,21 @@ TEST_CASE("outbox: an unwritable location is an error naming the file and the ke
   CHECK_THROWS_WITH(outbox.append({"a", Secret("Abc12345"), "t", "", "", ""}),
                     Catch::Contains("/nonexistent-dir/new-passwords.csv") &&
                         Catch::Contains("password_outbox") && !Catch::Contains("Abc12345"));
+}
+
+TEST_CASE("outbox: a rewrite by root keeps the file's owner and group", "[deliver]") {
+  if (::geteuid() != 0) return;  // only root can give a file away (CI runs as root)
+  membersync::testing::TempDir dir;
+  const std::string path = (dir.path() / "new-passwords.csv").string();
+  FileOutbox outbox(path);
+  outbox.append({{"a", Secret("Aaaa12345678"), "t", "", "", ""},
+                 {"b", Secret("Bbbb12345678"), "t", "", "", ""}});
+  outbox.mark({"a", "b"}, OutboxMark::Set, "t");
+  REQUIRE(::chown(path.c_str(), 65534, 65534) == 0);  // the service's user, say
+  CHECK(outbox.remove({"a"}) == std::set<std::string>{"a"});
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  CHECK(st.st_uid == 65534);
+  CHECK(st.st_gid == 65534);
+  CHECK((st.st_mode & 0777) == 0600);
 }
