@@ -2,11 +2,17 @@
 
 namespace membersync::cli {
 
-std::optional<deliver::DeliveryReport> mailPasswords(Runtime& rt, const config::Config& config,
-                                                     const directory::Export& hr) {
-  if (!config.delivery.mail) return std::nullopt;
-  return deliver::deliverPasswords(rt.deliveryTools(),
-                                   deliver::recipientsOf(hr, config.delivery.toColumn));
+std::vector<std::string> handOutPasswords(Runtime& rt, const config::Config& config,
+                                          const directory::Export& hr,
+                                          const std::atomic<bool>* cancel) {
+  std::vector<std::string> notes = deliver::tidyHandOut(rt.store(), rt.outbox());
+  if (!config.delivery.mail) return notes;
+  deliver::DeliveryTools tools = rt.deliveryTools();
+  tools.cancel = cancel;
+  auto lines = describeDelivery(
+      deliver::deliverPasswords(tools, deliver::recipientsOf(hr, config.delivery.toColumn)));
+  lines.insert(lines.end(), notes.begin(), notes.end());
+  return lines;
 }
 
 std::vector<std::string> describeDelivery(const deliver::DeliveryReport& r) {

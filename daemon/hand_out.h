@@ -1,9 +1,10 @@
 #pragma once
 
-// After a run that set passwords: mail the confirmed ones ([delivery] method = smtp). Shared by
-// the one-shot verbs and the daemon.
+// After a run that applied: tidy what waits to be handed out (deliver::tidyHandOut), then, with
+// [delivery] method = smtp, mail the confirmed passwords. Shared by the one-shot verbs and the
+// daemon.
 
-#include <optional>
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -12,13 +13,14 @@
 
 namespace membersync::cli {
 
-// nullopt without mail delivery. Throws state::StateError (the journal cannot be written) and
-// std::runtime_error (the outbox cannot be read).
-std::optional<deliver::DeliveryReport> mailPasswords(Runtime& rt, const config::Config& config,
-                                                     const directory::Export& hr);
+// Lines for people: the counts first ("passwords mailed: 3; ..."), then notes; empty when there
+// was nothing to say. `cancel` set: no new mail is started. Throws state::StateError (the journal
+// cannot be written) and std::runtime_error (the outbox cannot be read).
+std::vector<std::string> handOutPasswords(Runtime& rt, const config::Config& config,
+                                          const directory::Export& hr,
+                                          const std::atomic<bool>* cancel = nullptr);
 
-// One line for people ("passwords mailed: 3; not delivered, tried again later: 1 ..."), then the
-// report's notes; empty when there was nothing to mail.
+// The counts of one delivery in one line, then its notes; empty when nothing was to be mailed.
 std::vector<std::string> describeDelivery(const deliver::DeliveryReport& report);
 
 }  // namespace membersync::cli

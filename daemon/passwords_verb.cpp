@@ -21,8 +21,11 @@ std::vector<deliver::ListedPassword> listed(const VerbContext& ctx, state::State
   for (const auto& problem : text.problems)
     ctx.err << "membersync: passwords: " << outbox.path() << " " << problem << " (skipped)\n";
   const auto handed = store.handedOutAccounts();
-  return deliver::listPasswords(deliver::currentPasswords(text.lines), store.passwordsToHandOut(),
-                                {handed.begin(), handed.end()}, ctx.config.accountSuffix());
+  std::set<std::string> unconfirmed;
+  for (const auto& p : store.unconfirmedPasswords()) unconfirmed.insert(p.account);
+  return deliver::listPasswords(deliver::confirmedPasswords(text.lines), store.passwordsToHandOut(),
+                                {handed.begin(), handed.end()}, unconfirmed,
+                                ctx.config.accountSuffix());
 }
 
 // --handed-out ACCOUNT... / --all. Nothing changes unless every account named is listed; with

@@ -18,8 +18,7 @@ void mailNow(const VerbContext& ctx, Runtime& rt) {
   if (!ctx.config.delivery.mail) return;
   try {
     const auto hr = readHrExport(ctx.config, readPolicy(ctx.config));
-    if (const auto report = mailPasswords(rt, ctx.config, hr))
-      for (const auto& line : describeDelivery(*report)) ctx.out << line << "\n";
+    for (const auto& line : handOutPasswords(rt, ctx.config, hr)) ctx.out << line << "\n";
   } catch (const std::exception& e) {
     ctx.err << "membersync: reset-password: the password is in the outbox but was not mailed: "
             << e.what() << "\n";

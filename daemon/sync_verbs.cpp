@@ -80,8 +80,7 @@ ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
 // the outbox, and `status` counts them).
 std::vector<std::string> handOut(const VerbContext& ctx, Runtime& rt, const directory::Export& hr) {
   try {
-    const auto report = mailPasswords(rt, ctx.config, hr);
-    return report ? describeDelivery(*report) : std::vector<std::string>{};
+    return handOutPasswords(rt, ctx.config, hr);
   } catch (const std::exception& e) {
     return {std::string("passwords not mailed: ") + e.what()};
   }

@@ -109,7 +109,7 @@ void RunBoard::runFinished(const FinishedRun& run) {
   ++runsByOutcome_[run.outcome];
   for (const auto& [key, n] : run.items) items_[key] += n;
   poolShortages_ = run.poolShortages;
-  passwordsWaiting_ = run.passwordsWaiting;
+  if (run.passwordsWaiting) passwordsWaiting_ = *run.passwordsWaiting;
   if (run.failed) {
     ++failuresInARow_;
   } else {

@@ -31,8 +31,9 @@ struct FinishedRun {
   std::map<std::pair<std::string, std::string>, std::uint64_t> items;
   int poolShortages = 0;  // asset rules whose pool or product ran dry in this run
   // Confirmed passwords not handed out after the run, by mail state ("", "retry", "refused",
-  // "in-doubt", "manual"); empty when they could not be counted.
-  std::map<std::string, int> passwordsWaiting;
+  // "in-doubt", "manual"); nullopt when they were not counted (a failed or cancelled run): the
+  // gauge keeps its last value.
+  std::optional<std::map<std::string, int>> passwordsWaiting;
 };
 
 // What the daemon knows about its runs, shared between the loop, the run thread and the health

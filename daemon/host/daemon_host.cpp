@@ -51,15 +51,14 @@ void addCalls(std::vector<center::CallStats::Row>& into,
 // The confirmed passwords are mailed after the run; what happened goes to the log. A failure to
 // mail does not fail the run: the passwords wait in the outbox, counted by /metrics.
 void handOut(cli::Runtime& rt, const config::Config& config, const directory::Export& hr,
-             RunSummary& summary) {
+             const std::atomic<bool>& cancel, RunSummary& summary) {
   try {
-    if (const auto report = cli::mailPasswords(rt, config, hr)) {
-      const auto lines = cli::describeDelivery(*report);
-      for (std::size_t i = 0; i < lines.size(); ++i)
-        summary.log.emplace_back(i == 0 ? LogLevel::Info : LogLevel::Warning, lines[i]);
-    }
-    for (const auto& row : rt.store().passwordsToHandOut())
-      ++summary.board.passwordsWaiting[state::toString(row.mail)];
+    const auto lines = cli::handOutPasswords(rt, config, hr, &cancel);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      summary.log.emplace_back(i == 0 ? LogLevel::Info : LogLevel::Warning, lines[i]);
+    std::map<std::string, int> waiting;
+    for (const auto& row : rt.store().passwordsToHandOut()) ++waiting[state::toString(row.mail)];
+    summary.board.passwordsWaiting = waiting;
   } catch (const std::exception& e) {
     summary.log.emplace_back(LogLevel::Error, std::string("passwords not mailed: ") + e.what());
   }
@@ -296,7 +295,7 @@ RunVerdict DaemonHost::runOnce() {
     request.settings.apply.cancel = &cancel_;
     const apply::SyncReport report = job.run(hr, policy_, request);
     summary = summarize(report, cancel_, started, clock_.wallNow());
-    if (!cancel_.load()) handOut(rt, *config_, hr, summary);
+    if (!cancel_.load()) handOut(rt, *config_, hr, cancel_, summary);
   } catch (const std::exception& e) {
     // An unreadable HR export or a failing database: a local problem, not the service's.
     summary.verdict = RunVerdict::Failed;

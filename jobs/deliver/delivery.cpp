@@ -15,9 +15,12 @@ state::Millis millisOf(Clock::WallPoint at) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(at.time_since_epoch()).count();
 }
 
-// Names and subjects go into headers: a line break there would end the header.
+// Names and subjects go into headers: a line break there would end the header, and no other
+// control character belongs in one.
 std::string oneLine(std::string text) {
-  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\r' || c == '\n'; }, ' ');
+  std::replace_if(
+      text.begin(), text.end(),
+      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }, ' ');
   return text;
 }
 
@@ -110,14 +113,15 @@ void note(DeliveryReport& report, const std::string& account, const state::MailR
 }
 
 // The outbox loses the lines of every password handed out, the ones just mailed included.
-void dropHandedOut(const DeliveryTools& tools, DeliveryReport& report) {
-  const auto handed = tools.store.handedOutAccounts();
+void dropHandedOut(state::StateStore& store, PasswordOutbox& outbox,
+                   std::vector<std::string>& notes) {
+  const auto handed = store.handedOutAccounts();
   try {
-    tools.outbox.remove({handed.begin(), handed.end()});
+    outbox.remove({handed.begin(), handed.end()});
   } catch (const std::exception& e) {
     // The state says they are handed out, so `passwords` no longer lists them; the next
     // rewrite removes them.
-    report.notes.push_back(std::string("the outbox keeps the passwords mailed: ") + e.what());
+    notes.push_back(std::string("the outbox keeps passwords already handed out: ") + e.what());
   }
 }
 
@@ -151,6 +155,17 @@ Clock::Duration retryDelay(const DeliverySettings& settings, int attempts) {
   return std::chrono::seconds(std::min<long long>(seconds, DeliverySettings::kMaxRetryDelayS));
 }
 
+std::vector<std::string> tidyHandOut(state::StateStore& store, PasswordOutbox& outbox) {
+  std::vector<std::string> notes;
+  const auto confirmed = outbox.confirmed();
+  std::vector<std::string> gone;
+  for (const auto& row : store.passwordsToHandOut())
+    if (row.mail == MailState::Manual && !confirmed.count(row.account)) gone.push_back(row.account);
+  if (!gone.empty()) store.passwordsNotInOutbox(gone);
+  dropHandedOut(store, outbox, notes);
+  return notes;
+}
+
 DeliveryReport deliverPasswords(const DeliveryTools& tools,
                                 const std::map<std::string, Recipient>& recipients) {
   DeliveryReport report;
@@ -161,7 +176,7 @@ DeliveryReport deliverPasswords(const DeliveryTools& tools,
                            "on their own (`membersync passwords` lists them)");
   const auto rows = tools.store.passwordsToHandOut();
   if (rows.empty()) return report;
-  const auto current = tools.outbox.current();
+  const auto current = tools.outbox.confirmed();
   const state::Millis now = millisOf(tools.clock.wallNow());
   std::string stopped;  // a server-side failure: the rest wait for the next run
   for (const auto& row : rows) {
@@ -175,15 +190,21 @@ DeliveryReport deliverPasswords(const DeliveryTools& tools,
       ++report.waiting;
       continue;
     }
-    if (password == current.end() || !password->second.confirmed) {
+    if (password == current.end()) {
       report.notes.push_back(row.account + ": the outbox holds no confirmed password for it; "
                              "see `membersync passwords`");
       continue;
     }
+    if (tools.cancel && tools.cancel->load()) {
+      report.notes.push_back("mailing stopped: membersync is stopping; the next run goes on");
+      break;
+    }
     if (!stopped.empty()) {
+      // Not tried: no attempt counted, the same delay as a first failure.
       state::MailRecord later{MailState::Retry, person->second.address, "not tried: " + stopped,
-                              row.attempts + 1, std::nullopt};
-      later.nextAttempt = millisOf(tools.clock.wallNow() + retryDelay(tools.settings, later.attempts));
+                              row.attempts, std::nullopt};
+      later.nextAttempt = millisOf(tools.clock.wallNow() +
+                                   retryDelay(tools.settings, std::max(1, row.attempts)));
       tools.store.mailEnded(row.account, later);
       ++report.tryLater;
       continue;
@@ -195,15 +216,15 @@ DeliveryReport deliverPasswords(const DeliveryTools& tools,
   }
   if (!stopped.empty())
     report.notes.push_back("mailing stopped for this run: " + stopped);
-  if (report.delivered > 0) dropHandedOut(tools, report);
+  dropHandedOut(tools.store, tools.outbox, report.notes);
   return report;
 }
 
 ResendResult resendPassword(const DeliveryTools& tools, const std::string& account,
                             const std::map<std::string, Recipient>& recipients) {
-  const auto current = tools.outbox.current();
+  const auto current = tools.outbox.confirmed();
   const auto password = current.find(account);
-  if (password == current.end() || !password->second.confirmed)
+  if (password == current.end())
     return {false, "the outbox holds no confirmed password for " + account};
   const auto person = recipients.find(account);
   if (person == recipients.end())
@@ -221,7 +242,7 @@ ResendResult resendPassword(const DeliveryTools& tools, const std::string& accou
     note(report, account, record);
     return {false, report.notes.front()};
   }
-  dropHandedOut(tools, report);
+  dropHandedOut(tools.store, tools.outbox, report.notes);
   return {true, report.notes.empty() ? "" : report.notes.front()};
 }
 

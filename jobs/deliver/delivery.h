@@ -11,6 +11,7 @@
 //   again on its own; `membersync passwords --resend ACCOUNT` does it.
 // A person without a usable address keeps the password in the outbox, listed by `passwords`.
 
+#include <atomic>
 #include <map>
 #include <string>
 #include <vector>
@@ -44,6 +45,7 @@ struct DeliveryTools {
   Clock& clock;
   Scrubber& scrubber;  // every password mailed joins it before its mail is composed
   const DeliverySettings& settings;
+  const std::atomic<bool>* cancel = nullptr;  // set: no new mail is started (SIGTERM)
 };
 
 struct DeliveryReport {
@@ -55,6 +57,12 @@ struct DeliveryReport {
   int waiting = 0;         // not due (a retry's delay, a refused address, in doubt, by hand)
   std::vector<std::string> notes;  // for people: one line per failure; never a password
 };
+
+// After every run that applied, with or without mail: the outbox loses the lines of passwords
+// handed out (a rewrite a crash or a failure left undone), and confirmed passwords the outbox does
+// not hold at all (from before schema 6) stop counting as waiting. Returns notes for people.
+// Throws as deliverPasswords does.
+std::vector<std::string> tidyHandOut(state::StateStore& store, PasswordOutbox& outbox);
 
 // Mails every confirmed password that is due. Never throws for a mail that failed; throws
 // state::StateError when the journal cannot be written (nothing more is sent then).

@@ -2,6 +2,7 @@
 
 #include <csv.h>
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -33,29 +34,49 @@ void onRecordEnd(int, void* self) {
 
 int nothingIsSpace(unsigned char) { return 0; }
 
-// libcsv in its lenient mode (a stray quote is data), fed one physical line at a time so that
-// every record knows the line it began on. Lenient: the outbox is written by membersync, and a
-// line damaged by hand must cost that line only.
-std::vector<Record> records(std::string_view text) {
-  csv_parser parser{};
-  csv_init(&parser, 0);
-  csv_set_space_func(&parser, nothingIsSpace);
-  Collector collector;
-  int line = 0;
-  for (std::size_t pos = 0; pos < text.size();) {
-    std::size_t end = text.find('\n', pos);
-    end = end == std::string_view::npos ? text.size() : end + 1;
-    ++line;
-    if (collector.recordLine == 0) collector.recordLine = line;
-    csv_parse(&parser, text.data() + pos, end - pos, onField, onRecordEnd, &collector);
-    pos = end;
-  }
-  csv_fini(&parser, onField, onRecordEnd, &collector);
-  csv_free(&parser);
-  return std::move(collector.records);
-}
+// libcsv, strict, one physical line at a time, each line a record on its own: membersync never
+// writes a line break inside a field, so a line it cannot read (a quote left open by a write cut
+// short, a stray quote typed by hand) costs that line only and never swallows the lines after
+// it. Such lines are returned in `damaged`.
+class LineParser {
+ public:
+  LineParser() { start(); }
+  ~LineParser() { csv_free(&parser_); }
+  LineParser(const LineParser&) = delete;
+  LineParser& operator=(const LineParser&) = delete;
 
-// Only the first record can be the header: "account" is also a valid account.
+  std::vector<Record> run(std::string_view text, std::vector<int>& damaged) {
+    int line = 0;
+    for (std::size_t pos = 0; pos < text.size();) {
+      std::size_t end = text.find('\n', pos);
+      end = end == std::string_view::npos ? text.size() : end + 1;
+      collector_.recordLine = ++line;
+      const bool parsed =
+          csv_parse(&parser_, text.data() + pos, end - pos, onField, onRecordEnd, &collector_) ==
+              end - pos &&
+          csv_fini(&parser_, onField, onRecordEnd, &collector_) == 0;
+      if (!parsed) {
+        damaged.push_back(line);
+        collector_.fields.clear();
+        csv_free(&parser_);
+        start();  // the next line afresh
+      }
+      pos = end;
+    }
+    return std::move(collector_.records);
+  }
+
+ private:
+  void start() {
+    parser_ = csv_parser{};
+    csv_init(&parser_, CSV_STRICT | CSV_STRICT_FINI);
+    csv_set_space_func(&parser_, nothingIsSpace);
+  }
+
+  csv_parser parser_{};
+  Collector collector_;
+};
+
 bool isHeader(const Record& r, bool first) {
   return first && !r.fields.empty() && r.fields[0] == "account";
 }
@@ -68,8 +89,9 @@ std::string problemAt(int line, const std::string& what) {
 
 OutboxText parseOutbox(std::string_view text) {
   OutboxText out;
+  std::vector<int> damaged;
   bool first = true;
-  for (Record& r : records(text)) {
+  for (Record& r : LineParser().run(text, damaged)) {
     if (r.fields.size() == 1 && r.fields[0].empty()) continue;  // a blank line
     if (isHeader(r, std::exchange(first, false))) continue;
     if (r.fields.size() < 4) {
@@ -81,8 +103,8 @@ OutboxText parseOutbox(std::string_view text) {
     OutboxLine l{r.line,         r.fields[0], Secret(r.fields[1]), r.fields[2],
                  r.fields[3],    r.fields[4], r.fields[5],         r.fields[6]};
     if (l.status != "pending" && l.status != "set" && l.status != "void") {
-      out.problems.push_back(problemAt(r.line, "unknown status '" + l.status.substr(0, 20) +
-                                                   "'; it is pending, set or void"));
+      // The status is not quoted: on a damaged line it may be a piece of a password.
+      out.problems.push_back(problemAt(r.line, "has an unknown status; it is pending, set or void"));
       continue;
     }
     if (l.account.empty() || (l.status == "pending" && l.password.empty())) {
@@ -92,11 +114,19 @@ OutboxText parseOutbox(std::string_view text) {
     }
     out.lines.push_back(std::move(l));
   }
+  for (int line : damaged)
+    out.problems.push_back(problemAt(line, "is not well-formed CSV (a quote left open by a write "
+                                           "cut short, or a stray quote)"));
   return out;
 }
 
 std::string csvField(const std::string& value) {
   if (value.find_first_of(",\"\r\n") == std::string::npos) return value;
+  if (value.find('\n') != std::string::npos) {
+    std::string oneLine = value;  // a line is a record: a line break in a name becomes a space
+    std::replace(oneLine.begin(), oneLine.end(), '\n', ' ');
+    return csvField(oneLine);
+  }
   std::string quoted(value.size() * 2 + 2, '\0');
   quoted.resize(csv_write(quoted.data(), quoted.size(), value.data(), value.size()));
   return quoted;
@@ -108,9 +138,12 @@ std::string formatOutboxLine(const OutboxLine& l) {
          "\n";
 }
 
-std::map<std::string, CurrentPassword> currentPasswords(const std::vector<OutboxLine>& lines) {
-  // Per account, the passwords not cancelled yet, oldest first: `void` cancels the newest,
-  // `set` confirms it.
+namespace {
+
+// Per account, the passwords not cancelled yet, oldest first: `void` cancels the newest, `set`
+// confirms it.
+std::map<std::string, std::vector<CurrentPassword>> openPasswords(
+    const std::vector<OutboxLine>& lines) {
   std::map<std::string, std::vector<CurrentPassword>> open;
   for (const OutboxLine& l : lines) {
     auto& stack = open[l.account];
@@ -121,10 +154,28 @@ std::map<std::string, CurrentPassword> currentPasswords(const std::vector<Outbox
       else stack.back().confirmed = true;
     }
   }
+  return open;
+}
+
+}  // namespace
+
+std::map<std::string, CurrentPassword> currentPasswords(const std::vector<OutboxLine>& lines) {
   std::map<std::string, CurrentPassword> current;
-  for (auto& [account, stack] : open)
+  for (auto& [account, stack] : openPasswords(lines))
     if (!stack.empty()) current.emplace(account, std::move(stack.back()));
   return current;
+}
+
+std::map<std::string, CurrentPassword> confirmedPasswords(const std::vector<OutboxLine>& lines) {
+  std::map<std::string, CurrentPassword> confirmed;
+  for (auto& [account, stack] : openPasswords(lines)) {
+    for (auto p = stack.rbegin(); p != stack.rend(); ++p) {
+      if (!p->confirmed) continue;
+      confirmed.emplace(account, std::move(*p));
+      break;
+    }
+  }
+  return confirmed;
 }
 
 }  // namespace membersync::deliver

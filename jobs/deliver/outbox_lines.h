@@ -41,7 +41,8 @@ OutboxText parseOutbox(std::string_view text);
 
 inline constexpr const char* kOutboxHeader =
     "account,password,created,status,login,hr_account,name\n";
-// `value` as one CSV field: quoted (libcsv) when it holds a comma, a quote or a line break.
+// `value` as one CSV field: quoted (libcsv) when it holds a comma, a quote or a CR; a line feed
+// becomes a space (a line is a record, so a damaged line never swallows the next).
 std::string csvField(const std::string& value);
 // One line, fields quoted where CSV needs it (a name with a comma or a quote), ending in \n.
 std::string formatOutboxLine(const OutboxLine& line);
@@ -59,5 +60,8 @@ struct CurrentPassword {
 };
 
 std::map<std::string, CurrentPassword> currentPasswords(const std::vector<OutboxLine>& lines);
+// The password in force per account as far as the center is concerned: the newest confirmed one
+// not cancelled, even below a newer pending one (a reset not answered yet, or never sent).
+std::map<std::string, CurrentPassword> confirmedPasswords(const std::vector<OutboxLine>& lines);
 
 }  // namespace membersync::deliver

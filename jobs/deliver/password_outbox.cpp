@@ -106,9 +106,19 @@ std::map<std::string, CurrentPassword> FileOutbox::current() {
   return currentPasswords(read().lines);
 }
 
+std::map<std::string, CurrentPassword> FileOutbox::confirmed() {
+  return confirmedPasswords(read().lines);
+}
+
 std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) {
   std::lock_guard<std::mutex> lock(outboxMutex());
   const OutboxText text = readLocked();
+  if (!text.problems.empty()) {
+    // The rewrite would drop what cannot be read, and a damaged line may hold a password in force.
+    throw std::runtime_error("password outbox " + path_ + ": " + text.problems.front() +
+                             (text.problems.size() > 1 ? " (and more)" : "") +
+                             "; nothing was removed: repair or remove the damaged lines by hand");
+  }
   std::set<std::string> removed;
   for (const auto& [account, p] : currentPasswords(text.lines))
     if (accounts.count(account) && p.confirmed) removed.insert(account);
@@ -142,14 +152,18 @@ std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) 
 void FileOutbox::write(const std::string& lines) {
   std::lock_guard<std::mutex> lock(outboxMutex());
   const bool existed = ::access(path_.c_str(), F_OK) == 0;
-  Fd fd{::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600)};
+  Fd fd{::open(path_.c_str(), O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0600)};
   if (fd.fd < 0) fail(path_, "cannot open");
   struct stat st {};
   if (::fstat(fd.fd, &st) != 0) fail(path_, "stat failed");
   // A file someone created or loosened by hand is tightened before a password goes into it.
   if ((st.st_mode & 0077) != 0 && ::fchmod(fd.fd, 0600) != 0) fail(path_, "cannot make it 0600");
-  const std::string header = st.st_size == 0 ? kOutboxHeader : "";
-  writeAll(fd.fd, header + lines, path_);
+  std::string start = st.st_size == 0 ? kOutboxHeader : "";
+  // A last line cut short (a full disk, a crash) must not run into the first line written now.
+  char last = '\n';
+  if (st.st_size > 0 && ::pread(fd.fd, &last, 1, st.st_size - 1) != 1) fail(path_, "read failed");
+  if (last != '\n') start = "\n";
+  writeAll(fd.fd, start + lines, path_);
   if (::fsync(fd.fd) != 0) fail(path_, "fsync failed");
   if (!existed) syncFolderOf(path_);
 }

@@ -42,6 +42,8 @@ class PasswordOutbox {
   // Throws std::runtime_error naming the file when it cannot be read; lines it cannot parse are
   // skipped (read().problems names them).
   virtual std::map<std::string, CurrentPassword> current() = 0;
+  // The confirmed password in force per account (see confirmedPasswords()): what is handed out.
+  virtual std::map<std::string, CurrentPassword> confirmed() = 0;
   // Rewrites the file without any line of `accounts` whose password in force is confirmed (a
   // pending password is never removed), atomically: a new file beside it, with the old one's
   // owner, group and mode 0600, synced, renamed over it. Returns the accounts removed. Throws
@@ -64,6 +66,7 @@ class FileOutbox final : public PasswordOutbox {
   void mark(const std::vector<std::string>& accounts, OutboxMark mark,
             const std::string& atIso8601) override;
   std::map<std::string, CurrentPassword> current() override;
+  std::map<std::string, CurrentPassword> confirmed() override;
   std::set<std::string> remove(const std::set<std::string>& accounts) override;
   // The whole file parsed (nothing when it does not exist). Throws std::runtime_error.
   OutboxText read();

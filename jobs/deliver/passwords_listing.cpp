@@ -26,12 +26,13 @@ std::string describeMail(const state::PasswordToHandOut& row) {
 std::vector<ListedPassword> listPasswords(const std::map<std::string, CurrentPassword>& outbox,
                                           const std::vector<state::PasswordToHandOut>& states,
                                           const std::set<std::string>& handedOut,
+                                          const std::set<std::string>& unconfirmed,
                                           const std::string& suffix) {
   std::map<std::string, const state::PasswordToHandOut*> byAccount;
   for (const auto& row : states) byAccount[row.account] = &row;
   std::vector<ListedPassword> listed;
   for (const auto& [account, p] : outbox) {
-    if (!p.confirmed || handedOut.count(account)) continue;
+    if (!p.confirmed || handedOut.count(account) || unconfirmed.count(account)) continue;
     ListedPassword l;
     l.account = account;
     l.hrAccount = p.hrAccount.empty() ? account : p.hrAccount;

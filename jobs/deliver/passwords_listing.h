@@ -26,12 +26,16 @@ struct ListedPassword {
   std::string delivery;  // for people: how mailing it went ("" when not tried)
 };
 
-// `handedOut`: accounts the state says were handed out (their lines may linger in the outbox
-// until its next rewrite). `suffix`: the expanded account suffix, for lines written before the
-// login was kept. In account order.
+// `outbox`: the confirmed passwords in force (PasswordOutbox::confirmed()). `handedOut`: accounts
+// the state says were handed out (their lines may linger in the outbox until its next rewrite).
+// `unconfirmed`: accounts whose newest password the state has not seen confirmed yet (the
+// outbox may be a step ahead after a crash): left out until a sync settles them, so a password
+// the next run may still replace is never handed out. `suffix`: the expanded account suffix, for
+// lines written before the login was kept. In account order.
 std::vector<ListedPassword> listPasswords(const std::map<std::string, CurrentPassword>& outbox,
                                           const std::vector<state::PasswordToHandOut>& states,
                                           const std::set<std::string>& handedOut,
+                                          const std::set<std::string>& unconfirmed,
                                           const std::string& suffix);
 
 // How mailing stands, in words: "" for not tried; never the password.

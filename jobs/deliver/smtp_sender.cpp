@@ -332,14 +332,24 @@ class SmtpSender final : public MailSender {
   }
 
   // MAIL FROM and RCPT TO: nothing when both are accepted, else the refusal (the transaction
-  // reset, so that the session serves the next mail).
+  // reset, so that the session serves the next mail). Only RCPT TO's refusal is the person's
+  // address; a refused MAIL FROM (530 authentication required, 553 sender not allowed) is the
+  // configuration's, for every mail alike.
   std::optional<MailResult> envelope(const Mail& mail) {
     std::string reply;
-    for (const std::string& line : {"MAIL FROM:<" + mail.from + ">", "RCPT TO:<" + mail.to + ">"}) {
-      const int status = command(line, reply);
-      if (status / 100 != 2) return refused(status, reply);
-    }
+    int status = command("MAIL FROM:<" + mail.from + ">", reply);
+    if (status / 100 != 2) return notThePersons(refused(status, reply));
+    status = command("RCPT TO:<" + mail.to + ">", reply);
+    if (status / 100 != 2) return refused(status, reply);
     return std::nullopt;
+  }
+
+  // A refusal that says nothing about the recipient: tried again later, and mailing stops for
+  // the run.
+  static MailResult notThePersons(MailResult r) {
+    r.outcome = Outcome::TryLater;
+    r.systemic = true;
+    return r;
   }
 
   MailResult refused(int status, const std::string& reply) {
@@ -357,7 +367,7 @@ class SmtpSender final : public MailSender {
     try {
       std::string reply;
       const int status = command("DATA", reply);
-      if (status != 354) return refused(status, reply);
+      if (status != 354) return notThePersons(refused(status, reply));
       {
         Poco::Net::SocketOutputStream socketStream(session_->socket());
         Poco::Net::MailOutputStream mailStream(socketStream);

@@ -19,12 +19,13 @@ void SqliteStore::passwordGenerated(const std::string& account, RunId run) {
     detail::requireRun(s, run);
     Poco::Int64 runId = run;
     Poco::Int64 at = wallMillis();
-    // A new password starts over: not confirmed, not handed out, not mailed.
+    // Not confirmed until its call is; the password in force before it keeps its hand-out and
+    // mail state until then (a refusal puts it back, see passwordVoided).
     s << "INSERT INTO passwords (account, run_id, generated_at) VALUES (?, ?, ?)"
          " ON CONFLICT (account) DO UPDATE SET run_id = excluded.run_id,"
-         " generated_at = excluded.generated_at, confirmed_at = NULL, handed_out_at = NULL,"
-         " handed_out_by = '', mail_state = '', mail_attempts = 0, mail_next_at = NULL,"
-         " mail_to = '', mail_reply = '', mail_at = NULL",
+         " generated_at = excluded.generated_at,"
+         " previous_confirmed_at = COALESCE(confirmed_at, previous_confirmed_at),"
+         " confirmed_at = NULL",
         useRef(account), use(runId), use(at), now;
   });
 }
@@ -32,13 +33,21 @@ void SqliteStore::passwordGenerated(const std::string& account, RunId run) {
 void SqliteStore::passwordConfirmed(const std::string& account) {
   db_->guarded("recording a confirmed password", [&](Session& s) {
     Poco::Int64 at = wallMillis();
-    s << "UPDATE passwords SET confirmed_at = ? WHERE account = ? AND confirmed_at IS NULL",
+    // The new password starts over: not handed out, not mailed.
+    s << "UPDATE passwords SET confirmed_at = ?, previous_confirmed_at = NULL, handed_out_at = NULL,"
+         " handed_out_by = '', mail_state = '', mail_attempts = 0, mail_next_at = NULL,"
+         " mail_to = '', mail_reply = '', mail_at = NULL"
+         " WHERE account = ? AND confirmed_at IS NULL",
         use(at), useRef(account), now;
   });
 }
 
 void SqliteStore::passwordVoided(const std::string& account) {
   db_->guarded("forgetting a password never set", [&](Session& s) {
+    // The password before it is in force again, as it was; with none, nothing is owed.
+    s << "UPDATE passwords SET confirmed_at = previous_confirmed_at, previous_confirmed_at = NULL"
+         " WHERE account = ? AND confirmed_at IS NULL AND previous_confirmed_at IS NOT NULL",
+        useRef(account), now;
     s << "DELETE FROM passwords WHERE account = ? AND confirmed_at IS NULL", useRef(account), now;
   });
 }
@@ -67,7 +76,10 @@ std::vector<PasswordToHandOut> SqliteStore::passwordsToHandOut() {
 std::vector<std::string> SqliteStore::handedOutAccounts() {
   std::vector<std::string> accounts;
   db_->guarded("reading the passwords handed out", [&](Session& s) {
-    s << "SELECT account FROM passwords WHERE handed_out_at IS NOT NULL ORDER BY account",
+    // Only while the password handed out is still the one in force: the lines of a newer one,
+    // confirmed in the outbox a moment before the state hears of it, must stay.
+    s << "SELECT account FROM passwords WHERE handed_out_at IS NOT NULL AND confirmed_at IS NOT NULL"
+         " ORDER BY account",
         into(accounts), now;
   });
   return accounts;
@@ -116,13 +128,24 @@ int SqliteStore::mailsSendingToInDoubt() {
   return changed;
 }
 
+void SqliteStore::passwordsNotInOutbox(const std::vector<std::string>& accounts) {
+  db_->guarded("forgetting passwords the outbox does not hold", [&](Session& s) {
+    Poco::Int64 at = wallMillis();
+    for (const auto& account : accounts) {
+      s << "UPDATE passwords SET handed_out_at = ?, handed_out_by = 'not-in-outbox'"
+           " WHERE account = ? AND handed_out_at IS NULL",
+          use(at), useRef(account), now;
+    }
+  });
+}
+
 void SqliteStore::passwordHandedOut(const std::string& account) {
   db_->guarded("recording a password handed out", [&](Session& s) {
     Poco::Int64 at = wallMillis();
     s << "INSERT INTO passwords (account, run_id, generated_at, confirmed_at, handed_out_at,"
          " handed_out_by) VALUES (?, 0, ?, ?, ?, 'hand')"
          " ON CONFLICT (account) DO UPDATE SET handed_out_at = excluded.handed_out_at,"
-         " handed_out_by = 'hand'",
+         " handed_out_by = 'hand' WHERE passwords.confirmed_at IS NOT NULL",
         useRef(account), use(at), use(at), use(at), now;
   });
 }

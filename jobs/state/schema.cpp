@@ -190,6 +190,9 @@ const std::vector<Migration>& migrations() {
            "ALTER TABLE passwords ADD COLUMN mail_to TEXT NOT NULL DEFAULT ''",
            "ALTER TABLE passwords ADD COLUMN mail_reply TEXT NOT NULL DEFAULT ''",
            "ALTER TABLE passwords ADD COLUMN mail_at INTEGER",
+           // While a new password is unconfirmed, when the one before it was confirmed: a reset
+           // refused for good puts that one back in force, with its mail's state.
+           "ALTER TABLE passwords ADD COLUMN previous_confirmed_at INTEGER",
            // Confirmed before membersync mailed passwords: they were being handed out by hand,
            // so they are never mailed on their own (`passwords --resend` still can).
            "UPDATE passwords SET mail_state = 'manual' WHERE confirmed_at IS NOT NULL",

@@ -104,6 +104,7 @@ class SqliteStore final : public StateStore {
   void mailEnded(const std::string& account, const MailRecord& record) override;
   int mailsSendingToInDoubt() override;
   void passwordHandedOut(const std::string& account) override;
+  void passwordsNotInOutbox(const std::vector<std::string>& accounts) override;
 
  private:
   SqliteStore(std::unique_ptr<detail::Connection> db, Clock& clock);

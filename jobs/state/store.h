@@ -197,6 +197,10 @@ class StateStore {
   virtual void mailEnded(const std::string& account, const MailRecord& record) = 0;
   // Mails journaled as sending whose run died: now in doubt. Returns how many.
   virtual int mailsSendingToInDoubt() = 0;
+  // Confirmed passwords no one can hand out because the outbox does not hold them (rows from
+  // before schema 6, whose `delivered_at` also stood for passwords never set): left out of
+  // passwordsToHandOut() from now on.
+  virtual void passwordsNotInOutbox(const std::vector<std::string>& accounts) = 0;
   // `passwords --handed-out`: handed out by a person. Records it even for an account the state
   // has no row of (an outbox line older than the state database).
   virtual void passwordHandedOut(const std::string& account) = 0;

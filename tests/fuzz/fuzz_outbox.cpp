@@ -1,6 +1,7 @@
 // The password outbox's reader (jobs/deliver/outbox_lines.h): any text parses without throwing;
 // every line kept has a known status and an account, a pending one a password; every line
-// written back and read again is the same line; the passwords in force are all non-empty.
+// written back and read again is the same line; the passwords in force are all non-empty, and
+// the confirmed ones confirmed.
 #include <string>
 
 #include "jobs/deliver/outbox_lines.h"
@@ -22,6 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (const auto& [account, p] : currentPasswords(text.lines)) {
     FUZZ_CHECK(account == p.account && !p.password.empty());
+  }
+  for (const auto& [account, p] : confirmedPasswords(text.lines)) {
+    FUZZ_CHECK(account == p.account && !p.password.empty() && p.confirmed);
   }
   return 0;
 }

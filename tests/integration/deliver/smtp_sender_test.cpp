@@ -258,6 +258,19 @@ TEST_CASE("smtp: a refused recipient is Refused, sending is not called, and the 
   CHECK(mails[0].to == std::vector<std::string>{"ann@example.com"});
 }
 
+TEST_CASE("smtp: a refused sender (no AUTH where the server wants it) is TryLater and systemic, "
+          "not the recipient's refusal") {
+  SmtpProcess::Options o;
+  o.authUser = "mailer";
+  o.authPassword = "right-secret";
+  o.authRequireTls = false;
+  SmtpProcess server(o);
+  auto sender = makeSmtpSender(settingsFor(server, SmtpTls::None));  // no smtp_user
+  const Sent s = send(*sender, mailTo("ann@example.com"));
+  checkReply(s, Outcome::TryLater, true, "530", 0);
+  CHECK(server.mails().empty());
+}
+
 TEST_CASE("smtp: a 451 to the recipient is TryLater, not systemic, and sending is not called") {
   SmtpProcess server;
   auto sender = makeSmtpSender(settingsFor(server, SmtpTls::None));

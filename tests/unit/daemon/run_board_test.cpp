@@ -261,7 +261,7 @@ TEST_CASE("metrics: the passwords waiting to be handed out, by how mailing them 
   RunBoard board(scrubber);
   board.runStarted(at(100));
   auto finished = run(1, "done", false);
-  finished.passwordsWaiting = {{"", 2}, {"retry", 3}, {"in-doubt", 1}};
+  finished.passwordsWaiting = std::map<std::string, int>{{"", 2}, {"retry", 3}, {"in-doubt", 1}};
   board.runFinished(finished);
   const std::string text = board.metricsText(someCalls());
   CHECK_THAT(text, Catch::Contains("# TYPE membersync_passwords_waiting gauge\n"));

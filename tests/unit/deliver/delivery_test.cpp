@@ -184,6 +184,7 @@ TEST_CASE("delivery: a server that is down stops mailing for the run, every mail
   for (const char* a : {"a1", "a2", "a3"}) {
     REQUIRE(rig.row(a));
     CHECK(rig.row(a)->mail == MailState::Retry);
+    CHECK(rig.row(a)->attempts == (std::string(a) == "a1" ? 1 : 0));  // a2, a3 were not tried
   }
   rig.clock.advance(900s);
   CHECK(rig.deliver().delivered == 3);
@@ -218,4 +219,45 @@ TEST_CASE("delivery: addresses that could add a header are not addresses", "[del
   CHECK_FALSE(isMailAddress("a@b@c"));
   CHECK_FALSE(isMailAddress("@acme.example"));
   CHECK_FALSE(isMailAddress("zhang@"));
+}
+
+TEST_CASE("delivery: a stopping membersync starts no new mail", "[deliver]") {
+  Rig rig;
+  rig.confirmed("a1", "Pw1234567890", "a1@acme.example");
+  std::atomic<bool> cancel{true};
+  auto tools = rig.tools();
+  tools.cancel = &cancel;
+  deliverPasswords(tools, rig.people);
+  CHECK(rig.sender.sent.empty());
+  REQUIRE(rig.row("a1"));
+  CHECK(rig.row("a1")->mail == MailState::None);  // the next run mails it
+}
+
+TEST_CASE("delivery: names lose control characters before they reach a header", "[deliver]") {
+  Rig rig;
+  rig.confirmed("ctl", "Pw1234567890", "ctl@acme.example");
+  rig.people["ctl"].name = std::string("Evil\0Name\x0b", 10);
+  rig.deliver();
+  REQUIRE(rig.sender.sent.size() == 1);
+  CHECK(rig.sender.sent[0].toName == "Evil Name ");
+}
+
+TEST_CASE("delivery: tidying drops handed-out lines and forgets old rows the outbox lacks",
+          "[deliver]") {
+  Rig rig;
+  rig.confirmed("kept", "Pw1234567890", "");
+  rig.confirmed("given", "Pw2234567890", "");
+  rig.store->passwordHandedOut("given");  // its rewrite never happened (a crash)
+  // A row from before schema 6 whose password was in fact never set.
+  const auto run = rig.store->beginRun({state::RunKind::Sync, "", 0, ""});
+  rig.store->passwordGenerated("ghost", run);
+  rig.store->passwordConfirmed("ghost");
+  rig.store->mailEnded("ghost", {MailState::Manual, "", "", 0, {}});
+  const auto notes = tidyHandOut(*rig.store, rig.outbox);
+  CHECK(notes.empty());
+  CHECK(rig.outbox.current().count("given") == 0);
+  CHECK(rig.outbox.current().count("kept") == 1);
+  const auto rows = rig.store->passwordsToHandOut();
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].account == "kept");
 }

@@ -127,3 +127,23 @@ TEST_CASE("outbox: a rewrite by root keeps the file's owner and group", "[delive
   CHECK(st.st_gid == 65534);
   CHECK((st.st_mode & 0777) == 0600);
 }
+
+TEST_CASE("outbox: a last line cut short does not swallow the next one, and blocks the rewrite",
+          "[deliver]") {
+  membersync::testing::TempDir dir;
+  const std::string path = (dir.path() / "new-passwords.csv").string();
+  {
+    std::ofstream out(path);
+    out << kOutboxHeader << "alice,PwA123456789,t1,pen";  // cut short, no newline
+  }
+  FileOutbox outbox(path);
+  outbox.append({"bob", Secret("PwB123456789"), "t2", "", "", ""});
+  outbox.mark({"bob"}, OutboxMark::Set, "t3");
+  const auto text = outbox.read();
+  REQUIRE(text.problems.size() == 1);
+  CHECK(outbox.current().at("bob").confirmed);
+  CHECK_THROWS_WITH(outbox.remove({"bob"}), Catch::Contains("line 2") &&
+                                                Catch::Contains("nothing was removed"));
+  CHECK(outbox.current().count("bob") == 1);
+  CHECK(contents(path).find("PwA123456789") != std::string::npos);  // kept for a person to see
+}

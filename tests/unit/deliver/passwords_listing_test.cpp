@@ -22,7 +22,8 @@ TEST_CASE("passwords listing: confirmed passwords not handed out, with how maili
   retry.attempts = 2;
   retry.reply = "421 busy";
 
-  const auto rows = listPasswords(outbox, {retry}, {"gone"}, "@acme");
+  outbox["ahead"] = {"ahead", Secret("Ahead1234567"), "t4", true, "", "", ""};
+  const auto rows = listPasswords(outbox, {retry}, {"gone"}, {"ahead"}, "@acme");
   REQUIRE(rows.size() == 2);
   CHECK(rows[0].account == "new");
   CHECK(rows[0].hrAccount == "New");

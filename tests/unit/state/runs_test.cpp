@@ -214,3 +214,38 @@ TEST_CASE("state: a password is confirmed, voided or handed out, never stored", 
   CHECK(rig.store->handedOutAccounts() == std::vector<std::string>{"carol"});
   CHECK(rig.store->passwordsToHandOut().at(0).mail == MailState::None);
 }
+
+TEST_CASE("state: a reset refused for good puts the password before it back, with its mail",
+          "[state]") {
+  Rig rig;
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  rig.store->passwordGenerated("alice", run);
+  rig.store->passwordConfirmed("alice");
+  rig.store->mailSending("alice", "alice@acme.example");
+  rig.store->mailEnded("alice", {MailState::InDoubt, "alice@acme.example", "lost", 0, {}});
+
+  rig.store->passwordGenerated("alice", run);  // reset-password: a new one, unconfirmed
+  CHECK(rig.store->passwordsToHandOut().empty());
+  CHECK(rig.store->handedOutAccounts().empty());
+  rig.store->passwordVoided("alice");  // refused: the old one is in force again
+  const auto rows = rig.store->passwordsToHandOut();
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].mail == MailState::InDoubt);  // still never mailed again on its own
+  CHECK(rows[0].mailTo == "alice@acme.example");
+}
+
+TEST_CASE("state: a password handed out stops counting once a newer one is generated",
+          "[state]") {
+  Rig rig;
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  rig.store->passwordGenerated("bob", run);
+  rig.store->passwordConfirmed("bob");
+  rig.store->passwordHandedOut("bob");
+  CHECK(rig.store->handedOutAccounts() == std::vector<std::string>{"bob"});
+  rig.store->passwordGenerated("bob", run);  // its outbox line may be `set` before the state hears
+  CHECK(rig.store->handedOutAccounts().empty());  // so its lines must not be dropped
+  rig.store->passwordHandedOut("bob");  // nor can it be marked handed out meanwhile
+  rig.store->passwordConfirmed("bob");
+  REQUIRE(rig.store->passwordsToHandOut().size() == 1);
+  CHECK(rig.store->passwordsToHandOut()[0].mail == MailState::None);
+}
