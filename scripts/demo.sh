@@ -49,5 +49,6 @@ step plan
 step sync
 step sync
 step status
+step passwords
 echo
 echo "demo: state database and password outbox (0600) are in $demo"
