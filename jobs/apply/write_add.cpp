@@ -97,16 +97,16 @@ struct Chunk {
   std::vector<WriteStep> batch;
 };
 
-// Every chunk's passwords go to the outbox, durably, and are recorded as owed before the first
-// chunk is sent: a run killed at any point leaves no outbox line the next run does not know of
-// (it voids those whose add never took effect). Stops the run at the first chunk whose
-// passwords cannot be written; returns the chunks prepared before it.
+// Every chunk's passwords go to the outbox, durably (one append, one fsync), and are recorded as
+// owed (one transaction) before the first chunk is sent: a run killed at any point leaves no
+// outbox line the next run does not know of (it voids those whose add never took effect). When
+// the passwords cannot be written the run stops and no chunk is sent.
 std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const Items& adds) {
   const std::size_t size = std::max<std::size_t>(1, tools.settings.addChunk);
   std::vector<Chunk> chunks;
+  std::vector<deliver::OutboxEntry> entries;
   for (std::size_t start = 0; start < adds.size(); start += size) {
     Chunk chunk;
-    std::vector<deliver::OutboxEntry> entries;
     for (std::size_t i = start; i < std::min(adds.size(), start + size); ++i) {
       const Item* item = adds[i];
       const std::string account = lowerAscii(item->account);
@@ -116,18 +116,18 @@ std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const I
                          item->account + tools.settings.accountSuffix, item->account, item->name});
       chunk.batch.push_back({{item->key, "add", account, item->employeeId, "", item->name}, item});
     }
-    try {
-      tools.outbox.append(entries);
-    } catch (const std::exception& e) {
-      run.stop(std::string(e.what()) + "; no member is added without its password");
-      break;  // this chunk and those after it have no password: they are not sent at all
-    }
-    tools.store.transaction([&] {
-      for (const auto& step : chunk.batch)
-        tools.store.passwordGenerated(step.info.account, run.run);
-    });
     chunks.push_back(std::move(chunk));
   }
+  try {
+    tools.outbox.append(entries);
+  } catch (const std::exception& e) {
+    run.stop(std::string(e.what()) + "; no member is added without its password");
+    return {};  // no chunk has its passwords: none is sent at all
+  }
+  tools.store.transaction([&] {
+    for (const auto& chunk : chunks)
+      for (const auto& step : chunk.batch) tools.store.passwordGenerated(step.info.account, run.run);
+  });
   return chunks;
 }
 
