@@ -112,6 +112,10 @@ std::map<std::string, CurrentPassword> FileOutbox::confirmed() {
 
 std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) {
   std::lock_guard<std::mutex> lock(outboxMutex());
+  // A rewrite cut short by a crash leaves its new file, passwords and all: gone with the next
+  // call. (Rewrites never overlap: the state lock and this mutex serialize them.)
+  const std::string temp = path_ + ".rewrite";
+  if (::unlink(temp.c_str()) != 0 && errno != ENOENT) fail(path_, "cannot remove " + temp);
   const OutboxText text = readLocked();
   if (!text.problems.empty()) {
     // The rewrite would drop what cannot be read, and a damaged line may hold a password in force.
@@ -129,9 +133,8 @@ std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) 
 
   struct stat old {};
   if (::stat(path_.c_str(), &old) != 0) fail(path_, "stat failed");
-  std::string temp = path_ + ".XXXXXX";
-  Fd out{::mkstemp(temp.data())};
-  if (out.fd < 0) fail(path_, "cannot create a file beside it");
+  Fd out{::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600)};
+  if (out.fd < 0) fail(path_, "cannot create " + temp);
   try {
     // The old file's owner and group: a rewrite by root must not lock the service out.
     if ((old.st_uid != ::geteuid() || old.st_gid != ::getegid()) &&

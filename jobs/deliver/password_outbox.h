@@ -45,9 +45,10 @@ class PasswordOutbox {
   // The confirmed password in force per account (see confirmedPasswords()): what is handed out.
   virtual std::map<std::string, CurrentPassword> confirmed() = 0;
   // Rewrites the file without any line of `accounts` whose password in force is confirmed (a
-  // pending password is never removed), atomically: a new file beside it, with the old one's
-  // owner, group and mode 0600, synced, renamed over it. Returns the accounts removed. Throws
-  // std::runtime_error naming the file.
+  // pending password is never removed), atomically: a new file beside it (<outbox>.rewrite,
+  // removed first when a crash left one), with the old one's owner, group and mode 0600, synced,
+  // renamed over it. Returns the accounts removed. Refuses (throws) when a line cannot be read.
+  // Throws std::runtime_error naming the file.
   virtual std::set<std::string> remove(const std::set<std::string>& accounts) = 0;
 
   // For each of `accounts`, its password in force, confirmed or not. Read back when a call in

@@ -48,7 +48,7 @@ TEST_CASE("outbox: removing hands out confirmed passwords and keeps pending ones
   CHECK((st.st_mode & 0777) == 0600);
   int files = 0;
   for (const auto& e : std::filesystem::directory_iterator(dir.path())) (void)e, ++files;
-  CHECK(files == 1);  // no temporary file left beside it
+  CHECK(files == 1);  // no new file left beside it
 }
 
 TEST_CASE("outbox: an old outbox without logins is read, appended to and rewritten",
@@ -146,4 +146,20 @@ TEST_CASE("outbox: a last line cut short does not swallow the next one, and bloc
                                                 Catch::Contains("nothing was removed"));
   CHECK(outbox.current().count("bob") == 1);
   CHECK(contents(path).find("PwA123456789") != std::string::npos);  // kept for a person to see
+}
+
+TEST_CASE("outbox: a rewrite cut short leaves no password behind for long", "[deliver]") {
+  membersync::testing::TempDir dir;
+  const std::string path = (dir.path() / "new-passwords.csv").string();
+  FileOutbox outbox(path);
+  outbox.append({"a", Secret("Aaaa12345678"), "t", "", "", ""});
+  outbox.mark({"a"}, OutboxMark::Set, "t");
+  {
+    std::ofstream stale(path + ".rewrite");  // what a crash inside a rewrite leaves
+    stale << kOutboxHeader << "b,Bbbb12345678,t,pending,,,\n";
+  }
+  CHECK(outbox.remove({"nobody"}).empty());  // nothing to rewrite, but the leftover goes
+  CHECK_FALSE(std::filesystem::exists(path + ".rewrite"));
+  CHECK(outbox.remove({"a"}) == std::set<std::string>{"a"});
+  CHECK_FALSE(std::filesystem::exists(path + ".rewrite"));
 }
