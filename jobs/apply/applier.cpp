@@ -68,8 +68,8 @@ state::StepInfo stepOf(const Item& item, const char* kind, const std::string& gl
 
 WriteHooks onSuccess(std::function<void()> records) {
   WriteHooks hooks;
-  hooks.recorded = [records = std::move(records)](std::size_t, const WriteOutcome& o) {
-    if (o.kind == WriteOutcome::Kind::Succeeded) records();
+  hooks.recorded = [records = std::move(records)](const std::vector<WriteOutcome>& outcomes) {
+    if (outcomes.front().kind == WriteOutcome::Kind::Succeeded) records();
   };
   return hooks;
 }

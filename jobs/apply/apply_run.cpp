@@ -50,14 +50,26 @@ int ApplyRun::previousAttempts(const std::string& key) const {
   return previous != snapshot.items.end() ? previous->second.attempts : 0;
 }
 
-void ApplyRun::record(state::StateStore& store, const Item& item, const WriteOutcome& o) {
-  // `allow RUN` releases an enrolment in doubt for one more attempt, whatever its answer.
-  if (item.kind == ItemKind::Enrol) store.consumeRelease(item.key);
-  if (o.kind == WriteOutcome::Kind::Succeeded) {
-    store.clearItem(item.key);
-    if (consumesRelease(item)) store.consumeRelease(plan::releaseKey(item));
-    return;
+void ApplyRun::record(state::StateStore& store, const std::vector<WriteStep>& batch,
+                      const std::vector<WriteOutcome>& outcomes) {
+  std::vector<std::string> succeeded;  // their histories go in one statement
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (!batch[i].item) continue;
+    const Item& item = *batch[i].item;
+    const WriteOutcome& o = outcomes[i];
+    // `allow RUN` releases an enrolment in doubt for one more attempt, whatever its answer.
+    if (item.kind == ItemKind::Enrol) store.consumeRelease(item.key);
+    if (o.kind == WriteOutcome::Kind::Succeeded) {
+      succeeded.push_back(item.key);
+      if (consumesRelease(item)) store.consumeRelease(plan::releaseKey(item));
+    } else {
+      recordFailure(store, item, o);
+    }
   }
+  store.clearItems(succeeded);
+}
+
+void ApplyRun::recordFailure(state::StateStore& store, const Item& item, const WriteOutcome& o) {
   if (!o.history || stoppedByConfiguration()) return;
   state::ItemRecord record;
   record.key = item.key;

@@ -26,8 +26,9 @@ class ApplyRun final : public OutcomeLedger {
   const state::RunId run;
   const state::Millis now;
 
-  // OutcomeLedger: the item's history in the outcome's transaction; counts and lists after.
-  void record(state::StateStore& store, const plan::Item& item, const WriteOutcome& o) override;
+  // OutcomeLedger: the items' history in the outcomes' transaction; counts and lists after.
+  void record(state::StateStore& store, const std::vector<WriteStep>& batch,
+              const std::vector<WriteOutcome>& outcomes) override;
   void tally(const plan::Item& item, const WriteOutcome& o) override;
 
   // --- the stop --------------------------------------------------------------------------
@@ -67,6 +68,8 @@ class ApplyRun final : public OutcomeLedger {
  private:
   void stopLocked(const std::string& reason);  // mutex_ held
   int previousAttempts(const std::string& key) const;
+  // A step that did not succeed, kept in its item's history (back-off, refusal).
+  void recordFailure(state::StateStore& store, const plan::Item& item, const WriteOutcome& o);
 
   const ApplySettings& settings_;
   std::mutex mutex_;  // guards everything below but stop_

@@ -59,20 +59,27 @@ state::ItemStatus statusOf(const center::Error& e) {
 
 namespace {
 
-void journalOutcome(state::StateStore& store, state::StepId step, const WriteOutcome& o) {
-  switch (o.kind) {
-    case WriteOutcome::Kind::Succeeded:
-      store.journalSucceeded(
-          step, o.globalId.empty() ? std::nullopt : std::optional<std::string>(o.globalId));
-      break;
-    case WriteOutcome::Kind::Failed:
-    case WriteOutcome::Kind::NotSent:
-      store.journalFailed(step, o.code, o.message, o.status);
-      break;
-    case WriteOutcome::Kind::Unknown:
-      store.journalUnknown(step, o.message);
-      break;
+// The batch's outcomes in the journal: the successes (nearly all of a healthy run) in one
+// statement, the rest one by one.
+void journalOutcomes(state::StateStore& store, const std::vector<state::StepId>& steps,
+                     const std::vector<WriteOutcome>& outcomes) {
+  std::vector<state::StepSuccess> succeeded;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const WriteOutcome& o = outcomes[i];
+    switch (o.kind) {
+      case WriteOutcome::Kind::Succeeded:
+        succeeded.push_back({steps[i], o.globalId});
+        break;
+      case WriteOutcome::Kind::Failed:
+      case WriteOutcome::Kind::NotSent:
+        store.journalFailed(steps[i], o.code, o.message, o.status);
+        break;
+      case WriteOutcome::Kind::Unknown:
+        store.journalUnknown(steps[i], o.message);
+        break;
+    }
   }
+  store.journalSucceeded(succeeded);
 }
 
 }  // namespace
@@ -80,13 +87,13 @@ void journalOutcome(state::StateStore& store, state::StepId step, const WriteOut
 std::vector<WriteOutcome> runJournaled(state::StateStore& store, state::RunId run,
                                        const std::vector<WriteStep>& batch, const SendBatch& send,
                                        const WriteHooks& hooks, OutcomeLedger* ledger) {
-  std::vector<state::StepId> steps(batch.size());
+  std::vector<state::StepInfo> infos;
+  for (const auto& step : batch) infos.push_back(step.info);
+  std::vector<state::StepId> steps;
   store.transaction([&] {
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      steps[i] = store.journalPlanned(run, batch[i].info);
-      store.journalSent(steps[i]);
-      if (hooks.journaled) hooks.journaled(i);
-    }
+    steps = store.journalSent(run, infos);
+    if (hooks.journaled)
+      for (std::size_t i = 0; i < batch.size(); ++i) hooks.journaled(i);
   });
   std::vector<WriteOutcome> outcomes = send(steps);
   if (outcomes.size() != batch.size()) {
@@ -98,12 +105,9 @@ std::vector<WriteOutcome> runJournaled(state::StateStore& store, state::RunId ru
   // 100 rows, not 100): a failure or a crash before it commits leaves every step of the batch in
   // doubt, which the next run settles by reading, as for a lost answer.
   store.transaction([&] {
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      const plan::Item* item = batch[i].item;
-      journalOutcome(store, steps[i], outcomes[i]);
-      if (hooks.recorded) hooks.recorded(i, outcomes[i]);
-      if (ledger && item) ledger->record(store, *item, outcomes[i]);
-    }
+    journalOutcomes(store, steps, outcomes);
+    if (hooks.recorded) hooks.recorded(outcomes);
+    if (ledger) ledger->record(store, batch, outcomes);
   });
   if (ledger) {
     for (std::size_t i = 0; i < batch.size(); ++i)

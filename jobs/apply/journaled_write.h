@@ -63,9 +63,9 @@ struct WriteHooks {
   // After the answers, before anything is recorded: what must be durable first (A1's outbox
   // marks: a crash after them leaves steps in doubt, never a password marked wrongly).
   std::function<void(const std::vector<WriteOutcome>&)> answered;
-  // In the transaction that records a step's outcome: the kind's own records (a link, owned
-  // assets, a lending, an enrolment).
-  std::function<void(std::size_t, const WriteOutcome&)> recorded;
+  // In the transaction that records the batch's outcomes (one per step, in order): the kind's
+  // own records (links, owned assets, a lending, an enrolment), in as few statements as it can.
+  std::function<void(const std::vector<WriteOutcome>&)> recorded;
 };
 
 // Sends a journaled batch; returns one outcome per step, in order. `steps` are the journal's ids.
@@ -76,8 +76,10 @@ using SendBatch = std::function<std::vector<WriteOutcome>(const std::vector<stat
 class OutcomeLedger {
  public:
   virtual ~OutcomeLedger() = default;
-  // In the outcome's transaction: the item's history (cleared on success, a release consumed).
-  virtual void record(state::StateStore& store, const plan::Item& item, const WriteOutcome& o) = 0;
+  // In the outcomes' transaction: the history of the batch's items (cleared on success, a
+  // release consumed); steps without an item are skipped.
+  virtual void record(state::StateStore& store, const std::vector<WriteStep>& batch,
+                      const std::vector<WriteOutcome>& outcomes) = 0;
   // After it committed: counts, the run's failure list, what later phases need (a new globalId).
   virtual void tally(const plan::Item& item, const WriteOutcome& o) = 0;
 };

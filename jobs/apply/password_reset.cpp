@@ -25,9 +25,9 @@ WriteOutcome resetPassword(const PasswordTools& tools, state::RunId run,
     tools.outbox.mark({reset.account}, set ? deliver::OutboxMark::Set : deliver::OutboxMark::Void,
                       isoUtc(tools.clock.wallNow()));
   };
-  hooks.recorded = [&](std::size_t, const WriteOutcome& o) {
-    const bool set = o.kind == WriteOutcome::Kind::Succeeded;
-    const bool refused = o.kind == WriteOutcome::Kind::Failed;
+  hooks.recorded = [&](const std::vector<WriteOutcome>& o) {
+    const bool set = o.front().kind == WriteOutcome::Kind::Succeeded;
+    const bool refused = o.front().kind == WriteOutcome::Kind::Failed;
     if (set) tools.store.passwordConfirmed(reset.account);
     else if (refused && !reset.owedAfterRefusal) tools.store.passwordVoided(reset.account);
   };

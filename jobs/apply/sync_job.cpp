@@ -83,12 +83,14 @@ std::optional<std::vector<center::MemberListItem>> SyncJob::start(SyncReport& re
     report.message = message;
     store_.finishRun(report.run, toString(report.outcome), {}, report.message);
   };
-  auto members = client_.listAllMembers();
+  // The members linked last time say roughly how many pages to read at once.
+  const state::Snapshot known = store_.load();
+  auto members = client_.listAllMembers({}, static_cast<std::int64_t>(known.linksByEmployee.size()));
   if (!members.ok()) {
     fail("cannot read the member list: " + members.error().describe());
     return std::nullopt;
   }
-  if (auto problem = incompleteMemberList(store_.load(), members.value(), request)) {
+  if (auto problem = incompleteMemberList(known, members.value(), request)) {
     fail(*problem);
     return std::nullopt;
   }

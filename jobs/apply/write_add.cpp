@@ -124,10 +124,10 @@ std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const I
     run.stop(std::string(e.what()) + "; no member is added without its password");
     return {};  // no chunk has its passwords: none is sent at all
   }
-  tools.store.transaction([&] {
-    for (const auto& chunk : chunks)
-      for (const auto& step : chunk.batch) tools.store.passwordGenerated(step.info.account, run.run);
-  });
+  std::vector<std::string> accounts;
+  for (const auto& chunk : chunks)
+    for (const auto& step : chunk.batch) accounts.push_back(step.info.account);
+  tools.store.passwordsGenerated(accounts, run.run);
   return chunks;
 }
 
@@ -136,16 +136,23 @@ std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const I
 void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk) {
   WriteHooks hooks;
   hooks.answered = [&](const std::vector<WriteOutcome>& o) { markOutbox(tools, chunk.members, o); };
-  hooks.recorded = [&](std::size_t i, const WriteOutcome& o) {
-    const std::string& account = chunk.batch[i].info.account;
-    if (o.kind == WriteOutcome::Kind::Succeeded) {
-      // With the journal's success: a crash between them would make the next run adopt the
-      // member as not membersync's and reset its password for nothing.
-      tools.store.saveLink({chunk.items[i]->employeeId, account, o.globalId, true, 0});
+  hooks.recorded = [&](const std::vector<WriteOutcome>& outcomes) {
+    std::vector<state::Link> links;
+    std::vector<std::string> confirmed;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      const WriteOutcome& o = outcomes[i];
+      const std::string& account = chunk.batch[i].info.account;
+      if (o.kind == WriteOutcome::Kind::Succeeded) {
+        // With the journal's success: a crash between them would make the next run adopt the
+        // member as not membersync's and reset its password for nothing.
+        links.push_back({chunk.items[i]->employeeId, account, o.globalId, true, 0});
+        confirmed.push_back(account);
+      } else if (o.kind != WriteOutcome::Kind::Unknown) {
+        tools.store.passwordVoided(account);  // never set: the password is owed to no one
+      }
     }
-    // Set, or never set (the member was not created: the password is owed to no one).
-    if (o.kind == WriteOutcome::Kind::Succeeded) tools.store.passwordConfirmed(account);
-    else if (o.kind != WriteOutcome::Kind::Unknown) tools.store.passwordVoided(account);
+    tools.store.saveLinks(links);
+    tools.store.passwordsConfirmed(confirmed);
   };
   auto send = [&](const std::vector<state::StepId>&) {
     const auto added =

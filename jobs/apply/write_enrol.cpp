@@ -143,7 +143,7 @@ void applyEnrol(const WriteTools& tools, ApplyRun& run, const Item& item) {
   EnrolAnswer answer(run, item);
   WriteHooks hooks;
   hooks.journaled = [&](std::size_t) { tools.store.saveEnrolment(answer.record); };
-  hooks.recorded = [&](std::size_t, const WriteOutcome&) {
+  hooks.recorded = [&](const std::vector<WriteOutcome>&) {
     tools.store.saveEnrolment(answer.record);
     if (answer.firstOfBrokenRule) {
       tools.store.recordProblems(

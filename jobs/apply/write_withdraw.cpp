@@ -37,12 +37,12 @@ void applyWithdraw(const WriteTools& tools, ApplyRun& run, const plan::Item& ite
     // Nothing to send, but journaled all the same: the departure's start is what a revert of
     // this run takes back.
     const auto done = WriteOutcome::succeeded();
+    const std::vector<WriteStep> batch{{stepOf(item, "withdraw", item.globalId, encodeDetail(detail)), &item}};
     tools.store.transaction([&] {
-      const auto step = tools.store.journalPlanned(
-          run.run, stepOf(item, "withdraw", item.globalId, encodeDetail(detail)));
+      const auto step = tools.store.journalPlanned(run.run, batch.front().info);
       tools.store.journalSucceeded(step, std::nullopt);
       recordWithdrawal(tools.store, run, item);
-      run.record(tools.store, item, done);
+      run.record(tools.store, batch, {done});
     });
     run.tally(item, done);
     return;

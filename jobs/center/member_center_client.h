@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -34,7 +35,10 @@ class MemberCenterClient {
   // A5, every page: page 1, then the rest in parallel; duplicates (by globalId) dropped; the count
   // checked against `total` and the list read once more if they disagree. Members with
   // deleted:true are kept. Failed (RetryLater) when the list kept changing while it was read.
-  Result<std::vector<MemberListItem>> listAllMembers(const MemberFilter& filter = {});
+  // `expectedMembers` (what the state last knew, 0: unknown) lets the pages it fills go out with
+  // page 1; pages past the real end are dropped, pages it did not foresee read after page 1.
+  Result<std::vector<MemberListItem>> listAllMembers(const MemberFilter& filter = {},
+                                                     std::int64_t expectedMembers = 0);
 
   // A6, A7, A8.
   Result<std::vector<AssetNumber>> listAssetNumbers();

@@ -44,13 +44,15 @@ int pagesToRead(const MemberPage& first, int size) {
 
 using Pages = std::map<int, Result<MemberPage>>;
 
-// Reads pages 2..last with up to `workers` threads, keyed by page number. Stops handing out pages
-// after the first failure. The map grows with the answers that came, never with the page count
-// the service claimed.
-Pages readRest(MemberCenterClient& client, const MemberFilter& filter, int size, int last, int workers) {
+// Reads pages first..last with up to `workers` threads, keyed by page number. Stops handing out
+// pages after the first failure. The map grows with the answers that came, never with the page
+// count the service claimed.
+Pages readRange(MemberCenterClient& client, const MemberFilter& filter, int size, int first, int last,
+                int workers) {
   Pages results;
+  if (last < first) return results;
   std::mutex resultsMutex;
-  std::atomic<int> next{2};
+  std::atomic<int> next{first};
   std::atomic<bool> stop{false};
   std::exception_ptr thrown;
   auto work = [&] {
@@ -68,16 +70,38 @@ Pages readRest(MemberCenterClient& client, const MemberFilter& filter, int size,
     }
   };
   std::vector<std::thread> threads;
-  for (int i = 0; i < std::min(workers, last - 1); ++i) threads.emplace_back(work);
+  for (int i = 0; i < std::min(workers, last - first + 1); ++i) threads.emplace_back(work);
   for (auto& t : threads) t.join();
   if (thrown) std::rethrow_exception(thrown);
   return results;
 }
 
-Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter, int asked, int workers) {
-  auto first = client.listMembersPage(1, filter, asked);
-  if (!first.ok()) return Result<Snapshot>::carry(first);
-  const MemberPage& p1 = first.value();
+// The first failure among the pages read, if any.
+const Result<MemberPage>* firstFailure(const Pages& pages) {
+  for (const auto& [n, page] : pages)
+    if (!page.ok()) return &page;
+  return nullptr;
+}
+
+// Page 1, and with `guessPages` > 1 pages 2..guessPages read at the same time (the page count
+// the state expects): when the guess holds, the whole list costs one round of parallel reads
+// instead of page 1 and then the rest.
+Pages readFirst(MemberCenterClient& client, const MemberFilter& filter, int asked, int workers,
+                int guessPages) {
+  if (guessPages <= 1) {
+    Pages pages;
+    pages.emplace(1, client.listMembersPage(1, filter, asked));
+    return pages;
+  }
+  return readRange(client, filter, asked, 1, guessPages, workers);
+}
+
+Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter, int asked, int workers,
+                          int guessPages) {
+  Pages pages = readFirst(client, filter, asked, workers, guessPages);
+  if (const auto* failed = firstFailure(pages)) return Result<Snapshot>::carry(*failed);
+  const MemberPage p1 = std::move(pages.at(1)).value();
+  pages.erase(1);
   const int size = effectivePageSize(p1, asked);
   if (p1.hasNextPage && ceilDiv(p1.total, size) > kMostPages) {
     return Result<Snapshot>::failure(makeError(
@@ -86,7 +110,13 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
             ", more than 1,000,000 pages: not read"));
   }
   const int last = pagesToRead(p1, size);
-  auto rest = readRest(client, filter, size, last, workers);
+  // Pages read ahead count only when they were cut as page 1 says and lie within the list; the
+  // rest are read now.
+  if (size != asked) pages.clear();
+  pages.erase(pages.upper_bound(last), pages.end());
+  const int readUpTo = pages.empty() ? 1 : pages.rbegin()->first;
+  pages.merge(readRange(client, filter, size, readUpTo + 1, last, workers));
+  if (const auto* failed = firstFailure(pages)) return Result<Snapshot>::carry(*failed);
 
   Snapshot snap;
   snap.total = p1.total;
@@ -97,21 +127,25 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
     for (const auto& m : page.list)
       if (seen.insert(m.globalId).second) snap.members.push_back(m);
   };
-  for (auto& [n, page] : rest)
-    if (!page.ok()) return Result<Snapshot>::carry(page);
   take(p1);
-  for (auto& [n, page] : rest) take(page.value());
+  for (auto& [n, page] : pages) take(page.value());
   if (static_cast<std::int64_t>(snap.members.size()) != snap.total) snap.consistent = false;
   return Result<Snapshot>::success(std::move(snap));
 }
 
 }  // namespace
 
-Result<std::vector<MemberListItem>> MemberCenterClient::listAllMembers(const MemberFilter& filter) {
+Result<std::vector<MemberListItem>> MemberCenterClient::listAllMembers(const MemberFilter& filter,
+                                                                     std::int64_t expectedMembers) {
   using Members = Result<std::vector<MemberListItem>>;
   const ClientOptions& o = session_.options();
+  const int workers = std::max(1, o.maxConcurrency);
+  const int size = std::max(1, o.pageSize);
+  // Pages the last count fills are read with page 1; a wrong guess costs a few reads, never a member.
+  const int guess = static_cast<int>(
+      std::clamp<std::int64_t>(ceilDiv(std::max<std::int64_t>(expectedMembers, 0), size), 1, kMostPages));
   for (int pass = 1;; ++pass) {
-    auto snap = readOnce(*this, filter, o.pageSize, std::max(1, o.maxConcurrency));
+    auto snap = readOnce(*this, filter, o.pageSize, workers, pass == 1 ? guess : 1);
     if (!snap.ok()) return Members::carry(snap);
     Snapshot& s = snap.value();
     if (s.consistent) return Members::success(std::move(s.members));

@@ -53,7 +53,8 @@ struct TokenCheck {
 // - Tokens never appear in any message this class produces. The credentials it sends (both
 //   applications' Basic credentials, the admin password) join `scrubber` when it is made, each
 //   token as it is issued, before anything carries them, so a service quoting them is scrubbed.
-// Thread-safe; grants are fetched one at a time, and threads wanting a token wait for the fetch.
+// Thread-safe: threads wanting a token wait for the fetch. When both member grants are due they
+// are fetched at once, one of them on a thread of its own.
 class TokenProvider {
  public:
   TokenProvider(const ClientOptions& options, Transport& transport, Clock& clock,
@@ -86,6 +87,7 @@ class TokenProvider {
     bool scopeReported = false;
   };
 
+  bool fresh(const Slot& slot) const;
   Result<Done> ensure(Slot& slot);
   Result<Done> fetch(Slot& slot);
   Result<Done> interpret(Slot& slot, const TransportResult& answer);

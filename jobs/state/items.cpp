@@ -30,8 +30,14 @@ void SqliteStore::saveItem(const ItemRecord& r) {
 }
 
 void SqliteStore::clearItem(const std::string& key) {
-  db_->guarded("clearing an item's history",
-               [&](Session& s) { s << "DELETE FROM items WHERE key = ?", useRef(key), now; });
+  clearItems({key});
+}
+
+void SqliteStore::clearItems(const std::vector<std::string>& keys) {
+  if (keys.empty()) return;  // Poco refuses to bind an empty vector
+  std::vector<std::string> bound = keys;  // Poco binds a vector row by row through use() only
+  db_->guarded("clearing items' history",
+               [&](Session& s) { s << "DELETE FROM items WHERE key = ?", use(bound), now; });
 }
 
 std::vector<ItemRecord> SqliteStore::openItems() {

@@ -15,10 +15,15 @@ using namespace Poco::Data::Keywords;
 using Poco::Data::Session;
 
 void SqliteStore::passwordGenerated(const std::string& account, RunId run) {
-  db_->guarded("recording a generated password", [&](Session& s) {
+  passwordsGenerated({account}, run);
+}
+
+void SqliteStore::passwordsGenerated(const std::vector<std::string>& accounts, RunId run) {
+  if (accounts.empty()) return;  // Poco refuses to bind an empty vector
+  db_->guarded("recording generated passwords", [&](Session& s) {
     detail::requireRun(s, run);
-    Poco::Int64 runId = run;
-    Poco::Int64 at = wallMillis();
+    std::vector<std::string> account = accounts;  // Poco binds a vector row by row through use() only
+    std::vector<Poco::Int64> runId(accounts.size(), run), at(accounts.size(), wallMillis());
     // Not confirmed until its call is; the password in force before it keeps its hand-out and
     // mail state until then (a refusal puts it back, see passwordVoided).
     s << "INSERT INTO passwords (account, run_id, generated_at) VALUES (?, ?, ?)"
@@ -26,19 +31,25 @@ void SqliteStore::passwordGenerated(const std::string& account, RunId run) {
          " generated_at = excluded.generated_at,"
          " previous_confirmed_at = COALESCE(confirmed_at, previous_confirmed_at),"
          " confirmed_at = NULL",
-        useRef(account), use(runId), use(at), now;
+        use(account), use(runId), use(at), now;
   });
 }
 
 void SqliteStore::passwordConfirmed(const std::string& account) {
-  db_->guarded("recording a confirmed password", [&](Session& s) {
-    Poco::Int64 at = wallMillis();
+  passwordsConfirmed({account});
+}
+
+void SqliteStore::passwordsConfirmed(const std::vector<std::string>& accounts) {
+  if (accounts.empty()) return;
+  db_->guarded("recording confirmed passwords", [&](Session& s) {
+    std::vector<std::string> account = accounts;  // Poco binds a vector row by row through use() only
+    std::vector<Poco::Int64> at(accounts.size(), wallMillis());
     // The new password starts over: not handed out, not mailed.
     s << "UPDATE passwords SET confirmed_at = ?, previous_confirmed_at = NULL, handed_out_at = NULL,"
          " handed_out_by = '', mail_state = '', mail_attempts = 0, mail_next_at = NULL,"
          " mail_to = '', mail_reply = '', mail_at = NULL"
          " WHERE account = ? AND confirmed_at IS NULL",
-        use(at), useRef(account), now;
+        use(at), use(account), now;
   });
 }
 

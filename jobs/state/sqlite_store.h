@@ -61,11 +61,14 @@ class SqliteStore final : public StateStore {
 
   void saveItem(const ItemRecord& record) override;
   void clearItem(const std::string& key) override;
+  void clearItems(const std::vector<std::string>& keys) override;
   std::vector<ItemRecord> openItems() override;
 
   StepId journalPlanned(RunId run, const StepInfo& info) override;
   void journalSent(StepId step) override;
+  std::vector<StepId> journalSent(RunId run, const std::vector<StepInfo>& steps) override;
   void journalSucceeded(StepId step, const std::optional<std::string>& globalId) override;
+  void journalSucceeded(const std::vector<StepSuccess>& steps) override;
   void journalFailed(StepId step, const std::string& code, const std::string& message,
                      ItemStatus status) override;
   void journalUnknown(StepId step, const std::string& detail) override;
@@ -95,7 +98,9 @@ class SqliteStore final : public StateStore {
   std::vector<RunProblem> problemsOfRun(RunId run) override;
 
   void passwordGenerated(const std::string& account, RunId run) override;
+  void passwordsGenerated(const std::vector<std::string>& accounts, RunId run) override;
   void passwordConfirmed(const std::string& account) override;
+  void passwordsConfirmed(const std::vector<std::string>& accounts) override;
   void passwordVoided(const std::string& account) override;
   std::vector<PendingPassword> unconfirmedPasswords() override;
   std::vector<PasswordToHandOut> passwordsToHandOut() override;

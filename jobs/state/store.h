@@ -79,6 +79,8 @@ class StateStore {
   virtual void saveItem(const ItemRecord& record) = 0;
   // Forgets an item's record; no-op when there is none.
   virtual void clearItem(const std::string& key) = 0;
+  // The same for many items, in one statement.
+  virtual void clearItems(const std::vector<std::string>& keys) = 0;
   // Items whose last attempt did not succeed (RetryLater, Refused, Unknown), by key: what
   // `status` lists as pending, refused and unknown.
   virtual std::vector<ItemRecord> openItems() = 0;
@@ -91,8 +93,14 @@ class StateStore {
   // returns, a crash leaves the step in unsettledSteps(). Calling it again (a re-send within
   // the run) counts another attempt.
   virtual void journalSent(StepId step) = 0;
+  // Records steps about to go out together (one call, or calls started at once) in `run`,
+  // planned and sent at once with one attempt each, in one transaction and one statement;
+  // returns their ids in order.
+  virtual std::vector<StepId> journalSent(RunId run, const std::vector<StepInfo>& steps) = 0;
   // The service confirmed the step; an add passes the new member's globalId.
   virtual void journalSucceeded(StepId step, const std::optional<std::string>& globalId) = 0;
+  // The same for many steps, in one statement.
+  virtual void journalSucceeded(const std::vector<StepSuccess>& steps) = 0;
   // The service answered with an error. `status` is RetryLater (transient) or Refused;
   // anything else is std::invalid_argument.
   virtual void journalFailed(StepId step, const std::string& code, const std::string& message,
@@ -177,9 +185,13 @@ class StateStore {
   // A password for `account` was written to the outbox in `run`; its add or reset is not yet
   // confirmed. Replaces an earlier record of that account.
   virtual void passwordGenerated(const std::string& account, RunId run) = 0;
+  // The same for many accounts, in one statement.
+  virtual void passwordsGenerated(const std::vector<std::string>& accounts, RunId run) = 0;
   // The add or reset carrying the account's latest password was confirmed. No-op when nothing
   // is owed.
   virtual void passwordConfirmed(const std::string& account) = 0;
+  // The same for many accounts, in one statement.
+  virtual void passwordsConfirmed(const std::vector<std::string>& accounts) = 0;
   // The password was never set (its add or reset did not take effect): nothing is owed or to
   // hand out. No-op once it was confirmed.
   virtual void passwordVoided(const std::string& account) = 0;

@@ -74,6 +74,12 @@ struct StepInfo {
   std::string detail;      // short text or JSON for people; NEVER a password, token or secret
 };
 
+// A step the service confirmed, for the batch form of journalSucceeded.
+struct StepSuccess {
+  StepId step = 0;
+  std::string globalId;  // the member an add created; empty: the step's own stays
+};
+
 enum class StepState {
   Planned,  // recorded, not sent yet (a step left here was never sent)
   Sent,     // on its way; left here by a crash: the outcome is in doubt

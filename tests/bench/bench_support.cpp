@@ -11,6 +11,7 @@
 #include <Poco/JSON/Parser.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -21,7 +22,18 @@ extern char** environ;
 
 namespace membersync::bench {
 
-std::string fixtureWithMembers(const testing::TempDir& dir, int n) {
+std::vector<std::string> poolNumbers(int n) {
+  std::vector<std::string> numbers;
+  numbers.reserve(static_cast<std::size_t>(n));
+  char buffer[24];
+  for (int i = 1; i <= n; ++i) {
+    std::snprintf(buffer, sizeof buffer, "POOL-%06d", i);
+    numbers.emplace_back(buffer);
+  }
+  return numbers;
+}
+
+std::string fixtureWithMembers(const testing::TempDir& dir, int n, int poolAssets) {
   std::ifstream in(testing::demoFixture());
   std::stringstream text;
   text << in.rdbuf();
@@ -44,9 +56,28 @@ std::string fixtureWithMembers(const testing::TempDir& dir, int n) {
       for (const char* ref : {"assignedTo", "lentIn", "lentTo"}) item->remove(ref);
     }
   }
+  // The pool: free asset numbers, each with one product.
+  auto assets = root->getArray("assets");
+  const auto numbers = poolNumbers(poolAssets);
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    Poco::JSON::Object::Ptr product = new Poco::JSON::Object;
+    product->set("productUri", "uri:seat");
+    product->set("productName", "Seat");
+    Poco::JSON::Array::Ptr instances = new Poco::JSON::Array;
+    instances->add(product);
+    Poco::JSON::Object::Ptr tree = new Poco::JSON::Object;
+    tree->set("productInstanceList", instances);
+    Poco::JSON::Object::Ptr asset = new Poco::JSON::Object;
+    asset->set("assetNum", numbers[i]);
+    asset->set("assetId", "PID-" + numbers[i].substr(5));
+    asset->set("products", tree);
+    assets->add(asset);
+  }
   std::ostringstream out;
   root->stringify(out);
-  return dir.write("fixture-" + std::to_string(n) + ".json", out.str()).string();
+  return dir
+      .write("fixture-" + std::to_string(n) + "-" + std::to_string(poolAssets) + ".json", out.str())
+      .string();
 }
 
 long peakRssKb() {

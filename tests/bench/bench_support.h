@@ -13,7 +13,10 @@ namespace membersync::bench {
 // departments 1001..1004 in turn) instead of its own, written into `dir`; returns its path.
 // With 0 the enterprise starts with no members at all. The demo's assets and locks lose their
 // references to demo members.
-std::string fixtureWithMembers(const testing::TempDir& dir, int members);
+// With `poolAssets`, that many free asset numbers more (poolNumbers), each with one product.
+std::string fixtureWithMembers(const testing::TempDir& dir, int members, int poolAssets = 0);
+// The asset numbers of such a pool: POOL-000001, POOL-000002, ...
+std::vector<std::string> poolNumbers(int n);
 
 // Peak resident set size of this process in KiB (getrusage ru_maxrss): since the start, or
 // since the last resetPeakRss() that returned true.

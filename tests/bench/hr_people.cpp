@@ -55,14 +55,14 @@ std::vector<HrRow> generateStaff(int n) {
   return rows;
 }
 
-int renamePeople(std::vector<HrRow>& rows, int count) {
+int renamePeople(std::vector<HrRow>& rows, int count, int shift) {
   if (count <= 0 || rows.empty()) return 0;
   const std::size_t step = std::max<std::size_t>(1, rows.size() / static_cast<std::size_t>(count));
   int renamed = 0;
   for (std::size_t i = 0; i < rows.size() && renamed < count; i += step, ++renamed) {
     const int n = static_cast<int>(i) + 1;
     // Another first given character than generateStaff chose: the name always changes.
-    rows[i].name = chineseName(n, n / kSurnameCount + 1);
+    rows[i].name = chineseName(n, n / kSurnameCount + shift);
   }
   return renamed;
 }
@@ -77,8 +77,14 @@ std::string toCsv(const std::vector<HrRow>& rows) {
   return out.str();
 }
 
-std::string policyJson() {
-  return R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 } })";
+std::string policyJson(const std::vector<std::string>& pool) {
+  std::string json = R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 })";
+  if (!pool.empty()) {
+    json += R"(, "assets": [ { "rule": "seat", "pool": [)";
+    for (std::size_t i = 0; i < pool.size(); ++i) json += (i ? ",\"" : "\"") + pool[i] + "\"";
+    json += "] } ]";
+  }
+  return json + " }";
 }
 
 directory::Export toExport(const std::vector<HrRow>& rows, const std::string& contentHash) {

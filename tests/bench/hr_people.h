@@ -25,14 +25,17 @@ std::vector<HrRow> generateStaff(int n);
 
 // Gives `count` people, spread evenly over `rows`, another display name (what HR calls a
 // rename: the account stays, since the service cannot rename one). Returns how many changed.
-int renamePeople(std::vector<HrRow>& rows, int count);
+// Each `shift` from 1 to 21 gives names of its own: renaming with another shift changes them all
+// again.
+int renamePeople(std::vector<HrRow>& rows, int count, int shift = 1);
 
 // The rows as the HR export CSV (header employee_id,account,name,department,remark,mobile,status;
 // every row active).
 std::string toCsv(const std::vector<HrRow>& rows);
 
-// The policy file mapping the four departments to the emulator's department ids.
-std::string policyJson();
+// The policy file mapping the four departments to the emulator's department ids; with a `pool`,
+// one asset rule granting everyone one asset number of it.
+std::string policyJson(const std::vector<std::string>& pool = {});
 
 // The rows as the planner sees them, for timing makePlan alone: the export (no problems), and
 // the member each row has on the center (globalId "g" + employee id, userName account@acme).

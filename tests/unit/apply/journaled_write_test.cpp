@@ -86,10 +86,12 @@ TEST_CASE("journaled write: a batch's outcomes and their records commit together
           "[apply]") {
   Fixture f;
   apply::WriteHooks hooks;
-  hooks.recorded = [&](std::size_t i, const WriteOutcome&) {
-    f.rig.store->saveLink(
-        {f.items[i].employeeId, f.items[i].account, f.items[i].globalId, true, 0});
-    if (i == 1) throw std::runtime_error("disk full");
+  hooks.recorded = [&](const std::vector<WriteOutcome>& outcomes) {
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      f.rig.store->saveLink(
+          {f.items[i].employeeId, f.items[i].account, f.items[i].globalId, true, 0});
+      if (i == 1) throw std::runtime_error("disk full");
+    }
   };
   CHECK_THROWS_WITH(
       apply::runJournaled(

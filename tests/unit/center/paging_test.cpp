@@ -287,3 +287,82 @@ TEST_CASE("paging: a page 1 claiming more than a million pages is refused, not r
   CHECK(all.error().kind == ErrorKind::Protocol);
   CHECK(rig.service.apiRequests().size() == 1);
 }
+
+TEST_CASE("paging: with the count the state expects, page 1 and the pages it fills go out together",
+          "[center]") {
+  ClientOptions o = testOptions();
+  o.maxConcurrency = 4;
+  o.pageSize = 10;
+  Rig rig(o);
+  PagedList list(250);
+  // Page 1 waits until a later page has arrived (a rendezvous with a generous time-out): a reader
+  // that asked for page 1 alone first would keep it waiting alone.
+  std::mutex m;
+  std::condition_variable cv;
+  bool laterPageAsked = false, overlapped = true;
+  rig.service.handler = [&](const HttpRequest& r) {
+    std::unique_lock<std::mutex> lock(m);
+    if (queryParam(r, "pageNum") != "1") {
+      laterPageAsked = true;
+      cv.notify_all();
+    } else if (!cv.wait_for(lock, std::chrono::seconds(60), [&] { return laterPageAsked; })) {
+      overlapped = false;
+    }
+    lock.unlock();
+    return list.answer(r);
+  };
+  auto all = rig.members.listAllMembers({}, 250);
+  REQUIRE(all.ok());
+  CHECK(overlapped);
+  CHECK(all.value().size() == 250);
+  const auto requests = list.requests();
+  CHECK(requests.size() == 25);
+  for (const auto& [page, times] : requests) CHECK(times == 1);
+}
+
+TEST_CASE("paging: a list grown past the expected count is read to its end, each page once",
+          "[center]") {
+  ClientOptions o = testOptions();
+  o.pageSize = 10;
+  Rig rig(o);
+  PagedList list(337);
+  serve(rig, list);
+  auto all = rig.members.listAllMembers({}, 120);  // the state knew 12 pages, there are 34
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 337);
+  const auto requests = list.requests();
+  CHECK(requests.size() == 34);
+  for (const auto& [page, times] : requests) CHECK(times == 1);
+}
+
+TEST_CASE("paging: a list shrunk below the expected count keeps no page past its end", "[center]") {
+  ClientOptions o = testOptions();
+  o.pageSize = 10;
+  Rig rig(o);
+  PagedList list(95);
+  list.reasonable = true;  // pages past the end repeat the last one: they must not count twice
+  serve(rig, list);
+  auto all = rig.members.listAllMembers({}, 300);
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 95);
+  CHECK(distinctIds(all.value()).size() == 95);
+  CHECK(list.requests().size() == 30);  // the guess's pages were asked; a few reads wasted, no member
+}
+
+TEST_CASE("paging: pages read ahead are dropped when the server cuts pages smaller", "[center]") {
+  ClientOptions o = testOptions();
+  o.pageSize = 20;
+  Rig rig(o);
+  PagedList list(200);
+  list.maxPageSize = 10;  // pages 2..10 read ahead at size 20 hold other members than page 1 says
+  serve(rig, list);
+  auto all = rig.members.listAllMembers({}, 200);
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 200);
+  CHECK(distinctIds(all.value()).size() == 200);
+  const auto requests = list.requests();
+  CHECK(requests.size() == 20);
+  CHECK(requests.at(1) == 1);
+  for (int page = 2; page <= 10; ++page) CHECK(requests.at(page) == 2);  // read ahead, then again
+  for (int page = 11; page <= 20; ++page) CHECK(requests.at(page) == 1);
+}

@@ -1,5 +1,10 @@
 #include <catch2/catch.hpp>
+
+#include <atomic>
+#include <condition_variable>
 #include <limits>
+#include <mutex>
+#include <set>
 
 #include "tests/unit/center/rig.h"
 
@@ -132,9 +137,9 @@ TEST_CASE("tokens: a refused application (401 invalid_client) is a configuration
 
 TEST_CASE("tokens: an unreachable token endpoint is retried like a request that never left", "[center]") {
   Rig rig;
-  int failures = 2;
-  rig.service.tokenHandler = [&](const HttpRequest&, const std::string&) -> std::optional<TransportResult> {
-    if (failures-- > 0) return TransportResult::notSent("connection refused");
+  std::atomic<int> failures{2};  // the client grant's first two attempts
+  rig.service.tokenHandler = [&](const HttpRequest&, const std::string& grant) -> std::optional<TransportResult> {
+    if (grant == "client_credentials" && failures-- > 0) return TransportResult::notSent("connection refused");
     return std::nullopt;
   };
   rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
@@ -154,8 +159,47 @@ TEST_CASE("tokens: grants use Basic authentication and a form with the password 
     CHECK(header(r, "Authorization") == "Basic bWVtYmVyc3luYy1kZW1vOnMzY3JldC1jbGllbnQtWnE4");
     CHECK(header(r, "Content-Type") == "application/x-www-form-urlencoded");
   }
-  CHECK(requests[0].body == "grant_type=client_credentials");
-  CHECK(requests[1].body == "grant_type=password&username=admin%40acme&password=p%40ss%20word%26%3D%2B%25-Adm1n");
+  std::set<std::string> bodies;  // the two go out at once, in either order
+  for (const auto& r : requests) bodies.insert(r.body);
+  CHECK(bodies == std::set<std::string>{
+                      "grant_type=client_credentials",
+                      "grant_type=password&username=admin%40acme&password=p%40ss%20word%26%3D%2B%25-Adm1n"});
+}
+
+TEST_CASE("tokens: a run's two grants are asked at once, not one after the other", "[center]") {
+  Rig rig;
+  // A rendezvous: each grant waits at the token endpoint until the other has arrived. Asked one
+  // after the other, the first would wait alone and give up.
+  std::mutex m;
+  std::condition_variable cv;
+  int arrived = 0;
+  bool together = true;
+  rig.service.tokenHandler = [&](const HttpRequest&, const std::string&) -> std::optional<TransportResult> {
+    std::unique_lock<std::mutex> lock(m);
+    ++arrived;
+    cv.notify_all();
+    if (!cv.wait_for(lock, 30s, [&] { return arrived == 2; })) together = false;
+    return std::nullopt;
+  };
+  rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
+  REQUIRE(rig.members.listAssetNumbers().ok());
+  CHECK(together);
+  CHECK(rig.service.grants("client_credentials") == 1);
+  CHECK(rig.service.grants("password") == 1);
+}
+
+TEST_CASE("tokens: when one grant of the pair fails the call fails, and the good token is kept",
+          "[center]") {
+  Rig rig;
+  std::atomic<int> passwordFailures{1};
+  rig.service.tokenHandler = [&](const HttpRequest&, const std::string& grant) -> std::optional<TransportResult> {
+    if (grant == "password" && passwordFailures-- > 0) return TransportResult::answered(503, "{}");
+    return std::nullopt;
+  };
+  rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
+  REQUIRE(rig.members.listAssetNumbers().ok());  // retried: the password grant alone again
+  CHECK(rig.service.grants("client_credentials") == 1);
+  CHECK(rig.service.grants("password") == 1);
 }
 
 TEST_CASE("tokens: B1 uses the activity application's own credentials when configured", "[center]") {

@@ -54,6 +54,43 @@ TEST_CASE("state: a step is journaled from planned through sent to succeeded", "
   CHECK(rig.store->unsettledSteps().empty());
 }
 
+TEST_CASE("state: steps journaled together are sent at once, in order, with ids never used before",
+          "[state]") {
+  Rig rig;
+  RunId old = rig.store->beginRun({});
+  for (int i = 0; i < 3; ++i) rig.store->journalPlanned(old, {"edit:E" + std::to_string(i), "edit", "", "", "", ""});
+  rig.clock.advance(40 * 24h);
+  RunId run = rig.store->beginRun({});
+  REQUIRE(rig.store->purgeRuns(30) == 1);  // the old run's steps, the highest ids, are gone
+
+  const auto ids = rig.store->journalSent(
+      run, {{"add:E1", "add", "alice", "E1", "", "chunk 1"}, {"add:E2", "add", "bob", "E2", "", "chunk 1"}});
+  REQUIRE(ids.size() == 2);
+  CHECK(ids[0] > 3);  // after every id the journal ever held, as AUTOINCREMENT promises
+  CHECK(ids[1] == ids[0] + 1);
+  const auto steps = rig.store->stepsOfRun(run);
+  REQUIRE(steps.size() == 2);
+  CHECK(steps[0].info.account == "alice");
+  CHECK(steps[1].info.detail == "chunk 1");
+  for (const auto& step : steps) {
+    CHECK(step.state == StepState::Sent);
+    CHECK(step.attempts == 1);
+    CHECK(step.sentAt == rig.nowMs());
+  }
+  CHECK(rig.store->unsettledSteps().size() == 2);
+
+  rig.store->journalSucceeded({{ids[0], "G-1"}, {ids[1], ""}});
+  const auto done = rig.store->stepsOfRun(run);
+  CHECK(done[0].state == StepState::Succeeded);
+  CHECK(done[0].info.globalId == "G-1");
+  CHECK(done[1].state == StepState::Succeeded);
+  CHECK(done[1].info.globalId.empty());
+  CHECK(rig.store->journalSent(run, {}).empty());
+  CHECK_THROWS_AS(rig.store->journalSucceeded({{ids[1] + 100, ""}}), std::invalid_argument);
+  CHECK_THROWS_AS(rig.store->journalSent(run + 100, {{"add:E3", "add", "", "", "", ""}}),
+                  std::invalid_argument);
+}
+
 TEST_CASE("state: a failed step keeps its code, message and whether to retry; a re-send counts",
           "[state]") {
   Rig rig;
