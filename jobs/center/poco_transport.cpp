@@ -18,6 +18,7 @@
 
 #include "jobs/center/answer_meter.h"
 #include "jobs/center/deadline_watch.h"
+#include "jobs/core/text.h"
 #include "jobs/core/tls_context.h"
 
 namespace membersync::center {
@@ -262,7 +263,9 @@ struct PocoTransport::Impl {
   int capacity = 1;
   std::string proxyHost;
   Poco::UInt16 proxyPort = 0;
-  Poco::Net::Context::Ptr tls;
+  std::string caFile;
+  std::mutex tlsMutex;
+  Poco::Net::Context::Ptr tls;  // made once, when the first https URL needs it
   std::mutex poolsMutex;
   std::map<std::string, std::unique_ptr<Pool>> pools;
   LargeAnswerGate largeAnswers;
@@ -275,10 +278,17 @@ struct PocoTransport::Impl {
     return *pool;
   }
 
-  SessionPtr open(const Target& t) const {
+  // Throws std::invalid_argument when the CAs cannot be loaded.
+  Poco::Net::Context::Ptr tlsContext() {
+    std::lock_guard<std::mutex> lock(tlsMutex);
+    if (!tls) tls = membersync::tls::makeClientContext(caFile);
+    return tls;
+  }
+
+  SessionPtr open(const Target& t) {
     using Https = WatchableSession<Poco::Net::HTTPSClientSession>;
     using Http = WatchableSession<HTTPClientSession>;
-    SessionPtr s = t.scheme == "https" ? SessionPtr(std::make_unique<Https>(t.host, t.port, tls))
+    SessionPtr s = t.scheme == "https" ? SessionPtr(std::make_unique<Https>(t.host, t.port, tlsContext()))
                                        : SessionPtr(std::make_unique<Http>(t.host, t.port));
     if (!proxyHost.empty()) s->setProxy(proxyHost, proxyPort);
     s->setKeepAlive(true);
@@ -303,7 +313,12 @@ PocoTransport::PocoTransport(const ClientOptions& options) : impl_(std::make_uni
     if (port <= 0 || port > 65535) throw std::invalid_argument("proxy must be host:port");
     impl_->proxyPort = static_cast<Poco::UInt16>(port);
   }
-  impl_->tls = membersync::tls::makeClientContext(options.caFile);
+  // Loading the CAs costs tens of milliseconds of CPU, so a configuration of http URLs (a
+  // loopback test) skips it; one that uses https loads them now, so a bad ca_file stops the
+  // start, not the first call.
+  impl_->caFile = options.caFile;
+  auto https = [](const std::string& url) { return lowerAscii(url.substr(0, 8)) == "https://"; };
+  if (https(options.baseUrl) || https(options.tokenUrl)) impl_->tlsContext();
 }
 
 PocoTransport::~PocoTransport() = default;
@@ -323,6 +338,9 @@ TransportResult PocoTransport::send(const HttpRequest& request) {
     } catch (const Poco::Exception& e) {
       pool.release(nullptr);
       return TransportResult::notSent(e.displayText());
+    } catch (const std::invalid_argument& e) {  // the CAs: a person must fix ca_file
+      pool.release(nullptr);
+      return TransportResult::notSent(e.what(), true);
     }
   }
   bool reusable = false;

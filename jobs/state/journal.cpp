@@ -94,28 +94,32 @@ void SqliteStore::journalSucceeded(StepId step, const std::optional<std::string>
 
 void SqliteStore::journalSucceeded(const std::vector<StepSuccess>& steps) {
   if (steps.empty()) return;
-  db_->guarded("journaling steps' success", [&](Session& s) {
-    const std::size_t n = steps.size();
-    std::vector<Poco::Int64> id(n), at(n, wallMillis());
-    std::vector<std::string> global(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      id[i] = steps[i].step;
-      global[i] = steps[i].globalId;
-    }
-    Poco::Data::Statement update(s);
-    update << "UPDATE steps SET state = 'succeeded', finished_at = ?,"
-              " global_id = COALESCE(NULLIF(?, ''), global_id) WHERE id = ?",
-        use(at), use(global), use(id);
-    const std::size_t affected = update.execute();
-    if (affected != n) {
-      // Which one: the first the journal does not hold.
-      for (const auto& one : steps) {
-        Poco::Int64 probe = one.step;
-        int found = 0;
-        s << "SELECT count(*) FROM steps WHERE id = ?", use(probe), into(found), now;
-        detail::requireStep(static_cast<std::size_t>(found), one.step);
+  // One transaction: a statement bound to vectors runs once per row, and outside a
+  // transaction each row would be a commit of its own.
+  db_->transaction([&] {
+    db_->guarded("journaling steps' success", [&](Session& s) {
+      const std::size_t n = steps.size();
+      std::vector<Poco::Int64> id(n), at(n, wallMillis());
+      std::vector<std::string> global(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        id[i] = steps[i].step;
+        global[i] = steps[i].globalId;
       }
-    }
+      Poco::Data::Statement update(s);
+      update << "UPDATE steps SET state = 'succeeded', finished_at = ?,"
+                " global_id = COALESCE(NULLIF(?, ''), global_id) WHERE id = ?",
+          use(at), use(global), use(id);
+      const std::size_t affected = update.execute();
+      if (affected != n) {
+        // Which one: the first the journal does not hold.
+        for (const auto& one : steps) {
+          Poco::Int64 probe = one.step;
+          int found = 0;
+          s << "SELECT count(*) FROM steps WHERE id = ?", use(probe), into(found), now;
+          detail::requireStep(static_cast<std::size_t>(found), one.step);
+        }
+      }
+    });
   });
 }
 
