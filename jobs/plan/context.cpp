@@ -11,6 +11,9 @@ Context::Context(const PlanInputs& inputs, Plan& out)
       named_(members.live().size(), 0),
       activeNamer_(members.live().size(), nullptr),
       poolRules_(&arena_) {
+  // Most runs plan at most an item a person: room for them up front keeps the items from being
+  // copied as the vector grows, and room never written costs no memory.
+  plan.items.reserve(in.hr.people.size());
   links_.reserve(in.state.linksByEmployee.size());
   for (const auto& [employeeId, link] : in.state.linksByEmployee)
     links_.emplace(employeeId, EmployeeLink{&link, false});
