@@ -72,10 +72,9 @@ Applier SyncJob::applierFor(const SyncRequest& request, const policy::Policy& po
                  applySettingsFor(request, policy), activities_);
 }
 
-std::optional<std::vector<center::MemberListItem>> SyncJob::start(SyncReport& report,
-                                                                  const directory::Export& hr,
-                                                                  const policy::Policy& policy,
-                                                                  const SyncRequest& request) {
+std::optional<SyncJob::Started> SyncJob::start(SyncReport& report, const directory::Export& hr,
+                                               const policy::Policy& policy,
+                                               const SyncRequest& request) {
   report.run = store_.beginRun(
       {request.kind, hr.contentHash, static_cast<std::int64_t>(hr.rowCount), policy.contentHash});
   auto fail = [&](const std::string& message) {
@@ -83,27 +82,30 @@ std::optional<std::vector<center::MemberListItem>> SyncJob::start(SyncReport& re
     report.message = message;
     store_.finishRun(report.run, toString(report.outcome), {}, report.message);
   };
+  Started started;
+  started.state = store_.load();
   // The members linked last time say roughly how many pages to read at once.
-  const state::Snapshot known = store_.load();
-  auto members = client_.listAllMembers({}, static_cast<std::int64_t>(known.linksByEmployee.size()));
+  auto members = client_.listAllMembers(
+      {}, static_cast<std::int64_t>(started.state.linksByEmployee.size()));
   if (!members.ok()) {
     fail("cannot read the member list: " + members.error().describe());
     return std::nullopt;
   }
-  if (auto problem = incompleteMemberList(known, members.value(), request)) {
+  if (auto problem = incompleteMemberList(started.state, members.value(), request)) {
     fail(*problem);
     return std::nullopt;
   }
-  return std::move(members).value();
+  started.members = std::move(members).value();
+  return started;
 }
 
 std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
+                                                             const state::Snapshot& owned,
                                                              const policy::Policy& policy,
                                                              const SyncRequest& request,
                                                              ReadNeeds extra) {
   const std::vector<state::Step> unsettled =
       request.apply ? store_.unsettledSteps() : std::vector<state::Step>{};
-  const state::Snapshot owned = store_.load();
   const ReadNeeds needs = readNeedsOf(policy, unsettled, &owned) | extra;
   if (!needs.assets && !needs.locks && !needs.products) return EntitlementReads{};
   const auto cache = needs.products ? owned.productCache
@@ -162,16 +164,17 @@ std::optional<std::string> incompleteMemberList(const state::Snapshot& snapshot,
 SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& policy,
                         const SyncRequest& request) {
   SyncReport report;
-  const auto members = start(report, hr, policy, request);
-  if (!members) return report;
-  const auto reads = readEntitlementsFor(report, policy, request);
+  const auto started = start(report, hr, policy, request);
+  if (!started) return report;
+  const auto& members = started->members;
+  const auto reads = readEntitlementsFor(report, started->state, policy, request);
   if (!reads) return report;
-  settle(report, *members, request, *reads);
+  settle(report, members, request, *reads);
 
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   plan::PlanInputs inputs{
-      hr, *members, policy, snapshot, request.settings.plan, wallMillis()};
+      hr, members, policy, snapshot, request.settings.plan, wallMillis()};
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(inputs);
   report.plan = plan::makePlan(inputs);
@@ -187,18 +190,19 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
 SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export& hr,
                                const policy::Policy& policy, const SyncRequest& request) {
   SyncReport report;
-  const auto members = start(report, hr, policy, request);
-  if (!members) return report;
+  const auto started = start(report, hr, policy, request);
+  if (!started) return report;
+  const auto& members = started->members;
   // Reading sends nothing: the assets, locks and products the plan was made from are compared
   // as the members are.
   const ReadNeeds extra = revertReadNeeds(saved);
-  const auto reads = readEntitlementsFor(report, policy, request, extra);
+  const auto reads = readEntitlementsFor(report, started->state, policy, request, extra);
   if (!reads) return report;
 
   std::vector<std::string> changed;
   if (hr.contentHash != saved.exportHash) changed.push_back("the HR export");
   if (policy.contentHash != saved.policyHash) changed.push_back("the policy");
-  if (plan::membersFingerprint(*members) != saved.membersFingerprint) {
+  if (plan::membersFingerprint(members) != saved.membersFingerprint) {
     changed.push_back("the member list");
   }
   const state::Snapshot owned = store_.load();
@@ -215,7 +219,7 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
     return report;
   }
   // Only now that the plan is known to be current may anything be sent, settling included.
-  settle(report, *members, request, *reads);
+  settle(report, members, request, *reads);
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   report.plan = saved;

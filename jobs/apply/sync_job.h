@@ -100,17 +100,22 @@ class SyncJob {
   // A revert's end: the items a guard held and the run's outcome. Its plan covers a few items
   // only, so no release, failure record or export baseline of the syncs is touched.
   SyncOutcome finishRevert(SyncReport& report);
+  // What a run starts from: the members as listed, and the state as it stood then.
+  struct Started {
+    std::vector<center::MemberListItem> members;
+    state::Snapshot state;
+  };
   // Starts the run and reads the members; nullopt (the report says why) when they are unreadable
   // or look incomplete.
-  std::optional<std::vector<center::MemberListItem>> start(SyncReport& report,
-                                                          const directory::Export& hr,
-                                                          const policy::Policy& policy,
-                                                          const SyncRequest& request);
+  std::optional<Started> start(SyncReport& report, const directory::Export& hr,
+                               const policy::Policy& policy, const SyncRequest& request);
   // Reads what the policy's entitlement rules and the steps in doubt need (A6, A8, A7 through
   // the product cache, which it refreshes); nullopt (the run failed, the report says why) when
   // a needed read failed.
   // `extra`: what the caller needs read besides (a revert: the assets its run changed).
+  // `owned`: the state as start() read it (nothing was written since).
   std::optional<EntitlementReads> readEntitlementsFor(SyncReport& report,
+                                                      const state::Snapshot& owned,
                                                       const policy::Policy& policy,
                                                       const SyncRequest& request,
                                                       ReadNeeds extra = {});

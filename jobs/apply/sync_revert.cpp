@@ -81,19 +81,20 @@ SyncReport SyncJob::revert(state::RunId run, const directory::Export& hr,
     report.message = *why;
     return report;
   }
-  const auto members = start(report, hr, policy, request);
-  if (!members) return report;
+  const auto started = start(report, hr, policy, request);
+  if (!started) return report;
+  const auto& members = started->members;
   ReadNeeds extra;
   extra.assets = changesAssets(journaled);
-  const auto reads = readEntitlementsFor(report, policy, request, extra);
+  const auto reads = readEntitlementsFor(report, started->state, policy, request, extra);
   if (!reads) return report;
-  settle(report, *members, request, *reads);
+  settle(report, members, request, *reads);
 
   // Read again after settling: a step of run `run` settled just now counts as what it was.
   const auto writes = writesOf(store_.stepsOfRun(run));
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
-  plan::PlanInputs now{hr, *members, policy, snapshot, request.settings.plan, wallMillis()};
+  plan::PlanInputs now{hr, members, policy, snapshot, request.settings.plan, wallMillis()};
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(now);
   report.plan = plan::planRevert(plan::RevertInputs{run, writes, now});

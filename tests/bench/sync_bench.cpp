@@ -1,8 +1,8 @@
-// Benchmark: the member sync (HR export -> plan -> apply) against the emulator, and the planner.
+// Benchmark: the member sync (HR export -> plan -> apply) against the emulator.
 //
 //   cmake --build build --target sync_bench
 //   build/tests/bench/sync_bench [--people 10000] [--renames 1000] [--latency-ms 20]
-//       [--concurrency 8] [--page-size 100] [--rounds 3] [--planner-people 100000]
+//       [--concurrency 8] [--page-size 100] [--rounds 3]
 //
 // Runs, in this process and through the same classes as `membersync sync` (PocoTransport,
 // Session, MemberCenterClient, SqliteStore on a temporary file, deliver::FileOutbox, SyncJob), three syncs
@@ -26,9 +26,10 @@
 //   tokens                 token grants (2: the client and the admin grant; each run logs in).
 //   wall s, spread s       the whole run: read the export and the policy, wire up, list, plan,
 //                          apply, close the store. The best round, and best-worst of the rounds.
-//   bound s, ratio         what latency and concurrency allow: latency x (the token grants one
-//                          after the other + A5 page 1 + the other pages `concurrency` at a time
-//                          + ceil(minimum writes / concurrency)); ratio = wall / bound.
+//   bound s, ratio         what latency and concurrency C allow: latency x (ceil(token grants /
+//                          C) + ceil(A5 pages / C) + ceil(minimum writes / C)): the grants go
+//                          together, and the pages the state expects go with page 1 (see
+//                          latency_bench); ratio = wall / bound.
 //   speed-up               the concurrency-1 wall time / this one.
 //   apply s                the time in the applier alone; the rest of the wall time is reading
 //                          the export, logging in, listing the members and planning.
@@ -38,13 +39,12 @@
 //   RSS MiB                this process's peak resident memory during the step (getrusage, after
 //                          resetting the high-water mark; the emulator is another process).
 // Then the aims of issue 3 on the best rounds (renames within 1.3x the bound and at least 5x
-// faster than with concurrency 1; no write in any unchanged re-sync), and the planner alone (pure
-// makePlan over generated inputs, no I/O): its time and how far the peak RSS grew above the
-// inputs'. Timings are noisy on a shared machine: compare best rounds and look at the spread.
+// faster than with concurrency 1; no write in any unchanged re-sync). latency_bench has the
+// planner alone and the cases against the bound at other latencies. Timings are noisy on a
+// shared machine: compare best rounds and look at the spread.
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -52,7 +52,6 @@
 #include <string>
 #include <vector>
 
-#include "jobs/plan/planner.h"
 #include "tests/bench/bench_support.h"
 #include "tests/bench/hr_people.h"
 #include "tests/bench/sync_step.h"
@@ -71,7 +70,6 @@ struct Args {
   int concurrency = 8;
   int pageSize = 100;
   int rounds = 3;
-  int plannerPeople = 100000;  // 0: skip the planner
 };
 
 Args parseArgs(int argc, char** argv) {
@@ -95,8 +93,6 @@ Args parseArgs(int argc, char** argv) {
       a.pageSize = value;
     else if (flag == "--rounds")
       a.rounds = value;
-    else if (flag == "--planner-people")
-      a.plannerPeople = value;
     else {
       std::cerr << "unknown flag " << flag << "\n";
       std::exit(64);
@@ -132,9 +128,8 @@ long minimumPages(const StepSpec& s, const Args& a) {
 }
 
 double boundSeconds(const StepSpec& s, const Args& a, int concurrency, long tokens) {
-  const long pages = minimumPages(s, a);
-  const long rounds =
-      tokens + 1 + ceilDiv(pages - 1, concurrency) + ceilDiv(s.minimumWrites, concurrency);
+  const long rounds = ceilDiv(tokens, concurrency) + ceilDiv(minimumPages(s, a), concurrency) +
+                      ceilDiv(s.minimumWrites, concurrency);
   return a.latencyMs / 1000.0 * static_cast<double>(rounds);
 }
 
@@ -293,71 +288,10 @@ void runSyncBenchmark(const Args& a) {
   printAims(steps, a, many, one);
 }
 
-// makePlan alone on generated inputs: its time, and its peak memory above the inputs'.
-void runPlannerCase(const char* title, const plan::PlanInputs& in, int rounds) {
-  std::vector<double> ms;
-  long growthKb = 0;
-  std::size_t items = 0;
-  for (int r = 0; r < rounds; ++r) {
-    bench::resetPeakRss();
-    const long before = bench::currentRssKb();
-    const auto start = std::chrono::steady_clock::now();
-    {
-      const plan::Plan p = plan::makePlan(in);
-      ms.push_back(
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count());
-      items = p.items.size();
-    }
-    growthKb = std::max(growthKb, bench::peakRssKb() - before);
-  }
-  std::sort(ms.begin(), ms.end());
-  std::printf("%-44s %8zu %8.0f %13s %10.1f\n", title, items, ms.front(),
-              (std::to_string(static_cast<int>(ms.front())) + "-" +
-               std::to_string(static_cast<int>(ms.back())))
-                  .c_str(),
-              growthKb / 1024.0);
-}
-
-void runPlannerBenchmark(const Args& a) {
-  const int n = a.plannerPeople;
-  policy::Policy policy;
-  policy.departments = {{"ENG", "1001"}, {"DESIGN", "1002"}, {"SALES", "1003"}, {"OPS", "1004"}};
-  plan::PlanSettings settings;
-  settings.accountSuffix = "@acme";
-  const state::Millis now = 1767225600000;  // 2026-01-01
-
-  const long baseKb = bench::currentRssKb();
-  auto staff = bench::generateStaff(n);
-  const auto members = bench::toMembers(staff);  // the center as the last sync left it
-  state::Snapshot linked;
-  for (const auto& r : staff) {
-    linked.linksByEmployee.emplace(
-        r.employeeId, state::Link{r.employeeId, r.account, "g" + r.employeeId, true, now});
-  }
-  const int renamed = bench::renamePeople(staff, n / 10);
-  const auto changed = bench::toExport(staff, "export-2");
-  const auto fresh = bench::toExport(bench::generateStaff(n), "export-1");
-  const std::vector<center::MemberListItem> none;
-  const state::Snapshot empty;
-  const long inputsKb = bench::currentRssKb() - baseKb;
-
-  std::printf("\nplanner alone (makePlan, pure), %d people, best of %d; inputs take %.1f MiB\n", n,
-              std::max(3, a.rounds), inputsKb / 1024.0);
-  std::printf("%-44s %8s %8s %13s %10s\n", "case", "items", "ms", "spread ms", "+RSS MiB");
-  const std::string steadyTitle =
-      "linked, " + std::to_string(renamed) + " renamed (the nightly run)";
-  runPlannerCase(steadyTitle.c_str(), {changed, members, policy, linked, settings, now, nullptr},
-                 std::max(3, a.rounds));
-  runPlannerCase("first sync: every person an add",
-                 {fresh, none, policy, empty, settings, now, nullptr}, std::max(3, a.rounds));
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   const Args args = parseArgs(argc, argv);
   runSyncBenchmark(args);
-  if (args.plannerPeople > 0) runPlannerBenchmark(args);
   return 0;
 }
