@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# The demo: installs what is missing, builds, starts the emulator with the demo fixture on
-# 127.0.0.1:8700 and runs membersync against it with a copy of config/examples/: check, plan,
-# sync, a second sync (which changes nothing), status. Stops the emulator after.
+# The demo: installs what building needs (not the tests' servers and data), builds membersync and
+# the emulator (not the tests), starts the emulator with the demo fixture on 127.0.0.1:8700 and
+# runs membersync against it with a copy of config/examples/: check, plan, sync, a second sync
+# (which changes nothing), status, passwords. Stops the emulator after.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 port=${DEMO_PORT:-8700}
 
-"$root/scripts/install-deps.sh"
-"$root/scripts/build.sh"
+"$root/scripts/install-deps.sh" --demo
+TARGETS="membersync membercenter-emulator" "$root/scripts/build.sh"
 
 emulator="$build/tests/emulator/membercenter-emulator"
 membersync="$build/daemon/membersync"

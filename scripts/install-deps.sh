@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
 # Installs what membersync needs to build and test, from Debian 12 packages only. Idempotent:
 # packages already present are not fetched again. Run as root (or with sudo available).
+#   install-deps.sh          everything: the build, and every test's servers and tools
+#   install-deps.sh --demo   only what building membersync and the emulator needs (the demo)
 set -euo pipefail
 
-packages=(cmake make g++ pkg-config libpoco-dev libboost-program-options-dev catch2 libcsv-dev
-          libsystemd-dev libldap-dev sqlite3 ca-certificates)
-packages+=(slapd ldap-utils openssl)  # the LDAP tests' directory server, its tools, a test CA
-packages+=(python3-aiosmtpd)  # the delivery tests' SMTP server
-packages+=(systemd man-db dpkg-dev file groff-base)  # unit checks, the .deb (dpkg-shlibdeps), man page
+demo=false
+case "${1:-}" in
+  "") ;;
+  --demo) demo=true ;;
+  *) echo "usage: install-deps.sh [--demo]" >&2; exit 64 ;;
+esac
 
-# npm fetches the csv-spectrum test data; the machine's Node.js may bring its own npm, which a
-# Debian npm on top would clash with.
-command -v npm >/dev/null 2>&1 || packages+=(npm)
+# The build (CMake's configure step asks for Catch2 too, a few headers).
+packages=(cmake make g++ pkg-config libpoco-dev libboost-program-options-dev catch2 libcsv-dev
+          libsystemd-dev libldap-dev ca-certificates)
+if ! $demo; then
+  packages+=(sqlite3)  # the tests read state databases with the sqlite3 shell
+  packages+=(slapd ldap-utils openssl)  # the LDAP tests' directory server, its tools, a test CA
+  packages+=(python3-aiosmtpd)  # the delivery tests' SMTP server
+  packages+=(systemd man-db dpkg-dev file groff-base)  # unit checks, the .deb (dpkg-shlibdeps), man page
+  # npm fetches the csv-spectrum test data; the machine's Node.js may bring its own npm, which a
+  # Debian npm on top would clash with.
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
