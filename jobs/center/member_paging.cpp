@@ -99,9 +99,12 @@ Pages readFirst(MemberCenterClient& client, const MemberFilter& filter, int aske
 Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter, int asked, int workers,
                           int guessPages) {
   Pages pages = readFirst(client, filter, asked, workers, guessPages);
-  if (const auto* failed = firstFailure(pages)) return Result<Snapshot>::carry(*failed);
-  const MemberPage p1 = std::move(pages.at(1)).value();
-  pages.erase(1);
+  // Page 1 first: a read-ahead page that failed matters only if the list still reaches it.
+  const auto first = pages.find(1);
+  if (first == pages.end()) return Result<Snapshot>::carry(*firstFailure(pages));
+  if (!first->second.ok()) return Result<Snapshot>::carry(first->second);
+  const MemberPage p1 = std::move(first->second).value();
+  pages.erase(first);
   const int size = effectivePageSize(p1, asked);
   if (p1.hasNextPage && ceilDiv(p1.total, size) > kMostPages) {
     return Result<Snapshot>::failure(makeError(
@@ -114,8 +117,12 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
   // rest are read now.
   if (size != asked) pages.clear();
   pages.erase(pages.upper_bound(last), pages.end());
-  const int readUpTo = pages.empty() ? 1 : pages.rbegin()->first;
-  pages.merge(readRange(client, filter, size, readUpTo + 1, last, workers));
+  if (const auto* failed = firstFailure(pages)) return Result<Snapshot>::carry(*failed);
+  // The first page not read yet: the read-ahead hands pages out in order, so after it come only
+  // pages it never asked for (one it did ask for again would only be read twice, not counted).
+  int next = 2;
+  while (pages.count(next)) ++next;
+  pages.merge(readRange(client, filter, size, next, last, workers));
   if (const auto* failed = firstFailure(pages)) return Result<Snapshot>::carry(*failed);
 
   Snapshot snap;

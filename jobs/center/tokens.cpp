@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <future>
+#include <system_error>
 
 #include "jobs/center/decode.h"
 #include "jobs/center/error_codes.h"
@@ -86,13 +87,7 @@ bool TokenProvider::fresh(const Slot& slot) const {
 Result<MemberTokens> TokenProvider::memberTokens() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!fresh(client_) && !fresh(user_) && !passwordRefused_) {
-    // Both grants are due (a run's start): they are independent, so they go out together and
-    // the run waits one round trip for them, not two. Each fills its own slot.
-    auto clientGrant = std::async(std::launch::async, [this] { return fetch(client_); });
-    auto userGrant = fetch(user_);
-    auto clientReady = clientGrant.get();
-    if (!clientReady.ok()) return Result<MemberTokens>::carry(clientReady);
-    if (!userGrant.ok()) return Result<MemberTokens>::carry(userGrant);
+    if (auto failed = fetchBoth()) return Result<MemberTokens>::failure(*failed);
   }
   for (Slot* slot : {&client_, &user_}) {
     auto ready = ensure(*slot);
@@ -108,6 +103,28 @@ Result<AppToken> TokenProvider::activityToken() {
   auto ready = ensure(slot);
   if (!ready.ok()) return Result<AppToken>::carry(ready);
   return Result<AppToken>::success(AppToken{slot.token, slot.generation});
+}
+
+std::optional<Error> TokenProvider::fetchBoth() {
+  // Both grants are due (a run's start): they are independent, so they go out together and the
+  // run waits one round trip for them, not two. Each fills its own slot.
+  std::future<Result<Done>> clientGrant;
+  try {
+    clientGrant = std::async(std::launch::async, [this] { return fetch(client_); });
+  } catch (const std::system_error&) {
+    return std::nullopt;  // no thread to spare: memberTokens() asks for them one after the other
+  }
+  const std::optional<Error> refusedBefore = passwordRefused_;
+  auto userReady = fetch(user_);
+  auto clientReady = clientGrant.get();
+  if (!clientReady.ok()) {
+    // Refused credentials of the application fail the password grant too, whatever word the
+    // vendor uses: that says nothing about the admin password, which must stay askable.
+    if (clientReady.error().kind == ErrorKind::Configuration) passwordRefused_ = refusedBefore;
+    return clientReady.error();
+  }
+  if (!userReady.ok()) return userReady.error();
+  return std::nullopt;
 }
 
 void TokenProvider::renewMember(const MemberTokens& refused) {

@@ -88,6 +88,9 @@ class TokenProvider {
   };
 
   bool fresh(const Slot& slot) const;
+  // Fetches both member grants at once; the first failure, if any (nullopt also when no thread
+  // could be started: the caller then fetches them one at a time).
+  std::optional<Error> fetchBoth();
   Result<Done> ensure(Slot& slot);
   Result<Done> fetch(Slot& slot);
   Result<Done> interpret(Slot& slot, const TransportResult& answer);

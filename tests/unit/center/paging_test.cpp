@@ -366,3 +366,33 @@ TEST_CASE("paging: pages read ahead are dropped when the server cuts pages small
   for (int page = 2; page <= 10; ++page) CHECK(requests.at(page) == 2);  // read ahead, then again
   for (int page = 11; page <= 20; ++page) CHECK(requests.at(page) == 1);
 }
+
+TEST_CASE("paging: a read-ahead page past the list's end that fails does not fail the listing",
+          "[center]") {
+  ClientOptions o = testOptions();
+  o.pageSize = 10;
+  Rig rig(o);
+  PagedList list(95);  // 10 pages; the state expected 30
+  rig.service.handler = [&list](const HttpRequest& r) {
+    if (std::stoi(queryParam(r, "pageNum")) > 10) return TransportResult::answered(503, "busy");
+    return list.answer(r);
+  };
+  auto all = rig.members.listAllMembers({}, 300);
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 95);
+}
+
+TEST_CASE("paging: a read-ahead page the list still reaches that fails fails the listing",
+          "[center]") {
+  ClientOptions o = testOptions();
+  o.pageSize = 10;
+  Rig rig(o);
+  PagedList list(95);
+  rig.service.handler = [&list](const HttpRequest& r) {
+    if (queryParam(r, "pageNum") == "7") return TransportResult::answered(503, "busy");
+    return list.answer(r);
+  };
+  auto all = rig.members.listAllMembers({}, 95);
+  REQUIRE(all.failed());
+  CHECK(all.error().kind == ErrorKind::RetryLater);
+}

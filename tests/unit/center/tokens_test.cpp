@@ -202,6 +202,28 @@ TEST_CASE("tokens: when one grant of the pair fails the call fails, and the good
   CHECK(rig.service.grants("password") == 1);
 }
 
+TEST_CASE("tokens: application credentials refused in the same round do not mark the admin "
+          "password refused",
+          "[center]") {
+  Rig rig;
+  // The vendor answers both grants alike while the application's secret is wrong, with a word of
+  // its own (not invalid_client): only the application is to blame.
+  std::atomic<bool> secretWrong{true};
+  rig.service.tokenHandler = [&](const HttpRequest&, const std::string&) -> std::optional<TransportResult> {
+    if (secretWrong) return TransportResult::answered(401, R"({"error":"unauthorized"})");
+    return std::nullopt;
+  };
+  rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
+  auto refused = rig.members.listAssetNumbers();
+  REQUIRE(refused.failed());
+  CHECK(refused.error().kind == ErrorKind::Configuration);
+  CHECK(refused.error().message.find("refused application") != std::string::npos);
+
+  secretWrong = false;  // the secret is corrected (a reload, no restart)
+  REQUIRE(rig.members.listAssetNumbers().ok());
+  CHECK(rig.service.grants("password") == 1);
+}
+
 TEST_CASE("tokens: B1 uses the activity application's own credentials when configured", "[center]") {
   ClientOptions o = testOptions();
   o.activityClientId = "act-app";
