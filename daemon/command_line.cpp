@@ -110,6 +110,12 @@ std::string verbNames() {
   return out;
 }
 
+std::vector<std::pair<std::string, std::vector<std::string>>> optionsByVerb() {
+  std::vector<std::pair<std::string, std::vector<std::string>>> table;
+  for (const auto& v : verbs()) table.push_back({v.name, {v.options.begin(), v.options.end()}});
+  return table;
+}
+
 std::string helpText() {
   std::ostringstream os;
   os << "Usage: membersync [--config FILE] VERB [options]\n\n"

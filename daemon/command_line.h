@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace membersync::cli {
@@ -43,5 +44,9 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
 // The full --help text (every verb and option), and one verb's usage line.
 std::string helpText();
 std::string verbNames();
+
+// Each verb with the options it takes (without the leading "--"), in the --help order: what the
+// shell completion must offer.
+std::vector<std::pair<std::string, std::vector<std::string>>> optionsByVerb();
 
 }  // namespace membersync::cli

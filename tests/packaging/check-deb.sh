@@ -77,7 +77,8 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/share/doc/membersync/examples/membersync-demo.ini \
     /usr/share/doc/membersync/examples/ldap.ini \
     /usr/share/doc/membersync/examples/policy.json /usr/share/doc/membersync/examples/hr-export.csv \
-    /usr/share/membersync/emulator/demo.json; do
+    /usr/share/membersync/emulator/demo.json \
+    /usr/share/bash-completion/completions/membersync; do
   need "$f"
 done
 for unit in "$root"/usr/lib/systemd/system/*.service; do
