@@ -2,6 +2,7 @@
 
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/report/status_json.h"
 #include "jobs/report/status_text.h"
 #include "jobs/state/sqlite_store.h"
 
@@ -29,12 +30,16 @@ report::StatusInputs readStatus(state::StateStore& store, const std::string& dat
 // From the state database alone: the last runs, items waiting for a retry, refused or in doubt,
 // enrolments that granted nothing (and why), steps in doubt, passwords never confirmed set,
 // passwords not handed out (and how mailing them goes), what the last finished run reported (pool shortages, lock and activity problems)
-// and what the last run's guard held back (report::writeStatusText).
+// and what the last run's guard held back (report::writeStatusText; --format json:
+// report::writeStatusJson).
 ExitCode runStatus(const VerbContext& ctx) {
   SystemClock clock;
   auto store = state::SqliteStore::open(ctx.config.state.database, clock);
   const report::StatusInputs in = readStatus(*store, ctx.config.state.database);
-  report::writeStatusText(ctx.out, in);
+  if (ctx.invocation.format == "json")
+    report::writeStatusJson(ctx.out, in);
+  else
+    report::writeStatusText(ctx.out, in);
   switch (report::statusVerdict(in)) {
     case report::StatusVerdict::Failing: return ExitCode::Failed;
     case report::StatusVerdict::LeftToDo: return ExitCode::PartlyFailed;

@@ -3,6 +3,10 @@
 // `allow RUN` releases exactly the reviewed values, and the same export synced again writes
 // nothing.
 
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -56,6 +60,18 @@ TEST_CASE(
   CHECK_THAT(st.out, Contains("held back by a safety guard in run " + std::to_string(run) + " (60") &&
                          Contains("membersync allow " + std::to_string(run)) &&
                          Contains("held by the edit guard"));
+  // The same for monitoring: status --format json names the run, its outcome and what it held.
+  const auto stJson = f.run({"status", "--format", "json"});
+  INFO(stJson.err);
+  auto status = Poco::JSON::Parser().parse(stJson.out).extract<Poco::JSON::Object::Ptr>();
+  CHECK(status->getValue<std::string>("format") == "membersync-status");
+  auto newest = status->getArray("runs")->getObject(0);
+  CHECK(newest->getValue<long long>("id") == run);
+  CHECK(newest->getValue<std::string>("outcome") == "held");
+  CHECK(newest->getObject("counts")->getValue<int>("added") == 1);
+  CHECK(status->getArray("held")->size() == 60);
+  CHECK(status->getArray("held")->getObject(0)->getValue<long long>("runId") == run);
+  CHECK(stJson.exitCode == st.exitCode);
   const auto plan = f.run({"plan"});
   INFO(tail(plan.out));
   CHECK(plan.exitCode == 4);
