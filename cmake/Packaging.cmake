@@ -34,7 +34,10 @@ install(TARGETS membersync membercenter-emulator RUNTIME DESTINATION ${CMAKE_INS
 set(_membersync_units
   ${PROJECT_SOURCE_DIR}/systemd/membersync.service
   ${PROJECT_SOURCE_DIR}/systemd/membersync-sync.service
-  ${PROJECT_SOURCE_DIR}/systemd/membersync-sync.timer)
+  ${PROJECT_SOURCE_DIR}/systemd/membersync-sync.timer
+  ${PROJECT_SOURCE_DIR}/systemd/membersync@.service
+  ${PROJECT_SOURCE_DIR}/systemd/membersync-sync@.service
+  ${PROJECT_SOURCE_DIR}/systemd/membersync-sync@.timer)
 install(CODE "
   set(_units \"${_membersync_units}\")
   set(_bindir \"${CMAKE_INSTALL_BINDIR}\")

@@ -1,6 +1,7 @@
 #include <cstdlib>
 #include <ostream>
 
+#include "daemon/state_open.h"
 #include "daemon/verbs.h"
 #include "jobs/core/clock.h"
 #include "jobs/plan/plan.h"
@@ -41,7 +42,7 @@ ExitCode runAllow(const VerbContext& ctx) {
   if (!parsed) return ExitCode::Usage;
   const long long run = *parsed;
   SystemClock clock;
-  auto store = state::SqliteStore::open(ctx.config.state.database, clock);
+  auto store = openState(ctx.config, clock);
   const auto summary = store->findRun(run);
   if (!summary) {
     ctx.err << "membersync: " << verb << ": there is no run " << run << " in "

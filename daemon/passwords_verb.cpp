@@ -4,6 +4,7 @@
 #include "daemon/hand_out.h"
 #include "daemon/inputs.h"
 #include "daemon/runtime.h"
+#include "daemon/state_open.h"
 #include "daemon/verbs.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/text.h"
@@ -92,7 +93,7 @@ ExitCode runPasswords(const VerbContext& ctx) {
   const Invocation& inv = ctx.invocation;
   if (!inv.resend.empty()) return resend(ctx, inv.resend);
   SystemClock clock;
-  auto store = state::SqliteStore::open(ctx.config.state.database, clock);
+  auto store = openState(ctx.config, clock);
   deliver::FileOutbox outbox(ctx.config.state.passwordOutbox);
   const auto rows = listed(ctx, *store, outbox);
   if (inv.handedOut || inv.all) return markHandedOut(ctx, *store, outbox, rows);

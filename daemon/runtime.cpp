@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "daemon/state_open.h"
 #include "jobs/center/poco_transport.h"
 #include "jobs/deliver/smtp_sender.h"
 #include "jobs/state/sqlite_store.h"
@@ -39,7 +40,7 @@ void Runtime::wire() {
 Runtime::~Runtime() = default;
 
 state::StateStore& Runtime::store() {
-  if (!store_) store_ = state::SqliteStore::open(config_.state.database, clock_);
+  if (!store_) store_ = openState(config_, clock_);
   return *store_;
 }
 

@@ -1,6 +1,7 @@
 #include <ostream>
 
 #include "daemon/runtime.h"
+#include "daemon/state_open.h"
 #include "daemon/verbs.h"
 #include "jobs/report/status_json.h"
 #include "jobs/report/status_text.h"
@@ -34,7 +35,7 @@ report::StatusInputs readStatus(state::StateStore& store, const std::string& dat
 // report::writeStatusJson).
 ExitCode runStatus(const VerbContext& ctx) {
   SystemClock clock;
-  auto store = state::SqliteStore::open(ctx.config.state.database, clock);
+  auto store = openState(ctx.config, clock);
   const report::StatusInputs in = readStatus(*store, ctx.config.state.database);
   if (ctx.invocation.format == "json")
     report::writeStatusJson(ctx.out, in);

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Checks membersync's systemd files offline (no running systemd needed; CI runs it through ctest):
 #   1. `systemd-analyze verify` of membersync.service, membersync-sync.service and
-#      membersync-sync.timer prints nothing: no unknown key, bad value, missing dependency,
-#      missing ExecStart binary or missing man page (Documentation=man:membersync(1));
+#      membersync-sync.timer, and of an instance of each template (membersync@.service,
+#      membersync-sync@.service, membersync-sync@.timer) prints nothing: no unknown key, bad
+#      value, missing dependency, missing ExecStart binary or missing man page;
 #   2. `systemd-analyze security --offline=yes`: an exposure of at most $MAX_EXPOSURE (default
-#      2.0) for both services;
-#   3. both services carry the same hardening block;
+#      1.5) for both services and an instance of each service template;
+#   3. every service and template carries the same hardening block;
 #   4. as root: systemd-sysusers and systemd-tmpfiles apply the package's files to the scratch
 #      root, creating the user membersync and the folders with the modes the units expect.
 #
@@ -18,9 +19,13 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
-max_exposure=${MAX_EXPOSURE:-2.0}
+max_exposure=${MAX_EXPOSURE:-1.5}
 units=(membersync.service membersync-sync.service membersync-sync.timer)
 services=(membersync.service membersync-sync.service)
+# The templates, one enterprise of several per instance; checked through an instance.
+templates=(membersync@.service membersync-sync@.service membersync-sync@.timer)
+instances=(membersync@acme.service membersync-sync@acme.service membersync-sync@acme.timer)
+instance_services=(membersync@acme.service membersync-sync@acme.service)
 
 fail() { echo "check-units: FAIL: $*" >&2; exit 1; }
 for tool in systemd-analyze systemd-sysusers systemd-tmpfiles; do
@@ -38,7 +43,7 @@ if [ $# -ge 1 ]; then
 else
   mkdir -p "$root/usr/bin" "$root/usr/lib/systemd/system" "$root/usr/lib/sysusers.d" \
     "$root/usr/lib/tmpfiles.d" "$root/usr/share/man/man1"
-  for u in "${units[@]}"; do cp "$src/systemd/$u" "$root/usr/lib/systemd/system/"; done
+  for u in "${units[@]}" "${templates[@]}"; do cp "$src/systemd/$u" "$root/usr/lib/systemd/system/"; done
   cp "$src/systemd/membersync.sysusers" "$root/usr/lib/sysusers.d/membersync.conf"
   cp "$src/systemd/membersync.tmpfiles" "$root/usr/lib/tmpfiles.d/membersync.conf"
   gzip -9 -n -c "$src/docs/membersync.1" >"$root/usr/share/man/man1/membersync.1.gz"
@@ -58,17 +63,19 @@ done
 
 # 1. verify: any output is a finding (an unknown key is only a warning, with exit status 0).
 unitdir="$root/usr/lib/systemd/system"
-for u in "${units[@]}"; do [ -f "$unitdir/$u" ] || fail "$u is not installed in $unitdir"; done
+for u in "${units[@]}" "${templates[@]}"; do
+  [ -f "$unitdir/$u" ] || fail "$u is not installed in $unitdir"
+done
 if ! out=$(cd "$work" && MANPATH="$root/usr/share/man" SYSTEMD_LOG_COLOR=0 \
-    systemd-analyze verify --root="$root" "${units[@]}" 2>&1) || [ -n "$out" ]; then
+    systemd-analyze verify --root="$root" "${units[@]}" "${instances[@]}" 2>&1) || [ -n "$out" ]; then
   echo "$out" >&2
   fail "systemd-analyze verify reported the above"
 fi
-echo "check-units: systemd-analyze verify: clean (${units[*]})"
+echo "check-units: systemd-analyze verify: clean (${units[*]} ${instances[*]})"
 
 # 2. security: --threshold takes ten times the exposure.
 threshold=$(awk -v e="$max_exposure" 'BEGIN { printf "%d", e * 10 + 0.5 }')
-for s in "${services[@]}"; do
+for s in "${services[@]}" "${instance_services[@]}"; do
   set +e
   out=$(cd "$work" && systemd-analyze security --offline=yes --root="$root" \
     --threshold="$threshold" --no-pager "$s" 2>&1)
@@ -87,10 +94,12 @@ done
 # 3. The hardening block (from "# Hardening" to the next blank line) is the same in both.
 hardening() { sed -n '/^# Hardening/,/^$/p' "$unitdir/$1"; }
 [ -n "$(hardening membersync.service)" ] || fail "membersync.service has no '# Hardening' block"
-if ! diff <(hardening membersync.service) <(hardening membersync-sync.service) >&2; then
-  fail "the hardening blocks of membersync.service and membersync-sync.service differ"
-fi
-echo "check-units: both services carry the same hardening block"
+for other in membersync-sync.service membersync@.service membersync-sync@.service; do
+  if ! diff <(hardening membersync.service) <(hardening "$other") >&2; then
+    fail "the hardening blocks of membersync.service and $other differ"
+  fi
+done
+echo "check-units: every service and template carries the same hardening block"
 
 # 4. sysusers.d and tmpfiles.d, applied to the scratch root.
 if [ "$(id -u)" -ne 0 ]; then

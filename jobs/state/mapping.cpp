@@ -1,5 +1,5 @@
 // employee_id -> account -> globalId links, and absences: how renames, re-hires and departures
-// across exports are seen.
+// across exports are seen; and the enterprise they all belong to.
 
 #include <vector>
 
@@ -10,6 +10,25 @@ namespace membersync::state {
 
 using namespace Poco::Data::Keywords;
 using Poco::Data::Session;
+
+std::string SqliteStore::claimEnterprise(const std::string& enterprise) {
+  std::string owner;
+  db_->transaction([&] {
+    db_->guarded("reading the enterprise the database belongs to", [&](Session& s) {
+      std::vector<std::string> found;
+      s << "SELECT enterprise FROM owner WHERE id = 1", into(found), now;
+      if (!found.empty()) {
+        owner = found.front();
+        return;
+      }
+      Poco::Int64 at = wallMillis();
+      s << "INSERT INTO owner (id, enterprise, claimed_at) VALUES (1, ?, ?)", useRef(enterprise),
+          use(at), now;
+      owner = enterprise;
+    });
+  });
+  return owner;
+}
 
 void SqliteStore::saveLink(const Link& link) {
   saveLinks({link});

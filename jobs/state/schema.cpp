@@ -197,6 +197,16 @@ const std::vector<Migration>& migrations() {
            // so they are never mailed on their own (`passwords --resend` still can).
            "UPDATE passwords SET mail_state = 'manual' WHERE confirmed_at IS NOT NULL",
        }},
+      {7,
+       "the enterprise the database belongs to",
+       {
+           // One row: set by the first run of a configuration, compared by every later one, so
+           // that a copied configuration cannot point two enterprises at one state.
+           R"(CREATE TABLE owner (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                enterprise TEXT NOT NULL,
+                claimed_at INTEGER NOT NULL))",
+       }},
   };
   return steps;
 }

@@ -54,6 +54,13 @@ class StateStore {
   // runs went. keepDays < 0: std::invalid_argument.
   virtual int purgeRuns(int keepDays) = 0;
 
+  // --- the enterprise ------------------------------------------------------------------------
+
+  // The enterprise (its global id) this database belongs to: `enterprise` itself when the
+  // database names none yet (it is recorded then), else the one recorded. A different answer
+  // means the configuration points at another enterprise's state.
+  virtual std::string claimEnterprise(const std::string& enterprise) = 0;
+
   // --- employee_id -> account -> globalId ---------------------------------------------------
 
   // Inserts or replaces the link of link.employeeId.

@@ -70,6 +70,8 @@ for f in /usr/bin/membersync /usr/bin/membercenter-emulator; do
 done
 for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/membersync-sync.service \
     /usr/lib/systemd/system/membersync-sync.timer /usr/lib/sysusers.d/membersync.conf \
+    /usr/lib/systemd/system/membersync@.service /usr/lib/systemd/system/membersync-sync@.service \
+    /usr/lib/systemd/system/membersync-sync@.timer \
     /usr/lib/tmpfiles.d/membersync.conf /usr/share/man/man1/membersync.1.gz \
     /usr/share/man/man1/membercenter-emulator.1.gz \
     /usr/share/doc/membersync/README.md /usr/share/doc/membersync/emulator.md \

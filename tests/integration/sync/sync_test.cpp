@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <string>
 #include <thread>
@@ -686,4 +688,35 @@ TEST_CASE(
   CHECK(fixed.exitCode == 0);
   const auto live = liveMembersByAccount(emulator);
   for (const auto& p : people) CHECK(live.count(p.account) == 1);
+}
+
+TEST_CASE(
+    "sync: a state database belongs to the enterprise that first used it, and a configuration "
+    "for another enterprise is refused (exit 78) before anything is read or sent",
+    "[sync]") {
+  EmulatorProcess emulator;
+  SyncFixture f(emulator);
+  f.writeHr(staff(3));
+  REQUIRE(f.sync().exitCode == 0);
+
+  // A copy of the configuration for another enterprise, pointing at the same state database.
+  std::ifstream in(f.configPath());
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string ours = "enterprise_global_id = ENT-ACME-0001";
+  REQUIRE(text.find(ours) != std::string::npos);
+  text.replace(text.find(ours), ours.size(), "enterprise_global_id = ENT-OTHER-0002");
+  f.writeFile("other.ini", text);
+  const auto before = stats(emulator);
+  for (const char* verb : {"sync", "status"}) {
+    INFO(verb);
+    const auto refused =
+        runCommand(membersyncExecutable(), {"--config", (f.dir() / "other.ini").string(), verb});
+    f.keep(refused);
+    CHECK(refused.exitCode == 78);
+    CHECK_THAT(refused.err, Contains("belongs to enterprise ENT-ACME-0001, not to ENT-OTHER-0002") &&
+                                Contains("[state] database"));
+  }
+  CHECK(stats(emulator).writes == before.writes);
+  CHECK(stats(emulator).calls("A5") == before.calls("A5"));  // refused before the member list
+  CHECK(f.sync().exitCode == 0);  // its own configuration still works
 }

@@ -135,3 +135,14 @@ TEST_CASE("state: a step id or run id the store never handed out is a programmin
   CHECK(rig.store->heldItemsOfRun(7).empty());
   CHECK_FALSE(rig.store->findRun(7));
 }
+
+TEST_CASE("state: a database belongs to the first enterprise that claims it, across reopening",
+          "[state]") {
+  Rig rig;
+  CHECK(rig.store->claimEnterprise("ENT-A") == "ENT-A");
+  CHECK(rig.store->claimEnterprise("ENT-A") == "ENT-A");
+  CHECK(rig.store->claimEnterprise("ENT-B") == "ENT-A");  // refused by the caller: not recorded
+  rig.store.reset();
+  auto reopened = SqliteStore::open(rig.path, rig.clock);
+  CHECK(reopened->claimEnterprise("ENT-B") == "ENT-A");
+}

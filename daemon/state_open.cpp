@@ -1,0 +1,19 @@
+#include "daemon/state_open.h"
+
+namespace membersync::cli {
+
+std::unique_ptr<state::SqliteStore> openState(const config::Config& config, Clock& clock) {
+  auto store = state::SqliteStore::open(config.state.database, clock);
+  const std::string& mine = config.center.enterpriseGlobalId;
+  const std::string owner = store->claimEnterprise(mine);
+  if (owner != mine) {
+    throw config::ConfigError(
+        config.sourceFile + ": [state] database " + config.state.database +
+        " belongs to enterprise " + owner + ", not to " + mine +
+        " ([center] enterprise_global_id): give each enterprise its own state database (with "
+        "several on one host, /var/lib/membersync/ENTERPRISE/ of membersync@ENTERPRISE)");
+  }
+  return store;
+}
+
+}  // namespace membersync::cli
