@@ -81,6 +81,19 @@ endforeach()
 add_custom_target(membersync_man ALL DEPENDS ${_membersync_man_pages})
 install(FILES ${_membersync_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
+# The Debian copyright file (the Apache-2.0 licence, LICENSE) and the changelog, compressed as
+# Debian installs it: lintian, run by the packaging tests, requires both.
+set(_membersync_changelog ${PROJECT_BINARY_DIR}/debian/changelog.gz)
+add_custom_command(
+  OUTPUT ${_membersync_changelog}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/debian
+  COMMAND sh -c "gzip -9 -n -c '${PROJECT_SOURCE_DIR}/packaging/debian/changelog' > '${_membersync_changelog}'"
+  DEPENDS ${PROJECT_SOURCE_DIR}/packaging/debian/changelog
+  COMMENT "Compressing the Debian changelog"
+  VERBATIM)
+add_custom_target(membersync_changelog ALL DEPENDS ${_membersync_changelog})
+install(FILES packaging/debian/copyright ${_membersync_changelog} DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
 install(FILES packaging/bash-completion/membersync
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES README.md docs/status-json.md docs/prometheus-alerts.yml DESTINATION ${CMAKE_INSTALL_DOCDIR})

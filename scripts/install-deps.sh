@@ -20,6 +20,7 @@ if ! $demo; then
   packages+=(slapd ldap-utils openssl)  # the LDAP tests' directory server, its tools, a test CA
   packages+=(python3-aiosmtpd)  # the delivery tests' SMTP server
   packages+=(systemd man-db dpkg-dev file groff-base)  # unit checks, the .deb (dpkg-shlibdeps), man page
+  packages+=(lintian)  # the .deb's policy check
   # npm fetches the csv-spectrum test data; the machine's Node.js may bring its own npm, which a
   # Debian npm on top would clash with.
   command -v npm >/dev/null 2>&1 || packages+=(npm)

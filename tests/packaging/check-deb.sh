@@ -10,13 +10,15 @@
 #   - the unpacked programs run: `membersync validate` accepts the systemd template
 #     (examples/membersync.ini) with its secrets in $CREDENTIALS_DIRECTORY, and the unpacked
 #     emulator, serving the unpacked demo fixture, answers `membersync check` with the demo config;
-#   - scripts/check-units.sh passes on the unpacked root (verify, security, sysusers, tmpfiles).
+#   - scripts/check-units.sh passes on the unpacked root (verify, security, sysusers, tmpfiles);
+#   - the changelog's newest entry is the package's version, and lintian reports no error and no
+#     warning.
 # Usage: check-deb.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(cd "${1:?usage: check-deb.sh BUILD_DIR SOURCE_DIR}" && pwd)
 src=$(cd "${2:?source dir}" && pwd)
 fail() { echo "check-deb: FAIL: $*" >&2; exit 1; }
-for tool in cpack dpkg-deb dpkg-shlibdeps dpkg file; do
+for tool in cpack dpkg-deb dpkg-shlibdeps dpkg file lintian; do
   command -v "$tool" >/dev/null || fail "$tool is missing: run scripts/install-deps.sh"
 done
 [ -f "$build/CPackConfig.cmake" ] || fail "$build has no CPackConfig.cmake (not configured?)"
@@ -161,4 +163,19 @@ echo "check-deb: the packaged emulator, with the packaged fixture, answers membe
 
 # 5. The units, as shipped.
 "$src/scripts/check-units.sh" "$root"
+
+# 6. lintian: no error and no warning (as root it says so on stderr; that is not a finding).
+changelog_version=$(zcat "$root/usr/share/doc/membersync/changelog.gz" | sed -nE '1s/^membersync \(([^)]+)\).*/\1/p')
+[ "$changelog_version" = "$version" ] ||
+  fail "the changelog's newest entry is version '$changelog_version', the package $version: add an entry to packaging/debian/changelog"
+set +e
+out=$(lintian --fail-on error,warning --tag-display-limit 0 "$deb" 2>&1)
+rc=$?
+set -e
+out=$(grep -v 'running with root privileges' <<<"$out" || true)
+if [ "$rc" -ne 0 ] || [ -n "$out" ]; then
+  echo "$out" >&2
+  fail "lintian reported the above"
+fi
+echo "check-deb: lintian: clean"
 echo "check-deb: all checks passed"
