@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -21,6 +22,22 @@
 extern char** environ;
 
 namespace membersync::bench {
+
+void parseIntFlags(int argc, char** argv, const std::map<std::string, int*>& flags) {
+  for (int i = 1; i < argc; i += 2) {
+    const std::string flag = argv[i];
+    const auto it = flag.rfind("--", 0) == 0 ? flags.find(flag.substr(2)) : flags.end();
+    if (it == flags.end()) {
+      std::fprintf(stderr, "unknown flag %s\n", flag.c_str());
+      std::exit(64);
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "flag %s needs a value\n", flag.c_str());
+      std::exit(64);
+    }
+    *it->second = std::atoi(argv[i + 1]);
+  }
+}
 
 std::vector<std::string> poolNumbers(int n) {
   std::vector<std::string> numbers;

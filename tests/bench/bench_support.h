@@ -2,6 +2,7 @@
 
 // What the benchmarks share: an emulator fixture of any size, and this process's memory figures.
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ namespace membersync::bench {
 std::string fixtureWithMembers(const testing::TempDir& dir, int members, int poolAssets = 0);
 // The asset numbers of such a pool: POOL-000001, POOL-000002, ...
 std::vector<std::string> poolNumbers(int n);
+
+// Reads "--flag value" pairs into the integers `flags` names (without the dashes); an unknown
+// flag, or one without a value, ends the program with exit 64 and says which.
+void parseIntFlags(int argc, char** argv, const std::map<std::string, int*>& flags);
 
 // Peak resident set size of this process in KiB (getrusage ru_maxrss): since the start, or
 // since the last resetPeakRss() that returned true.

@@ -67,32 +67,15 @@ struct Args {
 
 Args parseArgs(int argc, char** argv) {
   Args a;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string flag = argv[i];
-    if (i + 1 >= argc) {
-      std::cerr << "flag " << flag << " needs a value\n";
-      std::exit(64);
-    }
-    const int value = std::atoi(argv[i + 1]);
-    if (flag == "--people")
-      a.people = value;
-    else if (flag == "--edits")
-      a.edits = value;
-    else if (flag == "--concurrency")
-      a.concurrency = value;
-    else if (flag == "--page-size")
-      a.pageSize = value;
-    else if (flag == "--rounds")
-      a.rounds = value;
-    else if (flag == "--planner-people")
-      a.plannerPeople = value;
-    else if (flag == "--only")  // 1: 20 ms, 2: pool, 3: 100 ms, 4: 0 ms
-      a.only = value;
-    else {
-      std::cerr << "unknown flag " << flag << "\n";
-      std::exit(64);
-    }
-  }
+  // --only: 1 the 20 ms cases, 2 the pool, 3 100 ms, 4 no latency, 9 the planner alone.
+  bench::parseIntFlags(argc, argv,
+                       {{"people", &a.people},
+                        {"edits", &a.edits},
+                        {"concurrency", &a.concurrency},
+                        {"page-size", &a.pageSize},
+                        {"rounds", &a.rounds},
+                        {"planner-people", &a.plannerPeople},
+                        {"only", &a.only}});
   if (a.people < 1 || a.concurrency < 1 || a.pageSize < 1 || a.rounds < 1 || a.edits < 1 ||
       a.edits > a.people) {
     std::cerr << "bad values: people, concurrency, page size and rounds must be at least 1, "

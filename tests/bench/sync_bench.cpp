@@ -74,30 +74,13 @@ struct Args {
 
 Args parseArgs(int argc, char** argv) {
   Args a;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string flag = argv[i];
-    if (i + 1 >= argc) {
-      std::cerr << "flag " << flag << " needs a value\n";
-      std::exit(64);
-    }
-    const int value = std::atoi(argv[i + 1]);
-    if (flag == "--people")
-      a.people = value;
-    else if (flag == "--renames")
-      a.renames = value;
-    else if (flag == "--latency-ms")
-      a.latencyMs = value;
-    else if (flag == "--concurrency")
-      a.concurrency = value;
-    else if (flag == "--page-size")
-      a.pageSize = value;
-    else if (flag == "--rounds")
-      a.rounds = value;
-    else {
-      std::cerr << "unknown flag " << flag << "\n";
-      std::exit(64);
-    }
-  }
+  bench::parseIntFlags(argc, argv,
+                       {{"people", &a.people},
+                        {"renames", &a.renames},
+                        {"latency-ms", &a.latencyMs},
+                        {"concurrency", &a.concurrency},
+                        {"page-size", &a.pageSize},
+                        {"rounds", &a.rounds}});
   if (a.people < 1 || a.concurrency < 1 || a.pageSize < 1 || a.rounds < 1 || a.renames < 0 ||
       a.renames > a.people) {
     std::cerr << "bad values: people, concurrency, page size and rounds must be at least 1, "
