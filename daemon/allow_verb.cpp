@@ -42,7 +42,7 @@ ExitCode runAllow(const VerbContext& ctx) {
   if (!parsed) return ExitCode::Usage;
   const long long run = *parsed;
   SystemClock clock;
-  auto store = openState(ctx.config, clock);
+  auto store = openState(ctx.config, clock, StateUse::Write);
   const auto summary = store->findRun(run);
   if (!summary) {
     ctx.err << "membersync: " << verb << ": there is no run " << run << " in "

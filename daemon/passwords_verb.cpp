@@ -74,7 +74,7 @@ ExitCode resend(const VerbContext& ctx, const std::string& given) {
     return ExitCode::Configuration;
   }
   const auto hr = readHrExport(ctx.config, readPolicy(ctx.config));
-  Runtime rt(ctx.config);
+  Runtime rt(ctx.config, StateUse::Write);
   const std::string account = lowerAscii(given);
   const auto r = deliver::resendPassword(
       rt.deliveryTools(), account, deliver::recipientsOf(hr, ctx.config.delivery.toColumn));
@@ -93,7 +93,7 @@ ExitCode runPasswords(const VerbContext& ctx) {
   const Invocation& inv = ctx.invocation;
   if (!inv.resend.empty()) return resend(ctx, inv.resend);
   SystemClock clock;
-  auto store = openState(ctx.config, clock);
+  auto store = openState(ctx.config, clock, inv.handedOut || inv.all ? StateUse::Write : StateUse::Read);
   deliver::FileOutbox outbox(ctx.config.state.passwordOutbox);
   const auto rows = listed(ctx, *store, outbox);
   if (inv.handedOut || inv.all) return markHandedOut(ctx, *store, outbox, rows);

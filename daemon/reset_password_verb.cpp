@@ -31,7 +31,7 @@ void mailNow(const VerbContext& ctx, Runtime& rt) {
 // outbox, durably, before the call is sent. The password is never printed.
 ExitCode runResetPassword(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
-  Runtime rt(ctx.config);
+  Runtime rt(ctx.config, StateUse::Write);
   const std::string& suffix = ctx.config.accountSuffix();
 
   center::MemberFilter filter;

@@ -9,13 +9,16 @@
 
 namespace membersync::cli {
 
-Runtime::Runtime(const config::Config& config)
-    : config_(config), ownScrubber_(std::make_unique<Scrubber>()), scrubber_(*ownScrubber_) {
+Runtime::Runtime(const config::Config& config, StateUse use)
+    : config_(config),
+      stateUse_(use),
+      ownScrubber_(std::make_unique<Scrubber>()),
+      scrubber_(*ownScrubber_) {
   wire();
 }
 
 Runtime::Runtime(const config::Config& config, Scrubber& scrubber)
-    : config_(config), scrubber_(scrubber) {
+    : config_(config), stateUse_(StateUse::Write), scrubber_(scrubber) {
   wire();
 }
 
@@ -40,7 +43,7 @@ void Runtime::wire() {
 Runtime::~Runtime() = default;
 
 state::StateStore& Runtime::store() {
-  if (!store_) store_ = openState(config_, clock_);
+  if (!store_) store_ = openState(config_, clock_, stateUse_);
   return *store_;
 }
 

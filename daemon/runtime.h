@@ -15,6 +15,7 @@
 #include "jobs/apply/sync_job.h"
 #include "jobs/deliver/delivery.h"
 #include "jobs/state/store.h"
+#include "daemon/state_open.h"
 
 namespace membersync::cli {
 
@@ -27,9 +28,11 @@ class Runtime {
  public:
   // Throws config::ConfigError for unusable [center] settings (a CA file that cannot be loaded,
   // a bad proxy) naming the config file. This runtime owns its scrubber (a one-shot verb).
-  explicit Runtime(const config::Config& config);
+  // `use`: whether the verb writes the state (then it claims an unclaimed database for its
+  // enterprise; see openState).
+  explicit Runtime(const config::Config& config, StateUse use = StateUse::Read);
   // The same with the caller's scrubber, which outlives this runtime: the daemon's, shared by
-  // its logging, its health endpoint and the runtimes its reloads make.
+  // its logging, its health endpoint and the runtimes its reloads make. The daemon writes.
   Runtime(const config::Config& config, Scrubber& scrubber);
   ~Runtime();
 
@@ -57,6 +60,7 @@ class Runtime {
   void wire();
 
   const config::Config& config_;
+  const StateUse stateUse_;
   std::unique_ptr<Scrubber> ownScrubber_;  // null when the caller lent one
   Scrubber& scrubber_;
   SystemClock clock_;

@@ -2,10 +2,12 @@
 
 namespace membersync::cli {
 
-std::unique_ptr<state::SqliteStore> openState(const config::Config& config, Clock& clock) {
+std::unique_ptr<state::SqliteStore> openState(const config::Config& config, Clock& clock,
+                                              StateUse use) {
   auto store = state::SqliteStore::open(config.state.database, clock);
   const std::string& mine = config.center.enterpriseGlobalId;
-  const std::string owner = store->claimEnterprise(mine);
+  const std::string owner =
+      use == StateUse::Write ? store->claimEnterprise(mine) : store->enterprise().value_or(mine);
   if (owner != mine) {
     throw config::ConfigError(
         config.sourceFile + ": [state] database " + config.state.database +

@@ -35,7 +35,7 @@ report::StatusInputs readStatus(state::StateStore& store, const std::string& dat
 // report::writeStatusJson).
 ExitCode runStatus(const VerbContext& ctx) {
   SystemClock clock;
-  auto store = openState(ctx.config, clock);
+  auto store = openState(ctx.config, clock, StateUse::Read);
   const report::StatusInputs in = readStatus(*store, ctx.config.state.database);
   if (ctx.invocation.format == "json")
     report::writeStatusJson(ctx.out, in);

@@ -100,7 +100,7 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   const auto hr = readHrExport(ctx.config, policy);
   for (const std::string& notice : hr.notices)
     ctx.err << "membersync: " << ctx.invocation.verb << ": " << notice << "\n";
-  Runtime rt(ctx.config);
+  Runtime rt(ctx.config, applyChanges ? StateUse::Write : StateUse::Read);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
   apply::SyncJob job = rt.syncJob(progress);
   apply::SyncRequest request = rt.syncRequest(kind, applyChanges);

@@ -8,6 +8,7 @@
 #include "daemon/schedule.h"
 #include "jobs/core/scrubber.h"
 #include "jobs/core/text.h"
+#include "jobs/plan/plan.h"
 #include "jobs/report/run_text.h"
 
 namespace membersync::daemon {
@@ -55,6 +56,11 @@ void header(std::ostringstream& os, const char* name, const char* type, const ch
 RunBoard::RunBoard(const Scrubber& scrubber, int unhealthyAfter)
     : scrubber_(scrubber), unhealthyAfter_(unhealthyAfter) {
   for (const char* o : {"done", "held", "partly-failed", "failed", "error"}) runsByOutcome_[o] = 0;
+  // Series an alert watches for an increase start at zero, so that their first change shows.
+  using plan::ItemKind;
+  for (ItemKind kind : {ItemKind::Add, ItemKind::Edit, ItemKind::Withdraw, ItemKind::Delete,
+                        ItemKind::Assign, ItemKind::Lend, ItemKind::Enrol})
+    items_[{plan::toString(kind), "unknown"}] = 0;
 }
 
 void RunBoard::seed(const state::RunSummary& s) {

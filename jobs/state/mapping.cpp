@@ -11,21 +11,30 @@ namespace membersync::state {
 using namespace Poco::Data::Keywords;
 using Poco::Data::Session;
 
+std::optional<std::string> SqliteStore::enterprise() {
+  std::vector<std::string> found;
+  db_->guarded("reading the enterprise the database belongs to", [&](Session& s) {
+    s << "SELECT enterprise FROM owner WHERE id = 1", into(found), now;
+  });
+  if (found.empty()) return std::nullopt;
+  return found.front();
+}
+
 std::string SqliteStore::claimEnterprise(const std::string& enterprise) {
+  if (auto owner = this->enterprise()) return *owner;  // the common case takes no write lock
   std::string owner;
   db_->transaction([&] {
-    db_->guarded("reading the enterprise the database belongs to", [&](Session& s) {
-      std::vector<std::string> found;
-      s << "SELECT enterprise FROM owner WHERE id = 1", into(found), now;
-      if (!found.empty()) {
-        owner = found.front();
-        return;
-      }
+    // Read again under the write lock: another process may have claimed it meanwhile.
+    if (auto claimed = this->enterprise()) {
+      owner = *claimed;
+      return;
+    }
+    db_->guarded("recording the enterprise the database belongs to", [&](Session& s) {
       Poco::Int64 at = wallMillis();
       s << "INSERT INTO owner (id, enterprise, claimed_at) VALUES (1, ?, ?)", useRef(enterprise),
           use(at), now;
-      owner = enterprise;
     });
+    owner = enterprise;
   });
   return owner;
 }

@@ -51,6 +51,7 @@ class SqliteStore final : public StateStore {
   std::vector<RunSummary> recentRuns(int limit) override;
   int purgeRuns(int keepDays) override;
 
+  std::optional<std::string> enterprise() override;
   std::string claimEnterprise(const std::string& enterprise) override;
   void saveLink(const Link& link) override;
   void saveLinks(const std::vector<Link>& links) override;

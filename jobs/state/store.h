@@ -56,9 +56,10 @@ class StateStore {
 
   // --- the enterprise ------------------------------------------------------------------------
 
-  // The enterprise (its global id) this database belongs to: `enterprise` itself when the
-  // database names none yet (it is recorded then), else the one recorded. A different answer
-  // means the configuration points at another enterprise's state.
+  // The enterprise (its global id) this database belongs to, if one claimed it. Reads only.
+  virtual std::optional<std::string> enterprise() = 0;
+  // The same, claiming the database for `enterprise` when none did yet (a write, taken only
+  // then). A different answer means the configuration points at another enterprise's state.
   virtual std::string claimEnterprise(const std::string& enterprise) = 0;
 
   // --- employee_id -> account -> globalId ---------------------------------------------------

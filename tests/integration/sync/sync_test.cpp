@@ -691,14 +691,12 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "sync: a state database belongs to the enterprise that first used it, and a configuration "
+    "sync: a state database belongs to the enterprise that first wrote to it, and a configuration "
     "for another enterprise is refused (exit 78) before anything is read or sent",
     "[sync]") {
   EmulatorProcess emulator;
   SyncFixture f(emulator);
   f.writeHr(staff(3));
-  REQUIRE(f.sync().exitCode == 0);
-
   // A copy of the configuration for another enterprise, pointing at the same state database.
   std::ifstream in(f.configPath());
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -706,12 +704,20 @@ TEST_CASE(
   REQUIRE(text.find(ours) != std::string::npos);
   text.replace(text.find(ours), ours.size(), "enterprise_global_id = ENT-OTHER-0002");
   f.writeFile("other.ini", text);
+  auto withOther = [&](const char* verb) {
+    auto r = runCommand(membersyncExecutable(), {"--config", (f.dir() / "other.ini").string(), verb});
+    f.keep(r);
+    return r;
+  };
+
+  // A look with the wrong configuration claims nothing: the right one then writes.
+  CHECK(withOther("status").exitCode == 0);
+  REQUIRE(f.sync().exitCode == 0);
+
   const auto before = stats(emulator);
   for (const char* verb : {"sync", "status"}) {
     INFO(verb);
-    const auto refused =
-        runCommand(membersyncExecutable(), {"--config", (f.dir() / "other.ini").string(), verb});
-    f.keep(refused);
+    const auto refused = withOther(verb);
     CHECK(refused.exitCode == 78);
     CHECK_THAT(refused.err, Contains("belongs to enterprise ENT-ACME-0001, not to ENT-OTHER-0002") &&
                                 Contains("[state] database"));

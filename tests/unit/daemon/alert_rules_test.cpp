@@ -57,6 +57,19 @@ TEST_CASE("alert rules: every metric the examples use is served by /metrics", "[
   }
 }
 
+TEST_CASE("alert rules: the series an increase() alert watches exist, at zero, before any run",
+          "[daemon]") {
+  membersync::Scrubber scrubber;
+  membersync::daemon::RunBoard board(scrubber);
+  const std::string fresh = board.metricsText({});
+  for (const char* kind : {"add", "edit", "withdraw", "delete", "assign", "lend", "enrol"}) {
+    INFO(kind);
+    CHECK(fresh.find(std::string("membersync_items_total{kind=\"") + kind + "\",outcome=\"unknown\"} 0") !=
+          std::string::npos);
+  }
+  CHECK(fresh.find("membersync_runs_total{outcome=\"held\"} 0") != std::string::npos);
+}
+
 TEST_CASE("alert rules: the label values the examples match are ones /metrics uses", "[daemon]") {
   const std::string served = metrics();
   CHECK(served.find("membersync_runs_total{outcome=\"held\"} 1") != std::string::npos);

@@ -51,8 +51,19 @@ TEST_CASE("completion: each verb offers exactly the options membersync takes for
   }
 }
 
-TEST_CASE("completion: --format offers the formats, and an account is left to the person", "[cli]") {
-  CHECK(complete({"membersync", "status", "--format", ""}) ==
+TEST_CASE("completion: --format offers the verb's formats, and an account is left to the person",
+          "[cli]") {
+  CHECK(complete({"membersync", "status", "--format", ""}) == std::set<std::string>{"text", "json"});
+  CHECK(complete({"membersync", "passwords", "--format", ""}) ==
         std::set<std::string>{"text", "json", "csv"});
   CHECK(complete({"membersync", "sync", "--only", ""}).empty());
+}
+
+TEST_CASE("completion: --option=value is completed as --option value", "[cli]") {
+  // Bash hands "--format=j" over as three words: "--format", "=", "j".
+  CHECK(complete({"membersync", "status", "--format", "=", "j"}) == std::set<std::string>{"json"});
+  CHECK(complete({"membersync", "status", "--format", "="}) == std::set<std::string>{"text", "json"});
+  std::set<std::string> statusOptions{"--format", "--config", "--help"};
+  CHECK(complete({"membersync", "--config", "=", "/etc/membersync/a.ini", "status", "--"}) ==
+        statusOptions);
 }

@@ -139,7 +139,10 @@ TEST_CASE("state: a step id or run id the store never handed out is a programmin
 TEST_CASE("state: a database belongs to the first enterprise that claims it, across reopening",
           "[state]") {
   Rig rig;
+  CHECK_FALSE(rig.store->enterprise());  // reading claims nothing
+  CHECK_FALSE(rig.store->enterprise());
   CHECK(rig.store->claimEnterprise("ENT-A") == "ENT-A");
+  CHECK(rig.store->enterprise() == std::optional<std::string>("ENT-A"));
   CHECK(rig.store->claimEnterprise("ENT-A") == "ENT-A");
   CHECK(rig.store->claimEnterprise("ENT-B") == "ENT-A");  // refused by the caller: not recorded
   rig.store.reset();
