@@ -36,6 +36,8 @@ rm -rf "$demo"
 mkdir -p "$demo"
 cp -r "$root/config/examples/." "$demo/"
 config="$demo/membersync.ini"
+# The example names the emulator's default port; DEMO_PORT moves the copy along with it.
+sed -i "s|http://127.0.0.1:8700|http://127.0.0.1:$port|" "$config"
 
 step() {
   echo
