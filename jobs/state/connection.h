@@ -40,6 +40,13 @@ class Connection {
     }
   }
 
+  // guarded() inside transaction(): for a statement bound to column vectors, which runs once
+  // per row (outside a transaction each row would commit on its own).
+  template <class F>
+  void batch(const char* what, F&& f) {
+    transaction([&] { guarded(what, f); });
+  }
+
   enum class Lock {
     Write,  // BEGIN IMMEDIATE: takes the write lock at once (read-then-write, any write)
     Read,   // BEGIN (deferred): a consistent snapshot for reads; writers are not kept out

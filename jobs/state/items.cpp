@@ -35,11 +35,9 @@ void SqliteStore::clearItem(const std::string& key) {
 
 void SqliteStore::clearItems(const std::vector<std::string>& keys) {
   if (keys.empty()) return;  // Poco refuses to bind an empty vector
-  std::vector<std::string> bound = keys;  // Poco binds a vector row by row through use() only
-  db_->transaction([&] {  // a statement bound to vectors runs once per row: one commit for all
-    db_->guarded("clearing items' history",
-                 [&](Session& s) { s << "DELETE FROM items WHERE key = ?", use(bound), now; });
-  });
+  std::vector<std::string> bound = keys;  // use() binds a vector; useRef() cannot
+  db_->batch("clearing items' history",
+             [&](Session& s) { s << "DELETE FROM items WHERE key = ?", use(bound), now; });
 }
 
 std::vector<ItemRecord> SqliteStore::openItems() {

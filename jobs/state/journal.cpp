@@ -42,34 +42,32 @@ StepId SqliteStore::journalPlanned(RunId run, const StepInfo& info) {
 std::vector<StepId> SqliteStore::journalSent(RunId run, const std::vector<StepInfo>& steps) {
   if (steps.empty()) return {};  // Poco refuses to bind an empty vector
   std::vector<StepId> ids;
-  db_->transaction([&] {
-    db_->guarded("journaling steps as sent", [&](Session& s) {
-      detail::requireRun(s, run);
-      // The ids are chosen here, after every id the table ever held (AUTOINCREMENT's rule), so
-      // that one statement bound to column vectors inserts the whole batch: a chunk of 100 adds
-      // costs one statement, not 100.
-      Poco::Int64 last = 0;
-      s << "SELECT max(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'steps'), 0),"
-           " COALESCE((SELECT max(id) FROM steps), 0))",
-          into(last), now;
-      const std::size_t n = steps.size();
-      std::vector<Poco::Int64> id(n), runId(n, run), at(n, wallMillis());
-      std::vector<std::string> key(n), kind(n), account(n), employee(n), global(n), text(n);
-      for (std::size_t i = 0; i < n; ++i) {
-        id[i] = last + static_cast<Poco::Int64>(i) + 1;
-        key[i] = steps[i].itemKey;
-        kind[i] = steps[i].kind;
-        account[i] = steps[i].account;
-        employee[i] = steps[i].employeeId;
-        global[i] = steps[i].globalId;
-        text[i] = steps[i].detail;
-        ids.push_back(StepId{id[i]});
-      }
-      s << "INSERT INTO steps (id, run_id, item_key, kind, account, employee_id, global_id, detail,"
-           " state, attempts, planned_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sent', 1, ?, ?)",
-          use(id), use(runId), use(key), use(kind), use(account), use(employee), use(global),
-          use(text), use(at), use(at), now;
-    });
+  db_->batch("journaling steps as sent", [&](Session& s) {
+    detail::requireRun(s, run);
+    // The ids are chosen here, after every id the table ever held (AUTOINCREMENT's rule), so
+    // that one statement bound to column vectors inserts the whole batch: a chunk of 100 adds
+    // costs one statement, not 100.
+    Poco::Int64 last = 0;
+    s << "SELECT max(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'steps'), 0),"
+         " COALESCE((SELECT max(id) FROM steps), 0))",
+        into(last), now;
+    const std::size_t n = steps.size();
+    std::vector<Poco::Int64> id(n), runId(n, run), at(n, wallMillis());
+    std::vector<std::string> key(n), kind(n), account(n), employee(n), global(n), text(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      id[i] = last + static_cast<Poco::Int64>(i) + 1;
+      key[i] = steps[i].itemKey;
+      kind[i] = steps[i].kind;
+      account[i] = steps[i].account;
+      employee[i] = steps[i].employeeId;
+      global[i] = steps[i].globalId;
+      text[i] = steps[i].detail;
+      ids.push_back(StepId{id[i]});
+    }
+    s << "INSERT INTO steps (id, run_id, item_key, kind, account, employee_id, global_id, detail,"
+         " state, attempts, planned_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sent', 1, ?, ?)",
+        use(id), use(runId), use(key), use(kind), use(account), use(employee), use(global),
+        use(text), use(at), use(at), now;
   });
   return ids;
 }
@@ -94,32 +92,28 @@ void SqliteStore::journalSucceeded(StepId step, const std::optional<std::string>
 
 void SqliteStore::journalSucceeded(const std::vector<StepSuccess>& steps) {
   if (steps.empty()) return;
-  // One transaction: a statement bound to vectors runs once per row, and outside a
-  // transaction each row would be a commit of its own.
-  db_->transaction([&] {
-    db_->guarded("journaling steps' success", [&](Session& s) {
-      const std::size_t n = steps.size();
-      std::vector<Poco::Int64> id(n), at(n, wallMillis());
-      std::vector<std::string> global(n);
-      for (std::size_t i = 0; i < n; ++i) {
-        id[i] = steps[i].step;
-        global[i] = steps[i].globalId;
+  db_->batch("journaling steps' success", [&](Session& s) {
+    const std::size_t n = steps.size();
+    std::vector<Poco::Int64> id(n), at(n, wallMillis());
+    std::vector<std::string> global(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      id[i] = steps[i].step;
+      global[i] = steps[i].globalId;
+    }
+    Poco::Data::Statement update(s);
+    update << "UPDATE steps SET state = 'succeeded', finished_at = ?,"
+              " global_id = COALESCE(NULLIF(?, ''), global_id) WHERE id = ?",
+        use(at), use(global), use(id);
+    const std::size_t affected = update.execute();
+    if (affected != n) {
+      // Which one: the first the journal does not hold.
+      for (const auto& one : steps) {
+        Poco::Int64 probe = one.step;
+        int found = 0;
+        s << "SELECT count(*) FROM steps WHERE id = ?", use(probe), into(found), now;
+        detail::requireStep(static_cast<std::size_t>(found), one.step);
       }
-      Poco::Data::Statement update(s);
-      update << "UPDATE steps SET state = 'succeeded', finished_at = ?,"
-                " global_id = COALESCE(NULLIF(?, ''), global_id) WHERE id = ?",
-          use(at), use(global), use(id);
-      const std::size_t affected = update.execute();
-      if (affected != n) {
-        // Which one: the first the journal does not hold.
-        for (const auto& one : steps) {
-          Poco::Int64 probe = one.step;
-          int found = 0;
-          s << "SELECT count(*) FROM steps WHERE id = ?", use(probe), into(found), now;
-          detail::requireStep(static_cast<std::size_t>(found), one.step);
-        }
-      }
-    });
+    }
   });
 }
 

@@ -58,15 +58,13 @@ void SqliteStore::saveLinks(const std::vector<Link>& links) {
     createdByUs.push_back(l.createdByUs ? 1 : 0);
     linkedAt.push_back(l.linkedAt != 0 ? l.linkedAt : stamp);
   }
-  db_->transaction([&] {
-    db_->guarded("saving links", [&](Session& s) {
-      s << "INSERT INTO links (employee_id, account, global_id, created_by_us, linked_at)"
-           " VALUES (?, ?, ?, ?, ?)"
-           " ON CONFLICT (employee_id) DO UPDATE SET account = excluded.account,"
-           " global_id = excluded.global_id, created_by_us = excluded.created_by_us,"
-           " linked_at = excluded.linked_at",
-          use(employee), use(account), use(global), use(createdByUs), use(linkedAt), now;
-    });
+  db_->batch("saving links", [&](Session& s) {
+    s << "INSERT INTO links (employee_id, account, global_id, created_by_us, linked_at)"
+         " VALUES (?, ?, ?, ?, ?)"
+         " ON CONFLICT (employee_id) DO UPDATE SET account = excluded.account,"
+         " global_id = excluded.global_id, created_by_us = excluded.created_by_us,"
+         " linked_at = excluded.linked_at",
+        use(employee), use(account), use(global), use(createdByUs), use(linkedAt), now;
   });
 }
 

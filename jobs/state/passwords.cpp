@@ -20,22 +20,18 @@ void SqliteStore::passwordGenerated(const std::string& account, RunId run) {
 
 void SqliteStore::passwordsGenerated(const std::vector<std::string>& accounts, RunId run) {
   if (accounts.empty()) return;  // Poco refuses to bind an empty vector
-  // One transaction: a statement bound to vectors runs once per row, and outside a
-  // transaction each row would be a commit of its own.
-  db_->transaction([&] {
-    db_->guarded("recording generated passwords", [&](Session& s) {
-      detail::requireRun(s, run);
-      std::vector<std::string> account = accounts;  // Poco binds a vector row by row through use() only
-      std::vector<Poco::Int64> runId(accounts.size(), run), at(accounts.size(), wallMillis());
-      // Not confirmed until its call is; the password in force before it keeps its hand-out and
-      // mail state until then (a refusal puts it back, see passwordVoided).
-      s << "INSERT INTO passwords (account, run_id, generated_at) VALUES (?, ?, ?)"
-           " ON CONFLICT (account) DO UPDATE SET run_id = excluded.run_id,"
-           " generated_at = excluded.generated_at,"
-           " previous_confirmed_at = COALESCE(confirmed_at, previous_confirmed_at),"
-           " confirmed_at = NULL",
-          use(account), use(runId), use(at), now;
-    });
+  db_->batch("recording generated passwords", [&](Session& s) {
+    detail::requireRun(s, run);
+    std::vector<std::string> account = accounts;  // use() binds a vector; useRef() cannot
+    std::vector<Poco::Int64> runId(accounts.size(), run), at(accounts.size(), wallMillis());
+    // Not confirmed until its call is; the password in force before it keeps its hand-out and
+    // mail state until then (a refusal puts it back, see passwordVoided).
+    s << "INSERT INTO passwords (account, run_id, generated_at) VALUES (?, ?, ?)"
+         " ON CONFLICT (account) DO UPDATE SET run_id = excluded.run_id,"
+         " generated_at = excluded.generated_at,"
+         " previous_confirmed_at = COALESCE(confirmed_at, previous_confirmed_at),"
+         " confirmed_at = NULL",
+        use(account), use(runId), use(at), now;
   });
 }
 
@@ -45,19 +41,15 @@ void SqliteStore::passwordConfirmed(const std::string& account) {
 
 void SqliteStore::passwordsConfirmed(const std::vector<std::string>& accounts) {
   if (accounts.empty()) return;
-  // One transaction: a statement bound to vectors runs once per row, and outside a
-  // transaction each row would be a commit of its own.
-  db_->transaction([&] {
-    db_->guarded("recording confirmed passwords", [&](Session& s) {
-      std::vector<std::string> account = accounts;  // Poco binds a vector row by row through use() only
-      std::vector<Poco::Int64> at(accounts.size(), wallMillis());
-      // The new password starts over: not handed out, not mailed.
-      s << "UPDATE passwords SET confirmed_at = ?, previous_confirmed_at = NULL, handed_out_at = NULL,"
-           " handed_out_by = '', mail_state = '', mail_attempts = 0, mail_next_at = NULL,"
-           " mail_to = '', mail_reply = '', mail_at = NULL"
-           " WHERE account = ? AND confirmed_at IS NULL",
-          use(at), use(account), now;
-    });
+  db_->batch("recording confirmed passwords", [&](Session& s) {
+    std::vector<std::string> account = accounts;  // use() binds a vector; useRef() cannot
+    std::vector<Poco::Int64> at(accounts.size(), wallMillis());
+    // The new password starts over: not handed out, not mailed.
+    s << "UPDATE passwords SET confirmed_at = ?, previous_confirmed_at = NULL, handed_out_at = NULL,"
+         " handed_out_by = '', mail_state = '', mail_attempts = 0, mail_next_at = NULL,"
+         " mail_to = '', mail_reply = '', mail_at = NULL"
+         " WHERE account = ? AND confirmed_at IS NULL",
+        use(at), use(account), now;
   });
 }
 
