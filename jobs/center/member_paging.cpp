@@ -152,7 +152,7 @@ Result<std::vector<MemberListItem>> MemberCenterClient::listAllMembers(const Mem
   const int guess = static_cast<int>(
       std::clamp<std::int64_t>(ceilDiv(std::max<std::int64_t>(expectedMembers, 0), size), 1, kMostPages));
   for (int pass = 1;; ++pass) {
-    auto snap = readOnce(*this, filter, o.pageSize, workers, pass == 1 ? guess : 1);
+    auto snap = readOnce(*this, filter, size, workers, pass == 1 ? guess : 1);
     if (!snap.ok()) return Members::carry(snap);
     Snapshot& s = snap.value();
     if (s.consistent) return Members::success(std::move(s.members));

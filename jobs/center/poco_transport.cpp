@@ -18,7 +18,6 @@
 
 #include "jobs/center/answer_meter.h"
 #include "jobs/center/deadline_watch.h"
-#include "jobs/core/text.h"
 #include "jobs/core/tls_context.h"
 
 namespace membersync::center {
@@ -122,6 +121,15 @@ Target parseTarget(const std::string& url) {
   t.pathAndQuery = start == std::string::npos ? "/" : url.substr(start);
   if (t.pathAndQuery[0] == '?') t.pathAndQuery.insert(0, "/");
   return t;
+}
+
+// Whether the URL is one the transport opens with TLS (the scheme as parseTarget reads it).
+bool isHttps(const std::string& url) {
+  try {
+    return Poco::URI(url).getScheme() == "https";
+  } catch (const Poco::Exception&) {
+    return false;  // a malformed URL is refused when it is sent
+  }
 }
 
 bool certificateProblem(const Poco::Exception& e) {
@@ -317,8 +325,7 @@ PocoTransport::PocoTransport(const ClientOptions& options) : impl_(std::make_uni
   // loopback test) skips it; one that uses https loads them now, so a bad ca_file stops the
   // start, not the first call.
   impl_->caFile = options.caFile;
-  auto https = [](const std::string& url) { return lowerAscii(url.substr(0, 8)) == "https://"; };
-  if (https(options.baseUrl) || https(options.tokenUrl)) impl_->tlsContext();
+  if (isHttps(options.baseUrl) || isHttps(options.tokenUrl)) impl_->tlsContext();
 }
 
 PocoTransport::~PocoTransport() = default;

@@ -99,3 +99,27 @@ TEST_CASE("https: a CA file that trusts someone else still refuses the peer", "[
   auto result = get(options, server.url());
   CHECK(result.kind == TransportResult::Kind::NotSent);
 }
+
+TEST_CASE("https: a CA file that cannot be loaded stops an https configuration at the start",
+          "[center][tls]") {
+  ClientOptions options;
+  options.caFile = kCerts + "no-such-ca.pem";
+  options.baseUrl = "https://127.0.0.1:1";
+  options.tokenUrl = "https://127.0.0.1:1/uc/oauth/token";
+  CHECK_THROWS_AS(PocoTransport(options), std::invalid_argument);
+}
+
+TEST_CASE("https: an http configuration loads no CAs, and an https URL sent later meets the bad "
+          "CA file as a refusal a person must fix",
+          "[center][tls]") {
+  HttpsServer server;
+  ClientOptions options;
+  options.caFile = kCerts + "no-such-ca.pem";
+  options.baseUrl = "http://127.0.0.1:1";
+  options.tokenUrl = "http://127.0.0.1:1/uc/oauth/token";
+  PocoTransport transport(options);  // no CA loaded: nothing to refuse yet
+  const auto result = transport.send(HttpRequest{"GET", server.url(), {}, ""});
+  CHECK(result.kind == TransportResult::Kind::NotSent);
+  CHECK(result.unusable);
+  CHECK_THAT(result.detail, Catch::Contains("no-such-ca.pem"));
+}
