@@ -1,5 +1,7 @@
 #include "jobs/report/plan_json.h"
 
+#include "jobs/report/json_parts.h"
+
 #include <Poco/Dynamic/Var.h>
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
@@ -27,19 +29,9 @@ constexpr int kOldestVersion = 1;
 
 // ---- writing ----
 
-Object::Ptr newObject() {
-  return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
-Var optional(const std::optional<std::string>& value) {
-  return value ? Var(*value) : Var();
-}
-
-Array::Ptr strings(const std::vector<std::string>& values) {
-  Array::Ptr out = new Array;
-  for (const std::string& v : values) out->add(v);
-  return out;
-}
+using json::newObject;
+using json::optional;
+using json::strings;
 
 Object::Ptr itemJson(const Item& i) {
   Object::Ptr o = newObject();
@@ -377,6 +369,10 @@ Var parse(const Reader& r, const std::string& text) {
 }
 
 }  // namespace
+
+Object::Ptr json::planItemJson(const Item& item) {
+  return itemJson(item);
+}
 
 std::string planToJson(const plan::Plan& p) {
   Object::Ptr o = newObject();

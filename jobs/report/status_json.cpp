@@ -1,7 +1,6 @@
 #include "jobs/report/status_json.h"
 
 #include <Poco/Dynamic/Var.h>
-#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 
 #include <chrono>
@@ -10,28 +9,20 @@
 #include <vector>
 
 #include "jobs/core/text.h"
+#include "jobs/report/json_parts.h"
 #include "jobs/report/run_text.h"
 
 namespace membersync::report {
 namespace {
 
 using Poco::Dynamic::Var;
-using Poco::JSON::Array;
 using Poco::JSON::Object;
 
 constexpr int kVersion = 1;
 
-Object::Ptr newObject() {
-  return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
-Var time(state::Millis at) {
-  return isoUtc(Clock::WallPoint(std::chrono::milliseconds(at)));
-}
-
-Var time(const std::optional<state::Millis>& at) {
-  return at ? time(*at) : Var();
-}
+using json::listOf;
+using json::newObject;
+using json::time;
 
 Var verdictName(StatusVerdict v) {
   switch (v) {
@@ -47,18 +38,6 @@ Object::Ptr countsJson(const state::RunCounts& c) {
   Object::Ptr o = newObject();
   for (const RunCount& count : runCountFields(c)) o->set(count.key, count.n);
   return o;
-}
-
-// A JSON array with one object per element, as `toObject` writes it.
-template <class Range, class ToObject>
-Array::Ptr listOf(const Range& elements, ToObject toObject) {
-  Array::Ptr a = new Array;
-  for (const auto& e : elements) {
-    Object::Ptr o = newObject();
-    toObject(*o, e);
-    a->add(o);
-  }
-  return a;
 }
 
 void runJson(Object& o, const state::RunSummary& r) {

@@ -77,7 +77,8 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/lib/tmpfiles.d/membersync.conf /usr/share/man/man1/membersync.1.gz \
     /usr/share/man/man1/membercenter-emulator.1.gz \
     /usr/share/doc/membersync/README.md /usr/share/doc/membersync/emulator.md \
-    /usr/share/doc/membersync/status-json.md /usr/share/doc/membersync/prometheus-alerts.yml \
+    /usr/share/doc/membersync/status-json.md /usr/share/doc/membersync/explain-json.md \
+    /usr/share/doc/membersync/prometheus-alerts.yml \
     /usr/share/doc/membersync/examples/membersync.ini \
     /usr/share/doc/membersync/examples/membersync-demo.ini \
     /usr/share/doc/membersync/examples/ldap.ini \

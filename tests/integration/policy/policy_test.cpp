@@ -3,6 +3,10 @@
 // nothing; a change of department moves the asset; a leaver's assets are withdrawn; assets
 // assigned by hand outside every pool are never touched; a 3002 is recorded and not retried.
 
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -16,6 +20,7 @@ namespace {
 
 using namespace membersync::testing;
 using Catch::Contains;
+using Poco::JSON::Object;
 
 // Pools from the demo fixture's AN-00xx (AN-0001, AN-0002 and AN-0011..AN-0014 are held by hand
 // and in no pool), a product rule for uri:render (the CAD seats' nested add-on and the render
@@ -152,6 +157,118 @@ TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the sec
   INFO(status.out);
   CHECK(status.exitCode == 0);
   CHECK_THAT(status.out, Contains("6 asset changes, 1 lent, 3 enrolled"));
+}
+
+// `explain --format json`, parsed: the sections a tool reads, each from the same model the text
+// is written from (docs/explain-json.md).
+Object::Ptr explainJson(const PolicyFixture& f, const std::string& account) {
+  const auto r = f.run({"explain", account, "--format", "json"});
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  return Poco::JSON::Parser().parse(r.out).extract<Object::Ptr>();
+}
+
+Object::Ptr findIn(const Poco::JSON::Array::Ptr& list, const std::string& key,
+                   const std::string& value) {
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const auto o = list->getObject(static_cast<unsigned>(i));
+    if (o->getValue<std::string>(key) == value) return o;
+  }
+  FAIL("no " << key << " " << value << " in the list");
+  return nullptr;
+}
+
+TEST_CASE("policy: explain --format json gives the row, member, rules, assets, lock, enrolment "
+          "and the plan as fields", "[policy][explain]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  firstSync(emulator, f);
+  const auto v = centerView(emulator);
+
+  const auto e = explainJson(f, "NewGuy");
+  CHECK(e->getValue<std::string>("format") == "membersync-explain");
+  CHECK(e->getValue<int>("version") == 1);
+  CHECK(e->getValue<std::string>("account") == "newguy");
+  CHECK(e->getValue<std::string>("centerAccount") == "newguy@acme");
+  const auto hr = e->getObject("hr");
+  CHECK(hr->getValue<std::string>("found") == "row");
+  CHECK(hr->isNull("skipReason"));
+  const auto row = hr->getObject("row");
+  CHECK(row->getValue<std::string>("employeeId") == "E5");
+  CHECK(row->getValue<std::string>("department") == "ENG");
+  CHECK(row->getValue<std::string>("departmentId") == "1001");
+  CHECK(row->getValue<int>("line") == 6);
+  CHECK(row->getObject("attributes")->getValue<std::string>("lock") == "LK-0001");
+  CHECK_FALSE(e->getValue<bool>("protected"));
+  CHECK(e->getObject("member")->getValue<std::string>("globalId") == v.gid("newguy"));
+
+  const auto remembered = e->getArray("remembered");
+  REQUIRE(remembered->size() == 1);
+  CHECK(remembered->getObject(0)->getValue<bool>("addedByMembersync"));
+  const auto recent = e->getArray("recentChanges");
+  REQUIRE(recent->size() >= 1);
+  CHECK(findIn(recent, "kind", "add")->getValue<std::string>("state") == "succeeded");
+
+  const auto rules = e->getArray("rules");
+  const auto seat = findIn(rules, "rule", "cad-seat");
+  CHECK(seat->getValue<std::string>("type") == "asset");
+  CHECK(seat->getValue<bool>("matches"));
+  CHECK(seat->getValue<int>("poolSize") == 5);
+  const auto condition = seat->getArray("conditions")->getObject(0);
+  CHECK(condition->getValue<std::string>("field") == "department");
+  CHECK(condition->getArray("values")->getElement<std::string>(0) == "ENG");
+  CHECK(condition->getValue<bool>("matches"));
+  CHECK_FALSE(findIn(rules, "rule", "sales-viewer")->getValue<bool>("matches"));
+  CHECK(findIn(rules, "rule", "offline")->getValue<std::string>("lock") == "LK-0001");
+
+  const auto assets = e->getArray("assets");
+  REQUIRE(assets->size() == 1);
+  CHECK(assets->getObject(0)->getValue<std::string>("assignedBy") == "membersync");
+  CHECK(assets->getObject(0)->getValue<std::string>("rule") == "cad-seat");
+  CHECK(in(kCadPool, assets->getObject(0)->getValue<std::string>("assetNum")));
+  const auto lock = findIn(e->getArray("locks"), "lockNumber", "LK-0001");
+  CHECK(lock->getValue<bool>("readFromCenter"));
+  CHECK(lock->getValue<bool>("byMembersync"));
+  CHECK(lock->getValue<std::string>("rule") == "offline");
+  const auto enrolment = findIn(e->getArray("enrolments"), "rule", "welcome");
+  CHECK(enrolment->getValue<std::string>("status") == "enrolled");
+  CHECK(enrolment->getArray("productsGranted")->size() >= 1);
+
+  CHECK(e->getArray("planned")->size() == 0);
+  CHECK(e->getValue<std::string>("nothingPlanned") == "the member matches the HR row");
+}
+
+TEST_CASE("policy: explain --format json lists a planned edit with its changes, and an account "
+          "nobody has as nulls", "[policy][explain]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  firstSync(emulator, f);
+  auto rows = people();
+  rows[1].name = "Li Na";
+  rows[1].department = "SALES";
+  f.writeHr(rows);
+
+  const auto e = explainJson(f, "lina");
+  const auto planned = e->getArray("planned");
+  REQUIRE(planned->size() >= 1);
+  const auto edit = findIn(planned, "kind", "edit");
+  CHECK(edit->getValue<std::string>("account") == "lina");
+  const auto change = findIn(edit->getArray("changes"), "field", "name");
+  CHECK(change->getValue<std::string>("after") == "Li Na");
+  CHECK(e->isNull("nothingPlanned"));
+  CHECK(findIn(e->getArray("rules"), "rule", "sales-viewer")->getValue<bool>("matches"));
+
+  const auto nobody = explainJson(f, "nobody");
+  CHECK(nobody->getObject("hr")->getValue<std::string>("found") == "none");
+  CHECK(nobody->getObject("hr")->isNull("row"));
+  CHECK(nobody->isNull("member"));
+  CHECK(nobody->isNull("assets"));
+  CHECK(nobody->isNull("locks"));
+  CHECK(nobody->getArray("remembered")->size() == 0);
+  CHECK(nobody->getValue<std::string>("nothingPlanned") == "nothing links them");
+  const auto unmatched = findIn(nobody->getArray("rules"), "rule", "cad-seat");
+  CHECK_FALSE(unmatched->getValue<bool>("matches"));
+  CHECK(unmatched->getArray("conditions")->getObject(0)->getArray("values")->size() == 0);
 }
 
 TEST_CASE("policy: changing a person's department moves their asset in one A9", "[policy]") {

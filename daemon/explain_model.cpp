@@ -1,0 +1,229 @@
+#include "daemon/explain_model.h"
+
+#include "jobs/apply/step_detail.h"
+#include "jobs/core/text.h"
+#include "jobs/directory/column_template.h"
+#include "jobs/directory/describe.h"
+#include "jobs/plan/held_assets.h"
+#include "jobs/policy/rules.h"
+
+namespace membersync::cli {
+namespace {
+
+using report::Explanation;
+
+std::string placeOf(const directory::Export& hr, const directory::Person& p) {
+  if (!p.dn.empty()) return "entry " + p.dn + " of " + hr.path;
+  return hr.path + " " + directory::placeOf(p.line, p.item);
+}
+
+// Each field a template computes, with its value; the sources' values are among the attributes.
+std::vector<report::ComputedField> computedFields(const directory::DirectorySettings& cfg,
+                                                  const directory::Person& p) {
+  std::vector<report::ComputedField> out;
+  for (const std::string& field : directory::DirectorySettings::fields()) {
+    const auto column = cfg.columns.find(field);
+    if (column == cfg.columns.end() || !directory::ColumnTemplate::isTemplate(column->second))
+      continue;
+    out.push_back({field, policy::fieldValue(p, field).value_or(""), column->second});
+  }
+  return out;
+}
+
+report::ExplainedRow explainRow(const ExplainSources& in) {
+  report::ExplainedRow row;
+  row.source = in.hr.path;
+  for (const auto& p : in.hr.people) {
+    if (lowerAscii(p.account) != in.account) continue;
+    row.found = report::RowFound::Row;
+    row.place = placeOf(in.hr, p);
+    row.person = p;
+    const auto dept = in.policy.departments.find(p.department);
+    if (dept != in.policy.departments.end()) row.departmentId = dept->second;
+    row.computed = computedFields(in.directory, p);
+    return row;
+  }
+  for (const auto& problem : in.hr.problems) {
+    if (lowerAscii(problem.account) != in.account) continue;
+    row.found = report::RowFound::Skipped;
+    row.skipReason = directory::describe(in.hr, problem);
+    return row;
+  }
+  return row;
+}
+
+std::optional<report::ExplainedMember> explainMember(const ExplainSources& in) {
+  const center::MemberListItem* member = nullptr;
+  for (const auto& m : in.members) {
+    if (!m.deleted && lowerAscii(accountOf(m.userName, in.accountSuffix)) == in.account) member = &m;
+  }
+  if (!member) return std::nullopt;
+  return report::ExplainedMember{member->userName,     member->globalId, member->name,
+                                 member->departmentId, member->remark,   member->passwordMobile};
+}
+
+// The links to the account or the member, each with its absence and reverted fields.
+std::vector<report::Remembered> remembered(const state::Snapshot& snapshot,
+                                           const std::string& account,
+                                           const std::optional<report::ExplainedMember>& member) {
+  std::vector<report::Remembered> out;
+  for (const auto& [employeeId, link] : snapshot.linksByEmployee) {
+    if (link.account != account && (!member || link.globalId != member->globalId)) continue;
+    report::Remembered r{link, std::nullopt, {}};
+    const auto absence = snapshot.absences.find(employeeId);
+    if (absence != snapshot.absences.end()) r.absence = absence->second;
+    const std::string prefix = employeeId + "|";
+    for (auto it = snapshot.revertedFields.lower_bound(prefix);
+         it != snapshot.revertedFields.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+      r.reverted.push_back(it->second);
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+// For edits each field before and after (the journal's StepDetail); older steps' plain reasons.
+std::vector<report::RecentChange> recentChanges(const std::vector<state::Step>& steps) {
+  std::vector<report::RecentChange> out;
+  for (const auto& step : steps) {
+    const auto detail = apply::decodeDetail(step.info.detail);
+    out.push_back({step.runId, step.plannedAt, step.info.kind, state::toString(step.state),
+                   detail ? apply::describeDetail(*detail) : step.info.detail});
+  }
+  return out;
+}
+
+// Each key of `when` with the person's value(s) and whether it matches.
+std::vector<report::Condition> conditions(const policy::When& when,
+                                          const directory::Person* person) {
+  std::vector<report::Condition> out;
+  for (const auto& [name, patterns] : when) {
+    report::Condition c{name, {}, patterns, false};
+    if (person) {
+      const auto multi = person->multiAttributes.find(name);
+      c.values = multi != person->multiAttributes.end()
+                     ? multi->second
+                     : std::vector<std::string>{policy::fieldValue(*person, name).value_or("")};
+      c.matches = policy::matches(policy::When{{name, patterns}}, *person);
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+report::ExplainedRule ruleOf(report::RuleType type, const std::string& name,
+                             const policy::When& when, const directory::Person* person) {
+  report::ExplainedRule r;
+  r.type = type;
+  r.rule = name;
+  r.matches = person && policy::matches(when, *person);
+  r.conditions = conditions(when, person);
+  return r;
+}
+
+std::vector<report::ExplainedRule> explainRules(const policy::Policy& policy,
+                                                const directory::Person* person) {
+  using report::RuleType;
+  std::vector<report::ExplainedRule> out;
+  for (const auto& a : policy.assets) {
+    auto r = ruleOf(RuleType::Asset, a.rule, a.when, person);
+    r.product = a.product;
+    r.poolSize = a.pool.size();
+    r.exclusive = a.exclusive;
+    out.push_back(std::move(r));
+  }
+  for (const auto& l : policy.locks) {
+    auto r = ruleOf(RuleType::Lock, l.rule, l.when, person);
+    r.lockFrom = l.lockFrom;
+    if (r.matches) r.lock = policy::fieldValue(*person, l.lockFrom).value_or("");
+    out.push_back(std::move(r));
+  }
+  for (const auto& a : policy.activities) {
+    auto r = ruleOf(RuleType::Activity, a.rule, a.when, person);
+    r.activityLabel = a.label;
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<report::ExplainedAsset> explainAssets(const ExplainSources& in,
+                                                  const std::string& globalId) {
+  std::vector<report::ExplainedAsset> out;
+  for (auto& held : plan::heldAssets(in.planInputs, globalId)) {
+    report::ExplainedAsset a{std::move(held), {}};
+    if (in.reads.productsByAssetId) {
+      const auto products = in.reads.productsByAssetId->find(a.held.assetId);
+      if (products != in.reads.productsByAssetId->end()) a.products = products->second;
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+// The locks A8 lists as lent to the member, or, when A8 was not read, the lending the state
+// remembers; nullopt when there is neither.
+std::optional<std::vector<report::ExplainedLock>> explainLocks(const ExplainSources& in,
+                                                                const std::string& globalId) {
+  const auto lending = in.snapshot.lendings.find(globalId);
+  const bool lentByUs = lending != in.snapshot.lendings.end();
+  if (!in.reads.locks && !lentByUs) return std::nullopt;
+  std::vector<report::ExplainedLock> out;
+  if (!in.reads.locks) {
+    const state::Lending& l = lending->second;
+    out.push_back({l.lockNumber, false, true, l.rule, l.lentAt});
+    return out;
+  }
+  for (const auto& lock : *in.reads.locks) {
+    if (lock.cloudAccountGlobalId != globalId) continue;
+    if (lentByUs && lending->second.lockNumber == lock.assetNum) {
+      out.push_back({lock.assetNum, true, true, lending->second.rule, lending->second.lentAt});
+    } else {
+      out.push_back({lock.assetNum, true, false, "", 0});
+    }
+  }
+  return out;
+}
+
+std::vector<report::ExplainedEnrolment> explainEnrolments(const state::Snapshot& snapshot,
+                                                          const directory::Person& person) {
+  std::vector<report::ExplainedEnrolment> out;
+  for (const auto& [key, e] : snapshot.enrolments) {
+    if (e.employeeId != person.employeeId) continue;
+    report::ExplainedEnrolment x{e, {}};
+    if (e.status == state::EnrolmentStatus::Enrolled)
+      x.products = apply::describeGrantedProducts(e.productsJson);
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
+std::string whyNothingPlanned(const directory::Person* person, bool hasMember) {
+  if (person && hasMember) return "the member matches the HR row";
+  if (person && !person->active) return "departed, and no member exists";
+  return "nothing links them";
+}
+
+}  // namespace
+
+Explanation explainAccount(const ExplainSources& in) {
+  Explanation e;
+  e.account = in.account;
+  e.accountSuffix = in.accountSuffix;
+  e.hr = explainRow(in);
+  const directory::Person* person = e.hr.found == report::RowFound::Row ? &e.hr.person : nullptr;
+  e.isProtected = policy::isProtected(in.policy, in.account);
+  e.member = explainMember(in);
+  e.remembered = remembered(in.snapshot, in.account, e.member);
+  e.recentLimit = in.recentLimit;
+  e.recent = recentChanges(in.recentSteps);
+  e.policyPath = in.policy.path;
+  e.rules = explainRules(in.policy, person);
+  if (e.member && in.reads.assets) e.assets = explainAssets(in, e.member->globalId);
+  if (e.member) e.locks = explainLocks(in, e.member->globalId);
+  if (person) e.enrolments = explainEnrolments(in.snapshot, *person);
+  e.plan = plan::makePlan(in.planInputs);
+  if (e.plan.items.empty()) e.nothingPlanned = whyNothingPlanned(person, e.member.has_value());
+  return e;
+}
+
+}  // namespace membersync::cli
