@@ -12,7 +12,8 @@ namespace {
 
 using report::Explanation;
 
-std::string placeOf(const directory::Export& hr, const directory::Person& p) {
+// Where the row is, for people: the file and line (or array position), or the LDAP entry.
+std::string rowPlace(const directory::Export& hr, const directory::Person& p) {
   if (!p.dn.empty()) return "entry " + p.dn + " of " + hr.path;
   return hr.path + " " + directory::placeOf(p.line, p.item);
 }
@@ -31,31 +32,34 @@ std::vector<report::ComputedField> computedFields(const directory::DirectorySett
 }
 
 report::ExplainedRow explainRow(const ExplainSources& in) {
+  const directory::Export& hr = in.planInputs.hr;
+  const policy::Policy& policy = in.planInputs.policy;
   report::ExplainedRow row;
-  row.source = in.hr.path;
-  for (const auto& p : in.hr.people) {
+  row.source = hr.path;
+  for (const auto& p : hr.people) {
     if (lowerAscii(p.account) != in.account) continue;
     row.found = report::RowFound::Row;
-    row.place = placeOf(in.hr, p);
+    row.place = rowPlace(hr, p);
     row.person = p;
-    const auto dept = in.policy.departments.find(p.department);
-    if (dept != in.policy.departments.end()) row.departmentId = dept->second;
+    const auto dept = policy.departments.find(p.department);
+    if (dept != policy.departments.end()) row.departmentId = dept->second;
     row.computed = computedFields(in.directory, p);
     return row;
   }
-  for (const auto& problem : in.hr.problems) {
+  for (const auto& problem : hr.problems) {
     if (lowerAscii(problem.account) != in.account) continue;
     row.found = report::RowFound::Skipped;
-    row.skipReason = directory::describe(in.hr, problem);
+    row.skipReason = directory::describe(hr, problem);
     return row;
   }
   return row;
 }
 
 std::optional<report::ExplainedMember> explainMember(const ExplainSources& in) {
+  const std::string& suffix = in.planInputs.settings.accountSuffix;
   const center::MemberListItem* member = nullptr;
-  for (const auto& m : in.members) {
-    if (!m.deleted && lowerAscii(accountOf(m.userName, in.accountSuffix)) == in.account) member = &m;
+  for (const auto& m : in.planInputs.members) {
+    if (!m.deleted && lowerAscii(accountOf(m.userName, suffix)) == in.account) member = &m;
   }
   if (!member) return std::nullopt;
   return report::ExplainedMember{member->userName,     member->globalId, member->name,
@@ -63,7 +67,7 @@ std::optional<report::ExplainedMember> explainMember(const ExplainSources& in) {
 }
 
 // The links to the account or the member, each with its absence and reverted fields.
-std::vector<report::Remembered> remembered(const state::Snapshot& snapshot,
+std::vector<report::Remembered> rememberedLinks(const state::Snapshot& snapshot,
                                            const std::string& account,
                                            const std::optional<report::ExplainedMember>& member) {
   std::vector<report::Remembered> out;
@@ -87,7 +91,7 @@ std::vector<report::RecentChange> recentChanges(const std::vector<state::Step>& 
   std::vector<report::RecentChange> out;
   for (const auto& step : steps) {
     const auto detail = apply::decodeDetail(step.info.detail);
-    out.push_back({step.runId, step.plannedAt, step.info.kind, state::toString(step.state),
+    out.push_back({step.runId, step.plannedAt, step.info.kind, step.state,
                    detail ? apply::describeDetail(*detail) : step.info.detail});
   }
   return out;
@@ -101,9 +105,11 @@ std::vector<report::Condition> conditions(const policy::When& when,
     report::Condition c{name, {}, patterns, false};
     if (person) {
       const auto multi = person->multiAttributes.find(name);
-      c.values = multi != person->multiAttributes.end()
-                     ? multi->second
-                     : std::vector<std::string>{policy::fieldValue(*person, name).value_or("")};
+      if (multi != person->multiAttributes.end()) {
+        c.values = multi->second;
+      } else if (auto value = policy::fieldValue(*person, name)) {
+        c.values = {*value};
+      }
       c.matches = policy::matches(policy::When{{name, patterns}}, *person);
     }
     out.push_back(std::move(c));
@@ -149,11 +155,13 @@ std::vector<report::ExplainedRule> explainRules(const policy::Policy& policy,
 std::vector<report::ExplainedAsset> explainAssets(const ExplainSources& in,
                                                   const std::string& globalId) {
   std::vector<report::ExplainedAsset> out;
+  const auto* productsByAssetId = in.planInputs.productsByAssetId;
   for (auto& held : plan::heldAssets(in.planInputs, globalId)) {
-    report::ExplainedAsset a{std::move(held), {}};
-    if (in.reads.productsByAssetId) {
-      const auto products = in.reads.productsByAssetId->find(a.held.assetId);
-      if (products != in.reads.productsByAssetId->end()) a.products = products->second;
+    report::ExplainedAsset a{std::move(held), std::nullopt};
+    if (productsByAssetId) {
+      const auto products = productsByAssetId->find(a.held.assetId);
+      a.products = products != productsByAssetId->end() ? products->second
+                                                        : std::vector<std::string>{};
     }
     out.push_back(std::move(a));
   }
@@ -164,16 +172,18 @@ std::vector<report::ExplainedAsset> explainAssets(const ExplainSources& in,
 // remembers; nullopt when there is neither.
 std::optional<std::vector<report::ExplainedLock>> explainLocks(const ExplainSources& in,
                                                                 const std::string& globalId) {
-  const auto lending = in.snapshot.lendings.find(globalId);
-  const bool lentByUs = lending != in.snapshot.lendings.end();
-  if (!in.reads.locks && !lentByUs) return std::nullopt;
+  const auto& lendings = in.planInputs.state.lendings;
+  const auto lending = lendings.find(globalId);
+  const bool lentByUs = lending != lendings.end();
+  const auto* locks = in.planInputs.locks;
+  if (!locks && !lentByUs) return std::nullopt;
   std::vector<report::ExplainedLock> out;
-  if (!in.reads.locks) {
+  if (!locks) {
     const state::Lending& l = lending->second;
     out.push_back({l.lockNumber, false, true, l.rule, l.lentAt});
     return out;
   }
-  for (const auto& lock : *in.reads.locks) {
+  for (const auto& lock : *locks) {
     if (lock.cloudAccountGlobalId != globalId) continue;
     if (lentByUs && lending->second.lockNumber == lock.assetNum) {
       out.push_back({lock.assetNum, true, true, lending->second.rule, lending->second.lentAt});
@@ -189,18 +199,18 @@ std::vector<report::ExplainedEnrolment> explainEnrolments(const state::Snapshot&
   std::vector<report::ExplainedEnrolment> out;
   for (const auto& [key, e] : snapshot.enrolments) {
     if (e.employeeId != person.employeeId) continue;
-    report::ExplainedEnrolment x{e, {}};
+    report::ExplainedEnrolment enrolment{e, {}};
     if (e.status == state::EnrolmentStatus::Enrolled)
-      x.products = apply::describeGrantedProducts(e.productsJson);
-    out.push_back(std::move(x));
+      enrolment.products = apply::describeGrantedProducts(e.productsJson);
+    out.push_back(std::move(enrolment));
   }
   return out;
 }
 
-std::string whyNothingPlanned(const directory::Person* person, bool hasMember) {
-  if (person && hasMember) return "the member matches the HR row";
-  if (person && !person->active) return "departed, and no member exists";
-  return "nothing links them";
+report::NothingPlanned whyNothingPlanned(const directory::Person* person, bool hasMember) {
+  if (person && hasMember) return report::NothingPlanned::InStep;
+  if (person && !person->active) return report::NothingPlanned::DepartedWithoutMember;
+  return report::NothingPlanned::NotLinked;
 }
 
 }  // namespace
@@ -208,19 +218,20 @@ std::string whyNothingPlanned(const directory::Person* person, bool hasMember) {
 Explanation explainAccount(const ExplainSources& in) {
   Explanation e;
   e.account = in.account;
-  e.accountSuffix = in.accountSuffix;
+  e.accountSuffix = in.planInputs.settings.accountSuffix;
   e.hr = explainRow(in);
   const directory::Person* person = e.hr.found == report::RowFound::Row ? &e.hr.person : nullptr;
-  e.isProtected = policy::isProtected(in.policy, in.account);
+  const state::Snapshot& snapshot = in.planInputs.state;
+  e.isProtected = policy::isProtected(in.planInputs.policy, in.account);
   e.member = explainMember(in);
-  e.remembered = remembered(in.snapshot, in.account, e.member);
+  e.remembered = rememberedLinks(snapshot, in.account, e.member);
   e.recentLimit = in.recentLimit;
   e.recent = recentChanges(in.recentSteps);
-  e.policyPath = in.policy.path;
-  e.rules = explainRules(in.policy, person);
-  if (e.member && in.reads.assets) e.assets = explainAssets(in, e.member->globalId);
+  e.policyPath = in.planInputs.policy.path;
+  e.rules = explainRules(in.planInputs.policy, person);
+  if (e.member && in.planInputs.assets) e.assets = explainAssets(in, e.member->globalId);
   if (e.member) e.locks = explainLocks(in, e.member->globalId);
-  if (person) e.enrolments = explainEnrolments(in.snapshot, *person);
+  if (person) e.enrolments = explainEnrolments(snapshot, *person);
   e.plan = plan::makePlan(in.planInputs);
   if (e.plan.items.empty()) e.nothingPlanned = whyNothingPlanned(person, e.member.has_value());
   return e;

@@ -3,31 +3,23 @@
 #include <string>
 #include <vector>
 
-#include "jobs/apply/entitlement_reads.h"
-#include "jobs/center/members.h"
 #include "jobs/directory/directory_settings.h"
 #include "jobs/plan/planner.h"
-#include "jobs/policy/policy.h"
 #include "jobs/report/explanation.h"
 #include "jobs/state/types.h"
 
 namespace membersync::cli {
 
-// What `explain` has read: the export, the policy, the member list, the state, the entitlement
-// reads, the account's recent journal steps, and the planner's inputs for this account alone
-// (entitlements filled, onlyAccount set).
+// What `explain` has read: the planner's inputs for this account alone (the export, the member
+// list, the policy, the state and the entitlement reads, filled as a sync fills them, with
+// onlyAccount set), the [directory] settings the export was read with, and the account's recent
+// journal steps.
 struct ExplainSources {
   std::string account;  // lower case, without the suffix
-  std::string accountSuffix;
-  const directory::Export& hr;
+  const plan::PlanInputs& planInputs;
   const directory::DirectorySettings& directory;
-  const policy::Policy& policy;
-  const std::vector<center::MemberListItem>& members;
-  const state::Snapshot& snapshot;
-  const apply::EntitlementReads& reads;
   const std::vector<state::Step>& recentSteps;  // newest first
   int recentLimit = 0;
-  const plan::PlanInputs& planInputs;
 };
 
 // The explanation of one account from what was read. Pure: the planner decides what is planned

@@ -51,9 +51,8 @@ ExitCode runExplain(const VerbContext& ctx) {
   const apply::PlanEntitlements entitlements(snapshot, reads);
   entitlements.fill(inputs);
 
-  const report::Explanation explanation = explainAccount(
-      {account, ctx.config.accountSuffix(), hr, ctx.config.directory, policy, members.value(),
-       snapshot, reads, steps, kRecent, inputs});
+  const report::Explanation explanation =
+      explainAccount({account, inputs, ctx.config.directory, steps, kRecent});
   if (ctx.invocation.format == "json") {
     report::writeExplanationJson(ctx.out, explanation);
   } else {

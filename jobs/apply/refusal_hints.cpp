@@ -68,12 +68,6 @@ std::string configurationHint(const std::string& code) {
   return lookup(configurationHints(), code);
 }
 
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
-  return out;
-}
-
 std::string withHint(const std::string& what, const center::Error& e) {
   std::string message = what + ": " + e.describe();
   const std::string hint = lookup(refusalHints(), e.code);

@@ -3,7 +3,6 @@
 // Internal to jobs/apply: the text people read about an A9 / A10 refusal.
 
 #include <string>
-#include <vector>
 
 #include "jobs/center/result.h"
 
@@ -15,8 +14,5 @@ std::string withHint(const std::string& what, const center::Error& e);
 // What to change when the service refuses membersync's settings (50003, 40006, 60017, 40009):
 // the setting to fix, or "" for any other code.
 std::string configurationHint(const std::string& code);
-
-// "a, b, c".
-std::string joined(const std::vector<std::string>& items);
 
 }  // namespace membersync::apply

@@ -4,6 +4,7 @@
 
 #include "jobs/apply/refusal_hints.h"
 #include "jobs/apply/step_detail.h"
+#include "jobs/core/text.h"
 
 namespace membersync::apply::detail {
 EntitlementSettler::EntitlementSettler(const std::vector<center::MemberListItem>& members,
@@ -65,8 +66,8 @@ std::optional<Verdict> EntitlementSettler::judge(const state::Step& step) const 
     for (const auto& a : detail->add) done = done && holds(info.globalId, a);
     for (const auto& a : detail->withdraw) done = done && !holds(info.globalId, a);
     what = (info.kind == "assign" ? "asset change of " : "withdrawal of assets of ") + who;
-    if (!detail->add.empty()) what += " (assign " + joined(detail->add) + ")";
-    if (!detail->withdraw.empty()) what += " (withdraw " + joined(detail->withdraw) + ")";
+    if (!detail->add.empty()) what += " (assign " + joinedText(detail->add) + ")";
+    if (!detail->withdraw.empty()) what += " (withdraw " + joinedText(detail->withdraw) + ")";
     if (done) {
       v.records = [info, d = *detail](state::StateStore& store) {
         recordAssets(store, info.globalId, d);

@@ -5,14 +5,15 @@
 #include "jobs/apply/refusal_hints.h"
 #include "jobs/apply/step_detail.h"
 #include "jobs/apply/write_kinds.h"
+#include "jobs/core/text.h"
 
 namespace membersync::apply {
 namespace {
 
 std::string assignWhat(const plan::Item& item) {
   std::string what = "assets of " + item.account;
-  if (!item.assetsToAdd.empty()) what += ", assign " + joined(item.assetsToAdd);
-  if (!item.assetsToWithdraw.empty()) what += ", withdraw " + joined(item.assetsToWithdraw);
+  if (!item.assetsToAdd.empty()) what += ", assign " + joinedText(item.assetsToAdd);
+  if (!item.assetsToWithdraw.empty()) what += ", withdraw " + joinedText(item.assetsToWithdraw);
   return what + " (rule " + item.rule + ")";
 }
 

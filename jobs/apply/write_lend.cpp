@@ -4,6 +4,7 @@
 #include "jobs/apply/refusal_hints.h"
 #include "jobs/apply/step_detail.h"
 #include "jobs/apply/write_kinds.h"
+#include "jobs/core/text.h"
 
 namespace membersync::apply {
 
@@ -18,7 +19,7 @@ void applyLend(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
     const auto result = tools.client.lendAssets(globalId, item.lockNumber, item.assetIds);
     run.noteCall(result);
     if (result.ok()) return WriteOutcome::succeeded();
-    const std::string what = "lending " + joined(item.assetIds) + " of " + item.account +
+    const std::string what = "lending " + joinedText(item.assetIds) + " of " + item.account +
                              " to lock " + item.lockNumber + " (rule " + item.rule + ")";
     auto o = WriteOutcome::of(result, withHint(what, result.error()));
     if (result.unknown()) o.message += "; the next sync reads the locks back first";

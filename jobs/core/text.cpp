@@ -59,4 +59,13 @@ std::string localTimeText(Clock::WallPoint at, const char* format) {
   return buffer;
 }
 
+std::string joinedText(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (const std::string& p : parts) {
+    if (!out.empty()) out += separator;
+    out += p;
+  }
+  return out;
+}
+
 }  // namespace membersync

@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "jobs/core/clock.h"
 
@@ -24,6 +25,9 @@ std::string_view withoutBom(std::string_view text);
 // end with the suffix is taken whole (a member made before the enterprise code changed can still
 // match an HR account, and is never silently dropped).
 std::string accountOf(std::string_view userName, std::string_view expandedSuffix);
+
+// The parts one after another with `separator` between them: "a, b, c".
+std::string joinedText(const std::vector<std::string>& parts, std::string_view separator = ", ");
 
 // "2026-11-21T09:52:06Z": a timestamp for files people read (the password outbox).
 std::string isoUtc(Clock::WallPoint at);

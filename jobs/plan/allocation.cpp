@@ -31,12 +31,6 @@ struct Holder {
   }
 };
 
-std::string joined(const std::vector<std::string>& parts, const char* separator) {
-  std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : separator) + p;
-  return out;
-}
-
 class Allocator {
  public:
   Allocator(Context& ctx, const AssetIndex& index)
@@ -112,7 +106,7 @@ class Allocator {
     const policy::AssetRule& rule = rules_[r];
     std::vector<std::string> named(without.begin(),
                                    without.begin() + std::min(without.size(), kListed));
-    std::string list = joined(named, ", ");
+    std::string list = joinedText(named, ", ");
     if (without.size() > kListed)
       list += ", and " + std::to_string(without.size() - kListed) + " more";
     Item item;
@@ -195,8 +189,8 @@ class Allocator {
       reasons.push_back("withdraw " + w.why);
       if (added.empty()) name(w.rule);
     }
-    item.rule = joined(ruleNames, ", ");
-    item.reason = joined(reasons, "; ");
+    item.rule = joinedText(ruleNames, ", ");
+    item.reason = joinedText(reasons, "; ");
   }
 
   // What the item is computed from: the member, the assets, and the hashes of the rules the
@@ -221,7 +215,7 @@ class Allocator {
       item.kind = ItemKind::Problem;
       item.key = "problem:pool-assets:" + rules_[r].rule;
       item.rule = rules_[r].rule;
-      item.reason = "pool " + rules_[r].rule + " lists " + joined(missing, ", ") +
+      item.reason = "pool " + rules_[r].rule + " lists " + joinedText(missing, ", ") +
                     ", which the enterprise's assets (A6) do not include; correct the asset "
                     "numbers in the policy";
       ctx_.add(std::move(item));

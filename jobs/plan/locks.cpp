@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "jobs/core/text.h"
 #include "jobs/plan/field_buffer.h"
 #include "jobs/plan/text_util.h"
 #include "jobs/policy/rules.h"
@@ -15,12 +16,6 @@ struct Wanted {
   std::string lock;
   const policy::LockRule* rule = nullptr;
 };
-
-std::string joined(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
-  return out;
-}
 
 class Lender {
  public:
@@ -104,7 +99,7 @@ class Lender {
       }
     }
     if (ids.empty() && !lent.empty())
-      return problem(e, from + ": the member's assets " + joined(lent) +
+      return problem(e, from + ": the member's assets " + joinedText(lent) +
                             " are already lent to another lock; have them returned in the "
                             "member center");
     if (ids.empty())
@@ -125,7 +120,7 @@ class Lender {
     item.lockNumber = w.lock;
     item.assetIds = ids;
     item.reason = "rule " + w.rule->rule + ": HR column " + w.rule->lockFrom + " holds lock " +
-                  w.lock + "; lends " + joined(nums);
+                  w.lock + "; lends " + joinedText(nums);
     FieldBuffer f;
     f.field("lend").field(item.key).field(item.globalId).field(w.lock);
     f.field(std::to_string(ids.size()));

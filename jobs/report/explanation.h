@@ -61,14 +61,16 @@ struct RecentChange {
   state::RunId runId = 0;
   state::Millis plannedAt = 0;
   std::string kind;
-  std::string state;
+  state::StepState state = state::StepState::Planned;
   std::string detail;
 };
 
 // One key of a rule's `when`, with the person's value(s) and whether they match.
 struct Condition {
   std::string field;
-  std::vector<std::string> values;  // the person's (several for a multi-valued attribute)
+  // The person's: several for a multi-valued attribute, none when the field is missing or there
+  // is no HR row.
+  std::vector<std::string> values;
   std::vector<std::string> patterns;
   bool matches = false;
 };
@@ -78,10 +80,10 @@ enum class RuleType { Asset, Lock, Activity };
 struct ExplainedRule {
   RuleType type = RuleType::Asset;
   std::string rule;
-  std::string product;      // asset rule granting an asset that holds it; "" for a pool rule
+  std::string product;       // asset rule granting an asset that holds it; "" for a pool rule
   std::size_t poolSize = 0;  // pool rule
   bool exclusive = false;    // pool rule
-  std::string lockFrom;     // lock rule: the field the lock number comes from
+  std::string lockFrom;      // lock rule: the field the lock number comes from
   std::optional<std::string> lock;  // lock rule that matches: the person's lock number
   std::string activityLabel;        // activity rule
   bool matches = false;
@@ -90,20 +92,29 @@ struct ExplainedRule {
 
 struct ExplainedAsset {
   plan::HeldAsset held;
-  std::vector<std::string> products;  // from A7 or its cache, where read
+  // Its product tree's URIs (A7 or the cache); nullopt when the policy needs none, so none were
+  // read.
+  std::optional<std::vector<std::string>> products;
 };
 
 struct ExplainedLock {
   std::string lockNumber;
   bool readFromCenter = false;  // A8 says it is lent to the member; false: only the state says so
   bool byMembersync = false;
-  std::string rule;             // byMembersync: the lock rule, and when
+  std::string rule;  // byMembersync: the lock rule, and when
   state::Millis lentAt = 0;
 };
 
 struct ExplainedEnrolment {
   state::Enrolment enrolment;
   std::vector<std::string> products;  // Enrolled: each granted product for people
+};
+
+// Why nothing is planned for the account.
+enum class NothingPlanned {
+  InStep,                 // the member matches the HR row
+  DepartedWithoutMember,  // exported as departed, and no member exists
+  NotLinked,              // neither an HR row nor a member to act on
 };
 
 struct Explanation {
@@ -118,14 +129,16 @@ struct Explanation {
   std::string policyPath;
   std::vector<ExplainedRule> rules;  // assets, then locks, then activities, in policy order
   std::optional<std::vector<ExplainedAsset>> assets;  // nullopt: no member, or A6 not read
-  std::optional<std::vector<ExplainedLock>> locks;  // nullopt: A8 not read, nothing lent by us
+  // nullopt: no member, or A8 not read and nothing lent by membersync
+  std::optional<std::vector<ExplainedLock>> locks;
   std::vector<ExplainedEnrolment> enrolments;
-  plan::Plan plan;             // what a sync would do now for this account
-  std::string nothingPlanned;  // plan.items empty: why
+  plan::Plan plan;  // what a sync would do now for this account
+  NothingPlanned nothingPlanned = NothingPlanned::NotLinked;  // plan.items empty: why
 };
 
 const char* toString(RowFound found);  // "row", "skipped", "none"
 const char* toString(RuleType type);   // "asset", "lock", "activity"
+const char* toString(NothingPlanned why);  // "in-step", "departed-without-member", "not-linked"
 
 // The text `explain` prints: sections in the order of Explanation's fields, times local.
 void writeExplanationText(std::ostream& os, const Explanation& e);

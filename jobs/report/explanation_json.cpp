@@ -1,5 +1,4 @@
 #include <Poco/Dynamic/Var.h>
-#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 
 #include <ostream>
@@ -12,11 +11,10 @@ namespace {
 
 using json::listOf;
 using json::newObject;
-using json::optional;
+using json::orNull;
 using json::strings;
 using json::time;
 using Poco::Dynamic::Var;
-using Poco::JSON::Array;
 using Poco::JSON::Object;
 
 constexpr int kVersion = 1;
@@ -31,18 +29,19 @@ void computedJson(Object& o, const ComputedField& c) {
 void personJson(Object& o, const ExplainedRow& hr) {
   const directory::Person& p = hr.person;
   o.set("place", hr.place);
-  o.set("line", p.line);
-  o.set("item", p.item);
-  o.set("dn", p.dn);
+  // Each is null where it does not apply (a CSV row has no item, an LDAP entry no line).
+  o.set("line", p.line > 0 ? Var(p.line) : Var());
+  o.set("item", p.item > 0 ? Var(p.item) : Var());
+  o.set("dn", p.dn.empty() ? Var() : Var(p.dn));
   o.set("employeeId", p.employeeId);
   o.set("account", p.account);
   o.set("name", p.name);
   o.set("status", p.status);
   o.set("active", p.active);
   o.set("department", p.department);
-  o.set("departmentId", optional(hr.departmentId));
-  o.set("remark", optional(p.remark));
-  o.set("mobile", optional(p.mobile));
+  o.set("departmentId", orNull(hr.departmentId));
+  o.set("remark", orNull(p.remark));
+  o.set("mobile", orNull(p.mobile));
   o.set("computed", listOf(hr.computed, computedJson));
   Object::Ptr attributes = newObject();
   for (const auto& [k, v] : p.attributes) attributes->set(k, v);
@@ -71,15 +70,15 @@ Var memberJson(const std::optional<ExplainedMember>& member) {
   o->set("userName", member->userName);
   o->set("globalId", member->globalId);
   o->set("name", member->name);
-  o->set("departmentId", optional(member->departmentId));
-  o->set("remark", optional(member->remark));
-  o->set("passwordMobile", optional(member->passwordMobile));
+  o->set("departmentId", orNull(member->departmentId));
+  o->set("remark", orNull(member->remark));
+  o->set("passwordMobile", orNull(member->passwordMobile));
   return o;
 }
 
 void revertedJson(Object& o, const state::RevertedField& f) {
   o.set("field", f.field);
-  o.set("heldValue", f.value);
+  o.set("hrValue", f.value);
   o.set("revertedRun", f.revertedRun);
 }
 
@@ -105,7 +104,7 @@ void recentJson(Object& o, const RecentChange& c) {
   o.set("runId", c.runId);
   o.set("plannedAt", time(c.plannedAt));
   o.set("kind", c.kind);
-  o.set("state", c.state);
+  o.set("state", state::toString(c.state));
   o.set("detail", c.detail);
 }
 
@@ -124,13 +123,16 @@ void ruleJson(Object& o, const ExplainedRule& r) {
   o.set("conditions", listOf(r.conditions, conditionJson));
   switch (r.type) {
     case RuleType::Asset:
-      o.set("product", r.product.empty() ? Var() : Var(r.product));
-      o.set("poolSize", r.poolSize);
-      o.set("exclusive", r.exclusive);
+      if (!r.product.empty()) {
+        o.set("product", r.product);
+      } else {
+        o.set("poolSize", r.poolSize);
+        o.set("exclusive", r.exclusive);
+      }
       break;
     case RuleType::Lock:
       o.set("lockFrom", r.lockFrom);
-      o.set("lock", optional(r.lock));
+      o.set("lock", orNull(r.lock));
       break;
     case RuleType::Activity:
       o.set("activityLabel", r.activityLabel);
@@ -151,7 +153,7 @@ void assetJson(Object& o, const ExplainedAsset& asset) {
   o.set("keptFor", !ours && !a.grantedBy.empty() ? Var(a.grantedBy) : Var());
   o.set("exclusivePool", a.exclusivePool.empty() ? Var() : Var(a.exclusivePool));
   o.set("lent", a.lent);
-  o.set("products", strings(asset.products));
+  o.set("products", asset.products ? Var(strings(*asset.products)) : Var());
 }
 
 void lockJson(Object& o, const ExplainedLock& l) {
@@ -162,25 +164,19 @@ void lockJson(Object& o, const ExplainedLock& l) {
   o.set("lentAt", l.byMembersync ? time(l.lentAt) : Var());
 }
 
-void enrolmentJson(Object& o, const ExplainedEnrolment& x) {
-  const state::Enrolment& e = x.enrolment;
+void enrolmentJson(Object& o, const ExplainedEnrolment& enrolment) {
+  const state::Enrolment& e = enrolment.enrolment;
   o.set("rule", e.rule);
   o.set("activityLabel", e.activityLabel);
   o.set("status", state::toString(e.status));
   o.set("at", time(e.at));
   o.set("message", e.message);
-  o.set("productsGranted", strings(x.products));
+  o.set("productsGranted", strings(enrolment.products));
 }
 
 template <class T, class ToObject>
 Var optionalList(const std::optional<std::vector<T>>& list, ToObject toObject) {
   return list ? Var(listOf(*list, toObject)) : Var();
-}
-
-Array::Ptr plannedJson(const plan::Plan& p) {
-  Array::Ptr items = new Array;
-  for (const plan::Item& i : p.items) items->add(json::planItemJson(i));
-  return items;
 }
 
 }  // namespace
@@ -201,8 +197,8 @@ void writeExplanationJson(std::ostream& os, const Explanation& e) {
   root->set("assets", optionalList(e.assets, assetJson));
   root->set("locks", optionalList(e.locks, lockJson));
   root->set("enrolments", listOf(e.enrolments, enrolmentJson));
-  root->set("planned", plannedJson(e.plan));
-  root->set("nothingPlanned", e.plan.items.empty() ? Var(e.nothingPlanned) : Var());
+  root->set("plan", json::planObject(e.plan));
+  root->set("nothingPlanned", e.plan.items.empty() ? Var(toString(e.nothingPlanned)) : Var());
   root->stringify(os, 2);
   os << "\n";
 }

@@ -12,12 +12,6 @@ std::string date(state::Millis ms) {
   return localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)}, "%Y-%m-%d %H:%M");
 }
 
-std::string joined(const std::vector<std::string>& items, const char* sep = ", ") {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
-  return out;
-}
-
 std::string quotedOrUnmanaged(const std::optional<std::string>& v) {
   return v ? "\"" + *v + "\"" : "(not managed)";
 }
@@ -49,7 +43,7 @@ void writeRow(std::ostream& out, const Explanation& e) {
     out << "  " << c.field << " \"" << c.value << "\" computed by " << c.columnTemplate << "\n";
   for (const auto& [k, v] : p.attributes) out << "  " << k << " = \"" << v << "\"\n";
   for (const auto& [k, values] : p.multiAttributes)
-    out << "  " << k << " = \"" << joined(values, "\", \"") << "\" (" << values.size()
+    out << "  " << k << " = \"" << joinedText(values, "\", \"") << "\" (" << values.size()
         << " values)\n";
 }
 
@@ -88,8 +82,8 @@ void writeRecent(std::ostream& out, const Explanation& e) {
   out << "\nrecent changes (newest first, at most " << e.recentLimit << ")\n";
   if (e.recent.empty()) out << "  none\n";
   for (const RecentChange& c : e.recent) {
-    out << "  run " << c.runId << "  " << date(c.plannedAt) << "  " << c.kind << "  " << c.state
-        << (c.detail.empty() ? "" : ": " + c.detail) << "\n";
+    out << "  run " << c.runId << "  " << date(c.plannedAt) << "  " << c.kind << "  "
+        << state::toString(c.state) << (c.detail.empty() ? "" : ": " + c.detail) << "\n";
   }
 }
 
@@ -98,8 +92,8 @@ std::string whyText(const ExplainedRule& r) {
   if (r.conditions.empty()) return "everyone";
   std::string out;
   for (const Condition& c : r.conditions) {
-    out += (out.empty() ? "" : "; ") + c.field + " \"" + joined(c.values, "\", \"") + "\" " +
-           (c.matches ? "matches " : "does not match ") + joined(c.patterns, " | ");
+    out += (out.empty() ? "" : "; ") + c.field + " \"" + joinedText(c.values, "\", \"") + "\" " +
+           (c.matches ? "matches " : "does not match ") + joinedText(c.patterns, " | ");
   }
   return out;
 }
@@ -148,7 +142,8 @@ void writeAsset(std::ostream& out, const ExplainedAsset& asset) {
                 ? "so never withdrawn by it"
                 : "in rule " + a.exclusivePool + "'s exclusive pool (membersync manages it)");
   }
-  if (!asset.products.empty()) out << "; products " << joined(asset.products);
+  if (asset.products && !asset.products->empty())
+    out << "; products " << joinedText(*asset.products);
   out << (a.lent ? "; lent into a lock" : "") << "\n";
 }
 
@@ -180,14 +175,15 @@ void writeLocks(std::ostream& out, const Explanation& e) {
 
 void writeEnrolments(std::ostream& out, const Explanation& e) {
   if (!e.enrolments.empty()) out << "\nenrolments\n";
-  for (const ExplainedEnrolment& x : e.enrolments) {
-    const state::Enrolment& en = x.enrolment;
+  for (const ExplainedEnrolment& enrolment : e.enrolments) {
+    const state::Enrolment& en = enrolment.enrolment;
     out << "  rule " << en.rule << " (\"" << en.activityLabel << "\"): " << state::toString(en.status)
         << " on " << date(en.at);
     switch (en.status) {
       case state::EnrolmentStatus::Enrolled:
-        out << (x.products.empty() ? "; no products granted\n" : "; products granted:\n");
-        for (const auto& p : x.products) out << "    " << p << "\n";
+        out << (enrolment.products.empty() ? "; no products granted\n"
+                                           : "; products granted:\n");
+        for (const auto& p : enrolment.products) out << "    " << p << "\n";
         break;
       case state::EnrolmentStatus::NotQualified:
         out << "; not qualified: " << en.message << "\n";
@@ -201,9 +197,18 @@ void writeEnrolments(std::ostream& out, const Explanation& e) {
   }
 }
 
+const char* sentenceFor(NothingPlanned why) {
+  switch (why) {
+    case NothingPlanned::InStep: return "the member matches the HR row";
+    case NothingPlanned::DepartedWithoutMember: return "departed, and no member exists";
+    case NothingPlanned::NotLinked: return "nothing links them";
+  }
+  return "nothing links them";
+}
+
 void writePlanned(std::ostream& out, const Explanation& e) {
   if (e.plan.items.empty()) {
-    out << "\nplanned: nothing; " << e.nothingPlanned << "\n";
+    out << "\nplanned: nothing; " << sentenceFor(e.nothingPlanned) << "\n";
   } else {
     out << "\nplanned:\n";
     writePlanText(out, e.plan);
@@ -219,6 +224,15 @@ const char* toString(RowFound found) {
     case RowFound::None: return "none";
   }
   return "none";
+}
+
+const char* toString(NothingPlanned why) {
+  switch (why) {
+    case NothingPlanned::InStep: return "in-step";
+    case NothingPlanned::DepartedWithoutMember: return "departed-without-member";
+    case NothingPlanned::NotLinked: return "not-linked";
+  }
+  return "not-linked";
 }
 
 const char* toString(RuleType type) {

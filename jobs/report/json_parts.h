@@ -22,7 +22,8 @@ inline Poco::JSON::Object::Ptr newObject() {
   return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
 }
 
-inline Poco::Dynamic::Var optional(const std::optional<std::string>& value) {
+// The value, or null when there is none.
+inline Poco::Dynamic::Var orNull(const std::optional<std::string>& value) {
   return value ? Poco::Dynamic::Var(*value) : Poco::Dynamic::Var();
 }
 
@@ -53,8 +54,8 @@ Poco::JSON::Array::Ptr listOf(const Range& elements, ToObject toObject) {
   return a;
 }
 
-// One plan item as the plan JSON holds it (planToJson's items[]), every field; `explain --format
-// json` lists the planned items the same way.
-Poco::JSON::Object::Ptr planItemJson(const plan::Item& item);
+// The plan as a plan file holds it (planToJson), every field; `explain --format json` gives the
+// plan for one account the same way.
+Poco::JSON::Object::Ptr planObject(const plan::Plan& plan);
 
 }  // namespace membersync::report::json

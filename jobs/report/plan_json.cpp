@@ -30,7 +30,7 @@ constexpr int kOldestVersion = 1;
 // ---- writing ----
 
 using json::newObject;
-using json::optional;
+using json::orNull;
 using json::strings;
 
 Object::Ptr itemJson(const Item& i) {
@@ -43,9 +43,9 @@ Object::Ptr itemJson(const Item& i) {
   o->set("globalId", i.globalId);
   o->set("name", i.name);
   o->set("department", i.department);
-  o->set("departmentId", optional(i.departmentId));
-  o->set("remark", optional(i.remark));
-  o->set("mobile", optional(i.mobile));
+  o->set("departmentId", orNull(i.departmentId));
+  o->set("remark", orNull(i.remark));
+  o->set("mobile", orNull(i.mobile));
   Array::Ptr changes = new Array;
   for (const plan::FieldChange& c : i.changes) {
     Object::Ptr change = newObject();
@@ -370,11 +370,7 @@ Var parse(const Reader& r, const std::string& text) {
 
 }  // namespace
 
-Object::Ptr json::planItemJson(const Item& item) {
-  return itemJson(item);
-}
-
-std::string planToJson(const plan::Plan& p) {
+Object::Ptr json::planObject(const plan::Plan& p) {
   Object::Ptr o = newObject();
   o->set("format", kFormat);
   o->set("version", kVersion);
@@ -392,8 +388,12 @@ std::string planToJson(const plan::Plan& p) {
   Array::Ptr items = new Array;
   for (const Item& i : p.items) items->add(itemJson(i));
   o->set("items", items);
+  return o;
+}
+
+std::string planToJson(const plan::Plan& p) {
   std::ostringstream os;
-  o->stringify(os, 2);
+  json::planObject(p)->stringify(os, 2);
   return os.str();  // no trailing newline: callers end the line
 }
 

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <vector>
 
+#include "jobs/core/text.h"
+
 namespace membersync::report {
 namespace {
 
@@ -60,20 +62,14 @@ void writeAddFields(std::ostream& os, const Item& i) {
   if (i.mobile) fieldLine(os, "passwordMobile", quoted(*i.mobile));
 }
 
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& a : items) out += (out.empty() ? "" : ", ") + a;
-  return out;
-}
-
 void writeChanges(std::ostream& os, const Item& i) {
   for (const plan::FieldChange& c : i.changes)
     os << "      " << c.field << ": " << quoted(c.before) << " -> " << quoted(c.after) << "\n";
 }
 
 void writeAssets(std::ostream& os, const Item& i) {
-  if (!i.assetsToAdd.empty()) fieldLine(os, "assign", joined(i.assetsToAdd));
-  if (!i.assetsToWithdraw.empty()) fieldLine(os, "withdraw", joined(i.assetsToWithdraw));
+  if (!i.assetsToAdd.empty()) fieldLine(os, "assign", joinedText(i.assetsToAdd));
+  if (!i.assetsToWithdraw.empty()) fieldLine(os, "withdraw", joinedText(i.assetsToWithdraw));
 }
 
 void writeItem(std::ostream& os, const Item& i) {
@@ -92,7 +88,7 @@ void writeItem(std::ostream& os, const Item& i) {
     case ItemKind::Withdraw:
     case ItemKind::Delete:
       os << "  - " << plan::toString(i.kind) << " " << who(i) << ": " << i.reason << "\n";
-      if (!i.assetsToWithdraw.empty()) fieldLine(os, "assets", joined(i.assetsToWithdraw));
+      if (!i.assetsToWithdraw.empty()) fieldLine(os, "assets", joinedText(i.assetsToWithdraw));
       break;
     case ItemKind::Held:
       os << "  ! held " << plan::toString(i.heldKind) << " " << who(i) << ": " << i.reason << "\n";
@@ -112,7 +108,7 @@ void writeItem(std::ostream& os, const Item& i) {
       break;
     case ItemKind::Lend:
       os << "  ~ lend " << who(i) << " -> lock " << i.lockNumber << " (rule " << i.rule << ")\n";
-      fieldLine(os, "asset ids", joined(i.assetIds));
+      fieldLine(os, "asset ids", joinedText(i.assetIds));
       break;
     case ItemKind::Enrol:
       os << "  + enrol " << who(i) << " in " << quoted(i.activityLabel) << " (rule " << i.rule

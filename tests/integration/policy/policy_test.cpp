@@ -161,10 +161,13 @@ TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the sec
 
 // `explain --format json`, parsed: the sections a tool reads, each from the same model the text
 // is written from (docs/explain-json.md).
+// No secret of the configuration reaches it.
 Object::Ptr explainJson(const PolicyFixture& f, const std::string& account) {
   const auto r = f.run({"explain", account, "--format", "json"});
   INFO(r.out << r.err);
   REQUIRE(r.exitCode == 0);
+  CHECK(r.out.find(kDemoSecret) == std::string::npos);
+  CHECK(r.out.find(kAdminPassword) == std::string::npos);
   return Poco::JSON::Parser().parse(r.out).extract<Object::Ptr>();
 }
 
@@ -198,6 +201,7 @@ TEST_CASE("policy: explain --format json gives the row, member, rules, assets, l
   CHECK(row->getValue<std::string>("department") == "ENG");
   CHECK(row->getValue<std::string>("departmentId") == "1001");
   CHECK(row->getValue<int>("line") == 6);
+  CHECK(row->isNull("dn"));
   CHECK(row->getObject("attributes")->getValue<std::string>("lock") == "LK-0001");
   CHECK_FALSE(e->getValue<bool>("protected"));
   CHECK(e->getObject("member")->getValue<std::string>("globalId") == v.gid("newguy"));
@@ -226,6 +230,8 @@ TEST_CASE("policy: explain --format json gives the row, member, rules, assets, l
   CHECK(assets->getObject(0)->getValue<std::string>("assignedBy") == "membersync");
   CHECK(assets->getObject(0)->getValue<std::string>("rule") == "cad-seat");
   CHECK(in(kCadPool, assets->getObject(0)->getValue<std::string>("assetNum")));
+  // The policy has a product rule, so every held asset's product tree was read.
+  CHECK_FALSE(assets->getObject(0)->isNull("products"));
   const auto lock = findIn(e->getArray("locks"), "lockNumber", "LK-0001");
   CHECK(lock->getValue<bool>("readFromCenter"));
   CHECK(lock->getValue<bool>("byMembersync"));
@@ -234,8 +240,8 @@ TEST_CASE("policy: explain --format json gives the row, member, rules, assets, l
   CHECK(enrolment->getValue<std::string>("status") == "enrolled");
   CHECK(enrolment->getArray("productsGranted")->size() >= 1);
 
-  CHECK(e->getArray("planned")->size() == 0);
-  CHECK(e->getValue<std::string>("nothingPlanned") == "the member matches the HR row");
+  CHECK(e->getObject("plan")->getArray("items")->size() == 0);
+  CHECK(e->getValue<std::string>("nothingPlanned") == "in-step");
 }
 
 TEST_CASE("policy: explain --format json lists a planned edit with its changes, and an account "
@@ -249,7 +255,7 @@ TEST_CASE("policy: explain --format json lists a planned edit with its changes, 
   f.writeHr(rows);
 
   const auto e = explainJson(f, "lina");
-  const auto planned = e->getArray("planned");
+  const auto planned = e->getObject("plan")->getArray("items");
   REQUIRE(planned->size() >= 1);
   const auto edit = findIn(planned, "kind", "edit");
   CHECK(edit->getValue<std::string>("account") == "lina");
@@ -265,10 +271,24 @@ TEST_CASE("policy: explain --format json lists a planned edit with its changes, 
   CHECK(nobody->isNull("assets"));
   CHECK(nobody->isNull("locks"));
   CHECK(nobody->getArray("remembered")->size() == 0);
-  CHECK(nobody->getValue<std::string>("nothingPlanned") == "nothing links them");
+  CHECK(nobody->getValue<std::string>("nothingPlanned") == "not-linked");
   const auto unmatched = findIn(nobody->getArray("rules"), "rule", "cad-seat");
   CHECK_FALSE(unmatched->getValue<bool>("matches"));
   CHECK(unmatched->getArray("conditions")->getObject(0)->getArray("values")->size() == 0);
+}
+
+TEST_CASE("policy: explain tells nothing from half the facts: a member list it cannot read "
+          "fails it with the reason, in either form", "[policy][explain]") {
+  EmulatorProcess emulator(EmulatorProcess::Options{"", {"--fail-rate", "1"}});
+  PolicyFixture f(emulator, kPolicy);
+  f.writeHr(people());
+  for (const char* format : {"text", "json"}) {
+    const auto r = f.run({"explain", "newguy", "--format", format});
+    INFO(format << "\n" << r.out << r.err);
+    CHECK(r.exitCode == 1);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Contains("explain: cannot read the member list"));
+  }
 }
 
 TEST_CASE("policy: changing a person's department moves their asset in one A9", "[policy]") {

@@ -35,3 +35,10 @@ TEST_CASE("text: a byte order mark is dropped, nothing else", "[core]") {
 TEST_CASE("text: isoUtc formats seconds in UTC", "[core]") {
   CHECK(isoUtc(Clock::WallPoint{std::chrono::seconds(1763718726)}) == "2025-11-21T09:52:06Z");
 }
+
+TEST_CASE("text: joinedText puts the separator between the parts only", "[core]") {
+  CHECK(joinedText({}) == "");
+  CHECK(joinedText({"a"}) == "a");
+  CHECK(joinedText({"a", "", "c"}) == "a, , c");
+  CHECK(joinedText({"x", "y"}, " | ") == "x | y");
+}

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <ctime>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -24,10 +25,32 @@ namespace {
 
 constexpr state::Millis kAt = 1767225600000;  // 2026-01-01 00:00:00 UTC
 
-// The times shown are local: pin the zone so the expected text holds on any machine.
+// The times shown are local: the zone is pinned to UTC while the text is written, so the
+// expected text holds on any machine, and put back after.
+class UtcZone {
+ public:
+  UtcZone() {
+    if (const char* tz = std::getenv("TZ")) saved_ = tz;
+    setenv("TZ", "UTC", 1);
+    tzset();
+  }
+  ~UtcZone() {
+    if (saved_) {
+      setenv("TZ", saved_->c_str(), 1);
+    } else {
+      unsetenv("TZ");
+    }
+    tzset();
+  }
+  UtcZone(const UtcZone&) = delete;
+  UtcZone& operator=(const UtcZone&) = delete;
+
+ private:
+  std::optional<std::string> saved_;
+};
+
 std::string text(const Explanation& e) {
-  setenv("TZ", "UTC", 1);
-  tzset();
+  const UtcZone utc;
   std::ostringstream os;
   report::writeExplanationText(os, e);
   return os.str();
@@ -69,7 +92,7 @@ Explanation everything() {
   state::Absence absence{"E1", 2, "h", kAt, std::nullopt};
   e.remembered.push_back({link, absence, {{"E1", "name", "Old", 4, kAt}}});
   e.recentLimit = 10;
-  e.recent.push_back({5, kAt, "edit", "succeeded", "name \"Old\" -> \"张伟\""});
+  e.recent.push_back({5, kAt, "edit", state::StepState::Succeeded, "name \"Old\" -> \"张伟\""});
   e.policyPath = "/etc/membersync/policy.json";
 
   report::ExplainedRule seat;
@@ -94,7 +117,9 @@ Explanation everything() {
 
   plan::HeldAsset ours{"AN-3", "a3", false, "cad-seat", kAt, "cad-seat", "", "cad-seat"};
   plan::HeldAsset byHand{"AN-9", "a9", true, "", 0, "", "", ""};
-  e.assets = std::vector<report::ExplainedAsset>{{ours, {"uri:cad"}}, {byHand, {}}};
+  plan::HeldAsset kept{"AN-4", "a4", false, "", 0, "render", "rule render grants AN-4", ""};
+  e.assets = std::vector<report::ExplainedAsset>{
+      {ours, std::vector<std::string>{"uri:cad"}}, {byHand, std::nullopt}, {kept, std::nullopt}};
   e.locks = std::vector<report::ExplainedLock>{{"LK-1", true, true, "offline", kAt},
                                                {"LK-7", true, false, "", 0}};
   state::Enrolment enrolled;
@@ -105,7 +130,7 @@ Explanation everything() {
   enrolled.message = "unit U1: 3002 not qualified";
   enrolled.at = kAt;
   e.enrolments.push_back({enrolled, {}});
-  e.nothingPlanned = "the member matches the HR row";
+  e.nothingPlanned = report::NothingPlanned::InStep;
   return e;
 }
 
@@ -137,11 +162,31 @@ TEST_CASE("explain text: every section of a person in HR and on the center", "[r
                          "2026-01-01 00:00; products uri:cad\n"));
   CHECK_THAT(t, Contains("  AN-9 (a9): assigned outside membersync, so never withdrawn by it; "
                          "lent into a lock\n"));
+  CHECK_THAT(t, Contains("  AN-4 (a4): kept as what rule render grants; assigned outside "
+                         "membersync, so never withdrawn by it\n"));
   CHECK_THAT(t, Contains("  LK-1 is lent to this member (by membersync, rule offline, on "
                          "2026-01-01 00:00)\n  LK-7 is lent to this member (not by membersync)\n"));
   CHECK_THAT(t, Contains("  rule welcome (\"welcome-2026\"): not-qualified on 2026-01-01 00:00; "
                          "not qualified: unit U1: 3002 not qualified\n"));
   CHECK_THAT(t, Contains("\nplanned: nothing; the member matches the HR row\n"));
+}
+
+TEST_CASE("explain text: a lock rule whose when names the lock field shows the lock once; a "
+          "member holding nothing says none", "[report]") {
+  Explanation e = everything();
+  e.rules[1].conditions = {{"lock", {"LK-1"}, {"LK-*"}, true}};
+  e.assets = std::vector<report::ExplainedAsset>{};
+  e.locks = std::vector<report::ExplainedLock>{};
+  e.hr.person.active = false;
+  e.member.reset();
+  e.nothingPlanned = report::NothingPlanned::DepartedWithoutMember;
+  const std::string t = text(e);
+  CHECK_THAT(t, Contains("  lock rule offline (lock number from \"lock\"): matches (lock \"LK-1\" "
+                         "matches LK-*)\n"));
+  CHECK_THAT(t, Contains("\nassets held (A6)\n  none\n"));
+  CHECK_THAT(t, Contains("\nlocks\n  none\n"));
+  CHECK_THAT(t, Contains("status \"active\" (departed)"));
+  CHECK_THAT(t, Contains("\nplanned: nothing; departed, and no member exists\n"));
 }
 
 TEST_CASE("explain text: a skipped row, no member, and a lending known only to the state",
@@ -176,12 +221,12 @@ TEST_CASE("explain json: the top-level fields are stable and say what is absent 
   e.account = "kim";
   e.accountSuffix = "@acme";
   e.hr.source = "people.csv";
-  e.nothingPlanned = "nothing links them";
+
   const auto o = json(e);
   CHECK(names(o) == std::set<std::string>{"format", "version", "account", "centerAccount", "hr",
                                              "protected", "member", "remembered", "recentChanges",
                                              "policy", "rules", "assets", "locks", "enrolments",
-                                             "planned", "nothingPlanned"});
+                                             "plan", "nothingPlanned"});
   CHECK(o->getValue<std::string>("format") == "membersync-explain");
   CHECK(o->getValue<int>("version") == 1);
   CHECK(o->getValue<std::string>("centerAccount") == "kim@acme");
@@ -190,8 +235,18 @@ TEST_CASE("explain json: the top-level fields are stable and say what is absent 
   CHECK(o->isNull("member"));
   CHECK(o->isNull("assets"));  // not read, or no member: not the same as holding none
   CHECK(o->isNull("locks"));
-  CHECK(o->getArray("planned")->size() == 0);
-  CHECK(o->getValue<std::string>("nothingPlanned") == "nothing links them");
+  CHECK(o->getObject("plan")->getArray("items")->size() == 0);
+  CHECK(o->getValue<std::string>("nothingPlanned") == "not-linked");
+}
+
+TEST_CASE("explain json: a skipped row gives its reason and no row", "[report]") {
+  Explanation e;
+  e.hr.found = report::RowFound::Skipped;
+  e.hr.skipReason = "people.csv line 7: name is 31 characters; at most 30";
+  const auto hr = json(e)->getObject("hr");
+  CHECK(hr->getValue<std::string>("found") == "skipped");
+  CHECK(hr->getValue<std::string>("skipReason") == e.hr.skipReason);
+  CHECK(hr->isNull("row"));
 }
 
 TEST_CASE("explain json: every section's fields, times in UTC", "[report]") {
@@ -199,6 +254,9 @@ TEST_CASE("explain json: every section's fields, times in UTC", "[report]") {
   const auto row = o->getObject("hr")->getObject("row");
   CHECK(row->getValue<std::string>("employeeId") == "E1");
   CHECK(row->getValue<std::string>("departmentId") == "1001");
+  CHECK(row->getValue<int>("line") == 2);
+  CHECK(row->isNull("item"));  // a CSV row has no array position
+  CHECK(row->isNull("dn"));
   CHECK(row->isNull("remark"));  // not managed
   CHECK(row->getArray("computed")->getObject(0)->getValue<std::string>("template") ==
         "desk {room}");
@@ -211,11 +269,16 @@ TEST_CASE("explain json: every section's fields, times in UTC", "[report]") {
   CHECK(remembered->getValue<std::string>("linkedAt") == "2026-01-01T00:00:00Z");
   CHECK(remembered->getObject("absence")->getValue<int>("distinctExports") == 2);
   CHECK(remembered->getObject("absence")->isNull("withdrawnAt"));
-  CHECK(remembered->getArray("revertedFields")->getObject(0)->getValue<int>("revertedRun") == 4);
-  CHECK(o->getArray("recentChanges")->getObject(0)->getValue<int>("runId") == 5);
+  const auto reverted = remembered->getArray("revertedFields")->getObject(0);
+  CHECK(reverted->getValue<int>("revertedRun") == 4);
+  CHECK(reverted->getValue<std::string>("hrValue") == "Old");  // what HR gives, not applied
+  const auto change = o->getArray("recentChanges")->getObject(0);
+  CHECK(change->getValue<int>("runId") == 5);
+  CHECK(change->getValue<std::string>("state") == "succeeded");
 
   const auto rules = o->getArray("rules");
-  CHECK(rules->getObject(0)->isNull("product"));
+  CHECK_FALSE(rules->getObject(0)->has("product"));  // a pool rule
+  CHECK(rules->getObject(0)->getValue<int>("poolSize") == 5);
   CHECK(rules->getObject(0)->getValue<bool>("exclusive"));
   CHECK(rules->getObject(1)->getValue<std::string>("lock") == "LK-1");
   CHECK(rules->getObject(1)->getArray("conditions")->size() == 0);  // everyone
@@ -226,24 +289,31 @@ TEST_CASE("explain json: every section's fields, times in UTC", "[report]") {
   CHECK(assets->getObject(0)->getValue<std::string>("assignedBy") == "membersync");
   CHECK(assets->getObject(0)->getValue<std::string>("assignedAt") == "2026-01-01T00:00:00Z");
   CHECK(assets->getObject(0)->getValue<std::string>("exclusivePool") == "cad-seat");
+  CHECK(assets->getObject(0)->getArray("products")->size() == 1);
   CHECK(assets->getObject(1)->getValue<std::string>("assignedBy") == "outside");
   CHECK(assets->getObject(1)->isNull("rule"));
   CHECK(assets->getObject(1)->isNull("keptFor"));
   CHECK(assets->getObject(1)->getValue<bool>("lent"));
+  CHECK(assets->getObject(1)->isNull("products"));  // not read: the policy has no product rule
+  CHECK(assets->getObject(2)->getValue<std::string>("keptFor") == "render");
   CHECK(o->getArray("locks")->getObject(1)->isNull("rule"));
   CHECK(o->getArray("enrolments")->getObject(0)->getValue<std::string>("status") ==
         "not-qualified");
 }
 
-TEST_CASE("explain json: the planned items are the plan file's items, field for field",
+TEST_CASE("explain json: the plan is the plan file's object, items, guards and state changes",
           "[report]") {
   Explanation e;
   e.plan = report::testing::samplePlan();
-  const auto planned = json(e)->getArray("planned");
-  REQUIRE(planned->size() == e.plan.items.size());
-  const auto add = planned->getObject(0);
+  const auto o = json(e);
+  const auto p = o->getObject("plan");
+  CHECK(p->getValue<std::string>("format") == "membersync-plan");
+  for (const char* field : {"guard", "editGuard", "stateChanges", "counts"}) CHECK(p->has(field));
+  const auto items = p->getArray("items");
+  REQUIRE(items->size() == e.plan.items.size());
+  const auto add = items->getObject(0);
   CHECK(add->getValue<std::string>("kind") == "add");
   CHECK(add->getValue<std::string>("remark") == "desk \"4\"");
   CHECK(add->getValue<int>("line") == 2);
-  CHECK(json(e)->isNull("nothingPlanned"));
+  CHECK(o->isNull("nothingPlanned"));
 }
