@@ -55,23 +55,24 @@ bool decimal(const std::string& s) {
          s.find_first_not_of("0123456789", start) == std::string::npos;
 }
 
-}  // namespace
-
-std::string id(const Poco::Dynamic::Var& v, const std::string& path) {
+// Readers of scalars without a path: nullopt when `v` is not of the kind asked for. The
+// decoders read every field of every member of a page through them, and a path is text worth
+// building only for a failure.
+std::optional<std::string> asId(const Poco::Dynamic::Var& v) {
   if (v.isString()) return v.extract<std::string>();
   if (v.isInteger() && !v.isBoolean()) return v.convert<std::string>();
   if (v.isNumeric() && !v.isBoolean() && exactInteger(v.convert<double>()))
     return std::to_string(static_cast<long long>(v.convert<double>()));
-  fail(path, "expected a string or an integer, got " + typeName(v));
+  return std::nullopt;
 }
 
-std::string text(const Poco::Dynamic::Var& v, const std::string& path) {
+std::optional<std::string> asText(const Poco::Dynamic::Var& v) {
   if (v.isString()) return v.extract<std::string>();
   if (v.isNumeric() && !v.isBoolean()) return v.convert<std::string>();
-  fail(path, "expected a string, got " + typeName(v));
+  return std::nullopt;
 }
 
-std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path) {
+std::optional<std::int64_t> asInteger(const Poco::Dynamic::Var& v) {
   if (v.isInteger() && !v.isBoolean()) return v.convert<Poco::Int64>();
   if (v.isNumeric() && !v.isBoolean() && exactInteger(v.convert<double>()))
     return static_cast<std::int64_t>(v.convert<double>());
@@ -79,10 +80,10 @@ std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path) {
     const std::string& s = v.extract<std::string>();
     if (decimal(s)) return std::stoll(s);
   }
-  fail(path, "expected an integer, got " + typeName(v));
+  return std::nullopt;
 }
 
-bool flag(const Poco::Dynamic::Var& v, const std::string& path) {
+std::optional<bool> asFlag(const Poco::Dynamic::Var& v) {
   if (v.isBoolean()) return v.extract<bool>();
   if (v.isInteger()) {
     const auto n = v.convert<Poco::Int64>();
@@ -92,7 +93,34 @@ bool flag(const Poco::Dynamic::Var& v, const std::string& path) {
     const std::string& s = v.extract<std::string>();
     if (s == "true" || s == "false") return s == "true";
   }
-  fail(path, "expected a boolean, got " + typeName(v));
+  return std::nullopt;
+}
+
+constexpr const char* kExpectedId = "expected a string or an integer, got ";
+constexpr const char* kExpectedText = "expected a string, got ";
+constexpr const char* kExpectedInteger = "expected an integer, got ";
+constexpr const char* kExpectedFlag = "expected a boolean, got ";
+
+}  // namespace
+
+std::string id(const Poco::Dynamic::Var& v, const std::string& path) {
+  if (auto s = asId(v)) return std::move(*s);
+  fail(path, kExpectedId + typeName(v));
+}
+
+std::string text(const Poco::Dynamic::Var& v, const std::string& path) {
+  if (auto s = asText(v)) return std::move(*s);
+  fail(path, kExpectedText + typeName(v));
+}
+
+std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path) {
+  if (auto n = asInteger(v)) return *n;
+  fail(path, kExpectedInteger + typeName(v));
+}
+
+bool flag(const Poco::Dynamic::Var& v, const std::string& path) {
+  if (auto b = asFlag(v)) return *b;
+  fail(path, kExpectedFlag + typeName(v));
 }
 
 Obj::Obj(const Poco::Dynamic::Var& v, std::string path) : path_(std::move(path)) {
@@ -102,37 +130,47 @@ Obj::Obj(const Poco::Dynamic::Var& v, std::string path) : path_(std::move(path))
 
 Poco::Dynamic::Var Obj::get(const char* key) const { return obj_->get(key); }
 
+// Poco's isNull(key): absent or null, without copying the value as get() does.
+bool Obj::has(const char* key) const { return !obj_->isNull(key); }
+
+// Each accessor copies the field once (get) and spells its path out only to fail.
+template <class T, class Read>
+std::optional<T> Obj::read(const char* key, Read as, const char* expected) const {
+  const Poco::Dynamic::Var v = get(key);
+  if (isNull(v)) return std::nullopt;
+  if (auto value = as(v)) return value;
+  fail(at(key), expected + typeName(v));
+}
+
 std::string Obj::requiredId(const char* key) const {
-  if (!has(key)) fail(at(key), "missing");
-  return id(get(key), at(key));
+  if (auto s = read<std::string>(key, asId, kExpectedId)) return std::move(*s);
+  fail(at(key), "missing");
 }
 
 std::string Obj::requiredText(const char* key) const {
-  if (!has(key)) fail(at(key), "missing");
-  return text(get(key), at(key));
+  if (auto s = read<std::string>(key, asText, kExpectedText)) return std::move(*s);
+  fail(at(key), "missing");
 }
 
 std::optional<std::string> Obj::optId(const char* key) const {
-  if (!has(key)) return std::nullopt;
-  return id(get(key), at(key));
+  return read<std::string>(key, asId, kExpectedId);
 }
 
 std::optional<std::string> Obj::optText(const char* key) const {
-  if (!has(key)) return std::nullopt;
-  return text(get(key), at(key));
+  return read<std::string>(key, asText, kExpectedText);
 }
 
 std::string Obj::textOr(const char* key, std::string fallback) const {
-  return has(key) ? text(get(key), at(key)) : fallback;
+  auto s = read<std::string>(key, asText, kExpectedText);
+  return s ? std::move(*s) : fallback;
 }
 
 std::optional<std::int64_t> Obj::optInteger(const char* key) const {
-  if (!has(key)) return std::nullopt;
-  return integer(get(key), at(key));
+  return read<std::int64_t>(key, asInteger, kExpectedInteger);
 }
 
 std::int64_t Obj::integerOr(const char* key, std::int64_t fallback) const {
-  return has(key) ? integer(get(key), at(key)) : fallback;
+  return read<std::int64_t>(key, asInteger, kExpectedInteger).value_or(fallback);
 }
 
 int Obj::smallInteger(const char* key) const {
@@ -143,7 +181,7 @@ int Obj::smallInteger(const char* key) const {
 }
 
 bool Obj::flagOr(const char* key, bool fallback) const {
-  return has(key) ? flag(get(key), at(key)) : fallback;
+  return read<bool>(key, asFlag, kExpectedFlag).value_or(fallback);
 }
 
 std::vector<std::string> Obj::texts(const char* key) const {

@@ -56,8 +56,10 @@ auto eachOf(const Poco::Dynamic::Var& v, const std::string& path, F decode)
   if (isNull(v)) return out;
   if (!isArray(v)) fail(path, "expected an array, got " + typeName(v));
   const auto& array = *v.extract<Poco::JSON::Array::Ptr>();
-  for (std::size_t i = 0; i < array.size(); ++i)
-    out.push_back(decode(array.get(static_cast<unsigned>(i)), path + "[" + std::to_string(i) + "]"));
+  out.reserve(array.size());
+  std::size_t i = 0;
+  for (const Poco::Dynamic::Var& element : array)  // by reference: get(i) would copy each one
+    out.push_back(decode(element, path + "[" + std::to_string(i++) + "]"));
   return out;
 }
 
@@ -69,7 +71,7 @@ class Obj {
   const std::string& path() const { return path_; }
   std::string at(const char* key) const { return path_ + "." + key; }
   Poco::Dynamic::Var get(const char* key) const;  // empty when absent
-  bool has(const char* key) const { return !isNull(get(key)); }
+  bool has(const char* key) const;
 
   std::string requiredId(const char* key) const;  // absent: Failure
   std::string requiredText(const char* key) const;
@@ -89,6 +91,10 @@ class Obj {
   }
 
  private:
+  // The field as T through `as`; nullopt when absent; Failure "expected ..." when `as` refuses it.
+  template <class T, class Read>
+  std::optional<T> read(const char* key, Read as, const char* expected) const;
+
   Poco::JSON::Object::Ptr obj_;
   std::string path_;
 };
