@@ -85,9 +85,13 @@ Reply listMembers(Service& svc, const Request& req) {
     }
     matches.push_back(&m);
   }
-  std::stable_sort(matches.begin(), matches.end(), [](const Member* a, const Member* b) {
+  // Members are kept in the order they were made, which is this order unless a fixture says
+  // otherwise: checking is linear, sorting every page of a 10,000-member list is not.
+  const auto created = [](const Member* a, const Member* b) {
     return a->createTime != b->createTime ? a->createTime < b->createTime : a->id < b->id;
-  });
+  };
+  if (!std::is_sorted(matches.begin(), matches.end(), created))
+    std::stable_sort(matches.begin(), matches.end(), created);
 
   PageWindow w = computePage(static_cast<std::int64_t>(matches.size()), *pageNum, *pageSize,
                              PagingRules{svc.options.maxPageSize, svc.options.reasonablePaging});
