@@ -1,3 +1,4 @@
+#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 #include <catch2/catch.hpp>
@@ -6,6 +7,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "jobs/center/encode.h"
 #include "jobs/center/json_write.h"
@@ -99,4 +101,79 @@ TEST_CASE("encode: an add's text fields read back exactly, whatever they hold", 
   CHECK(row->getValue<std::string>("name") == awkward);
   CHECK(row->getValue<std::string>("remark") == "r\r");
   CHECK_FALSE(row->has("passwordMobile"));
+}
+
+namespace {
+
+std::string stringified(const Poco::JSON::Object& o) {
+  std::ostringstream out;
+  o.stringify(out);
+  return out.str();
+}
+
+Poco::JSON::Object ordered() { return Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER); }
+
+Poco::JSON::Array::Ptr pocoStrings(const std::vector<std::string>& values) {
+  Poco::JSON::Array::Ptr a = new Poco::JSON::Array;
+  for (const auto& v : values) a->add(v);
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("encode: each request body is, byte for byte, what Poco's DOM wrote for it",
+          "[center]") {
+  const std::string text = std::string("a\0b \"张\"\n", 10);  // a NUL inside, too
+  SECTION("A1, with every optional field and without") {
+    NewMember full{"ed", Secret("p\"w1"), std::string("1001"), text, text, std::string("138")};
+    NewMember bare{"kim", Secret("pw2"), std::nullopt, "Kim", std::nullopt, std::nullopt};
+    Poco::JSON::Object first = ordered(), second = ordered(), body = ordered();
+    first.set("userName", "ed");
+    first.set("password", "p\"w1");
+    first.set("departmentId", static_cast<Poco::Int64>(1001));
+    first.set("name", text);
+    first.set("remark", text);
+    first.set("passwordMobile", "138");
+    second.set("userName", "kim");
+    second.set("password", "pw2");
+    second.set("name", "Kim");
+    Poco::JSON::Array::Ptr list = new Poco::JSON::Array;
+    list->add(first);
+    list->add(second);
+    body.set("userList", list);
+    CHECK(encodeAddMembers({full, bare}).value() == stringified(body));
+  }
+  SECTION("A2") {
+    Poco::JSON::Object body = ordered();
+    body.set("userName", "ed");
+    body.set("departmentId", static_cast<Poco::Int64>(-7));
+    body.set("name", text);
+    body.set("remark", "");
+    CHECK(encodeMemberEdit({"ed", text, std::string("-7"), std::string(""), std::nullopt})
+              .value() == stringified(body));
+  }
+  SECTION("A3, A9, A10") {
+    Poco::JSON::Object reset = ordered(), assets = ordered(), lend = ordered();
+    reset.set("password", text);
+    CHECK(encodeResetPassword(Secret(text)) == stringified(reset));
+    assets.set("deleteAssets", pocoStrings({}));
+    assets.set("addAssets", pocoStrings({"AN-1", text}));
+    CHECK(encodeConfigureAssets({}, {"AN-1", text}) == stringified(assets));
+    lend.set("borrowedUsbKey", "LK-1");
+    lend.set("assetIDs", pocoStrings({"a1", "a2"}));
+    CHECK(encodeLendAssets("LK-1", {"a1", "a2"}) == stringified(lend));
+  }
+  SECTION("B1, with and without extParams") {
+    Poco::JSON::Object body = ordered();
+    body.set("identity", "ed@acme");
+    body.set("activityLabel", text);
+    body.set("source", "membersync");
+    body.set("branch", "");
+    CHECK(encodeEnrol({"ed@acme", text, "membersync", "", std::nullopt}) == stringified(body));
+    Poco::JSON::Object::Ptr ext = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    ext->set("mode", "claim");
+    body.set("extParams", ext);
+    CHECK(encodeEnrol({"ed@acme", text, "membersync", "", std::string("claim")}) ==
+          stringified(body));
+  }
 }
