@@ -49,7 +49,7 @@ ExitCode runCheck(const VerbContext& ctx) {
   if (ctx.config.directory.format == directory::ExportFormat::Ldap && !checkDirectory(ctx))
     return ExitCode::Failed;
   const auto& cfg = ctx.config.center;
-  Runtime runtime(ctx.config);
+  Runtime runtime(ctx.config, StateUse::Read);  // never opens the state
   center::Session& session = runtime.session();
   center::MemberCenterClient& client = runtime.client();
   auto& out = ctx.out;

@@ -22,7 +22,9 @@ ExitCode runExplain(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
   const auto policy = readPolicy(ctx.config);
   const auto hr = readHrExport(ctx.config, policy);
-  Runtime rt(ctx.config);
+  Runtime rt(ctx.config, StateUse::Read);
+  // The state first: a database of another enterprise is refused before anything is sent.
+  state::StateStore& store = rt.store();
 
   auto members = rt.client().listAllMembers();
   if (!members.ok()) {
@@ -30,7 +32,7 @@ ExitCode runExplain(const VerbContext& ctx) {
             << "\n";
     return ExitCode::Failed;
   }
-  const auto snapshot = rt.store().load();
+  const auto snapshot = store.load();
   const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
                        rt.clock().wallNow().time_since_epoch()).count();
   // The same reads a sync makes (A6, A8, product trees from the cache or A7); read-only: the
@@ -43,7 +45,7 @@ ExitCode runExplain(const VerbContext& ctx) {
     ctx.err << "membersync: explain: " << reads.error << "\n";
     return ExitCode::Failed;
   }
-  const auto steps = rt.store().stepsOfAccount(account, kRecent);
+  const auto steps = store.stepsOfAccount(account, kRecent);
 
   plan::PlanSettings settings = ctx.config.sync.plan;
   settings.onlyAccount = account;

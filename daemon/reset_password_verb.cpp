@@ -32,6 +32,8 @@ void mailNow(const VerbContext& ctx, Runtime& rt) {
 ExitCode runResetPassword(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
   Runtime rt(ctx.config, StateUse::Write);
+  // The state first: a database of another enterprise is refused before anything is sent.
+  auto& store = rt.store();
   const std::string& suffix = ctx.config.accountSuffix();
 
   center::MemberFilter filter;
@@ -52,7 +54,6 @@ ExitCode runResetPassword(const VerbContext& ctx) {
     return ExitCode::Failed;
   }
 
-  auto& store = rt.store();
   const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, ""});
   const apply::PasswordTools tools{rt.client(), store,      rt.outbox(),
                                    rt.random(), rt.clock(), ctx.config.sync.apply.passwordLength};

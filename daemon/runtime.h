@@ -30,7 +30,7 @@ class Runtime {
   // a bad proxy) naming the config file. This runtime owns its scrubber (a one-shot verb).
   // `use`: whether the verb writes the state (then it claims an unclaimed database for its
   // enterprise; see openState).
-  explicit Runtime(const config::Config& config, StateUse use = StateUse::Read);
+  Runtime(const config::Config& config, StateUse use);
   // The same with the caller's scrubber, which outlives this runtime: the daemon's, shared by
   // its logging, its health endpoint and the runtimes its reloads make. The daemon writes.
   Runtime(const config::Config& config, Scrubber& scrubber);

@@ -7,6 +7,8 @@
 
 #include <sstream>
 
+#include "jobs/core/text.h"
+
 namespace membersync::apply {
 namespace {
 
@@ -168,9 +170,7 @@ std::string describeDetail(const StepDetail& d) {
   if (!d.lock.empty()) parts.push_back("lock " + d.lock);
   if (!d.activityLabel.empty()) parts.push_back("activity " + d.activityLabel);
   if (parts.empty()) return d.reason;
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
-  return out;
+  return joinedText(parts, "; ");
 }
 
 }  // namespace membersync::apply

@@ -103,11 +103,6 @@ constexpr const char* kExpectedFlag = "expected a boolean, got ";
 
 }  // namespace
 
-std::string id(const Poco::Dynamic::Var& v, const std::string& path) {
-  if (auto s = asId(v)) return std::move(*s);
-  fail(path, kExpectedId + typeName(v));
-}
-
 std::string text(const Poco::Dynamic::Var& v, const std::string& path) {
   if (auto s = asText(v)) return std::move(*s);
   fail(path, kExpectedText + typeName(v));
@@ -116,11 +111,6 @@ std::string text(const Poco::Dynamic::Var& v, const std::string& path) {
 std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path) {
   if (auto n = asInteger(v)) return *n;
   fail(path, kExpectedInteger + typeName(v));
-}
-
-bool flag(const Poco::Dynamic::Var& v, const std::string& path) {
-  if (auto b = asFlag(v)) return *b;
-  fail(path, kExpectedFlag + typeName(v));
 }
 
 Obj::Obj(const Poco::Dynamic::Var& v, std::string path) : path_(std::move(path)) {

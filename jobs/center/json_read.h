@@ -41,12 +41,10 @@ bool isArray(const Poco::Dynamic::Var& v);
 std::string typeName(const Poco::Dynamic::Var& v);
 std::string toJsonText(const Poco::Dynamic::Var& v);
 
-// Scalars. `id` takes a string or an integer (exact at 64 bits); `text` a string (numbers are
-// written out); `integer` an integer or a decimal string; `flag` a boolean, 0/1 or "true"/"false".
-std::string id(const Poco::Dynamic::Var& v, const std::string& path);
+// Scalars outside an object (Obj reads its fields itself): `text` a string (numbers are written
+// out); `integer` an integer or a decimal string.
 std::string text(const Poco::Dynamic::Var& v, const std::string& path);
 std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path);
-bool flag(const Poco::Dynamic::Var& v, const std::string& path);
 
 // Decodes each element of an array (null: none) with decode(element, path).
 template <class F>

@@ -61,9 +61,9 @@ std::string localTimeText(Clock::WallPoint at, const char* format) {
 
 std::string joinedText(const std::vector<std::string>& parts, std::string_view separator) {
   std::string out;
-  for (const std::string& p : parts) {
-    if (!out.empty()) out += separator;
-    out += p;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += separator;
+    out += parts[i];
   }
   return out;
 }

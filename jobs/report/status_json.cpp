@@ -81,7 +81,8 @@ void inDoubtJson(Object& o, const state::Step& s) {
   o.set("message", s.message);
 }
 
-void enrolmentJson(Object& o, const state::Enrolment& e) {
+void enrolmentJson(Object& o, const state::Enrolment* enrolment) {
+  const state::Enrolment& e = *enrolment;
   o.set("employeeId", e.employeeId);
   o.set("rule", e.rule);
   o.set("activityLabel", e.activityLabel);
@@ -111,14 +112,6 @@ void problemJson(Object& o, const state::RunProblem& p) {
   o.set("runId", p.runId);
   o.set("key", p.key);
   o.set("message", p.message);
-}
-
-// Enrolments that granted nothing: what `status` lists as not done.
-std::vector<state::Enrolment> enrolmentsNotDone(const std::map<std::string, state::Enrolment>& all) {
-  std::vector<state::Enrolment> notDone;
-  for (const auto& [key, e] : all)
-    if (e.status != state::EnrolmentStatus::Enrolled) notDone.push_back(e);
-  return notDone;
 }
 
 }  // namespace

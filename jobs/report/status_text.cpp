@@ -1,5 +1,6 @@
 #include "jobs/report/status_text.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ostream>
 
@@ -40,14 +41,11 @@ void writeItems(std::ostream& out, const std::vector<state::ItemRecord>& items) 
 // Enrolments that did not grant products: their reasons, and those in doubt (B1 has no read
 // call, so they are never re-sent on their own and a person has to look).
 void writeEnrolments(std::ostream& out, const std::map<std::string, state::Enrolment>& all) {
-  std::vector<const state::Enrolment*> notDone;
-  bool unknown = false;
-  for (const auto& [key, e] : all) {
-    if (e.status == state::EnrolmentStatus::Enrolled) continue;
-    notDone.push_back(&e);
-    unknown = unknown || e.status == state::EnrolmentStatus::Unknown;
-  }
+  const std::vector<const state::Enrolment*> notDone = enrolmentsNotDone(all);
   if (notDone.empty()) return;
+  const bool unknown = std::any_of(notDone.begin(), notDone.end(), [](const state::Enrolment* e) {
+    return e->status == state::EnrolmentStatus::Unknown;
+  });
   out << "\nenrolments not done (" << notDone.size() << ")\n";
   TextTable table({"employee", "rule", "activity", "state", "since", "why"});
   for (const auto* e : notDone) {
@@ -113,6 +111,14 @@ void writeReported(std::ostream& out, const StatusInputs& in) {
 }
 
 }  // namespace
+
+std::vector<const state::Enrolment*> enrolmentsNotDone(
+    const std::map<std::string, state::Enrolment>& all) {
+  std::vector<const state::Enrolment*> notDone;
+  for (const auto& [key, e] : all)
+    if (e.status != state::EnrolmentStatus::Enrolled) notDone.push_back(&e);
+  return notDone;
+}
 
 const state::RunSummary* lastFinishedRun(const std::vector<state::RunSummary>& runs) {
   for (const auto& r : runs)

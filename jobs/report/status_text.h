@@ -25,6 +25,11 @@ struct StatusInputs {
   std::vector<state::HeldItem> held;
 };
 
+// The enrolments that granted nothing (every status but enrolled), in key order: what `status`
+// lists as not done.
+std::vector<const state::Enrolment*> enrolmentsNotDone(
+    const std::map<std::string, state::Enrolment>& all);
+
 // The newest of `runs` that finished, whose problems `status` shows; null when none did.
 const state::RunSummary* lastFinishedRun(const std::vector<state::RunSummary>& runs);
 

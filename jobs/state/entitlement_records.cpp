@@ -85,18 +85,16 @@ void SqliteStore::saveProductCaches(const std::vector<ProductCacheEntry>& entrie
       uris.push_back(e.productUris[i]);
     }
   }
-  db_->transaction([&] {
-    db_->guarded("caching product trees", [&](Session& s) {
-      s << "INSERT INTO product_cache (asset_id, fetched_at) VALUES (?, ?)"
-           " ON CONFLICT (asset_id) DO UPDATE SET fetched_at = excluded.fetched_at",
-          use(ids), use(fetched), now;
-      s << "DELETE FROM product_cache_uris WHERE asset_id = ?", use(ids), now;
-      if (!uris.empty()) {
-        s << "INSERT OR REPLACE INTO product_cache_uris (asset_id, position, product_uri)"
-             " VALUES (?, ?, ?)",
-            use(uriAsset), use(positions), use(uris), now;
-      }
-    });
+  db_->batch("caching product trees", [&](Session& s) {
+    s << "INSERT INTO product_cache (asset_id, fetched_at) VALUES (?, ?)"
+         " ON CONFLICT (asset_id) DO UPDATE SET fetched_at = excluded.fetched_at",
+        use(ids), use(fetched), now;
+    s << "DELETE FROM product_cache_uris WHERE asset_id = ?", use(ids), now;
+    if (!uris.empty()) {
+      s << "INSERT OR REPLACE INTO product_cache_uris (asset_id, position, product_uri)"
+           " VALUES (?, ?, ?)",
+          use(uriAsset), use(positions), use(uris), now;
+    }
   });
 }
 
@@ -108,13 +106,11 @@ void SqliteStore::recordProblems(RunId run, const std::vector<RunProblem>& probl
     keys.push_back(p.key);
     messages.push_back(p.message);
   }
-  db_->transaction([&] {
-    db_->guarded("recording a run's problems", [&](Session& s) {
-      detail::requireRun(s, run);
-      s << "INSERT INTO run_problems (run_id, item_key, message) VALUES (?, ?, ?)"
-           " ON CONFLICT (run_id, item_key) DO UPDATE SET message = excluded.message",
-          use(runs), use(keys), use(messages), now;
-    });
+  db_->batch("recording a run's problems", [&](Session& s) {
+    detail::requireRun(s, run);
+    s << "INSERT INTO run_problems (run_id, item_key, message) VALUES (?, ?, ?)"
+         " ON CONFLICT (run_id, item_key) DO UPDATE SET message = excluded.message",
+        use(runs), use(keys), use(messages), now;
   });
 }
 

@@ -16,10 +16,8 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -43,24 +41,10 @@ struct Args {
 
 Args parseArgs(int argc, char** argv) {
   Args a;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i];
-    const int value = std::atoi(argv[i + 1]);
-    if (flag == "--huge-mb")
-      a.hugeMb = value;
-    else if (flag == "--within-mb")
-      a.withinMb = value;
-    else if (flag == "--max-answer-mb")
-      a.maxAnswerMb = value;
-    else if (flag == "--timeout-s")
-      a.timeoutS = value;
-    else if (flag == "--drip-ms")
-      a.dripMs = value;
-    else {
-      std::cerr << "unknown flag " << flag << "\n";
-      std::exit(64);
-    }
-  }
+  bench::parseIntFlags(argc, argv,
+                       {{"huge-mb", &a.hugeMb}, {"within-mb", &a.withinMb},
+                        {"max-answer-mb", &a.maxAnswerMb}, {"timeout-s", &a.timeoutS},
+                        {"drip-ms", &a.dripMs}});
   return a;
 }
 

@@ -35,17 +35,9 @@ struct Args {
 
 Args parseArgs(int argc, char** argv) {
   Args a;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i];
-    const int value = std::atoi(argv[i + 1]);
-    if (flag == "--members") a.members = value;
-    else if (flag == "--latency-ms") a.latencyMs = value;
-    else if (flag == "--page-size") a.pageSize = value;
-    else {
-      std::cerr << "unknown flag " << flag << "\n";
-      std::exit(64);
-    }
-  }
+  bench::parseIntFlags(argc, argv,
+                       {{"members", &a.members}, {"latency-ms", &a.latencyMs},
+                        {"page-size", &a.pageSize}});
   return a;
 }
 

@@ -704,19 +704,23 @@ TEST_CASE(
   REQUIRE(text.find(ours) != std::string::npos);
   text.replace(text.find(ours), ours.size(), "enterprise_global_id = ENT-OTHER-0002");
   f.writeFile("other.ini", text);
-  auto withOther = [&](const char* verb) {
-    auto r = runCommand(membersyncExecutable(), {"--config", (f.dir() / "other.ini").string(), verb});
+  auto withOther = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--config", (f.dir() / "other.ini").string()});
+    auto r = runCommand(membersyncExecutable(), args);
     f.keep(r);
     return r;
   };
 
   // A look with the wrong configuration claims nothing: the right one then writes.
-  CHECK(withOther("status").exitCode == 0);
+  CHECK(withOther({"status"}).exitCode == 0);
   REQUIRE(f.sync().exitCode == 0);
 
   const auto before = stats(emulator);
-  for (const char* verb : {"sync", "status"}) {
-    INFO(verb);
+  // Verbs that read the member list first, too: explain and reset-password.
+  const std::vector<std::vector<std::string>> verbs{
+      {"sync"}, {"status"}, {"explain", "staff0001"}, {"reset-password", "staff0001"}};
+  for (const auto& verb : verbs) {
+    INFO(verb.front());
     const auto refused = withOther(verb);
     CHECK(refused.exitCode == 78);
     CHECK_THAT(refused.err, Contains("belongs to enterprise ENT-ACME-0001, not to ENT-OTHER-0002") &&

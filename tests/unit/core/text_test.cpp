@@ -40,5 +40,6 @@ TEST_CASE("text: joinedText puts the separator between the parts only", "[core]"
   CHECK(joinedText({}) == "");
   CHECK(joinedText({"a"}) == "a");
   CHECK(joinedText({"a", "", "c"}) == "a, , c");
+  CHECK(joinedText({"", "b"}) == ", b");  // an empty first part keeps its place
   CHECK(joinedText({"x", "y"}, " | ") == "x | y");
 }
