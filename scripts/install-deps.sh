@@ -13,7 +13,7 @@ case "${1:-}" in
 esac
 
 # The build (CMake's configure step asks for Catch2 too, a few headers).
-packages=(cmake make g++ pkg-config libpoco-dev libboost-program-options-dev catch2 libcsv-dev
+packages=(cmake make g++ pkg-config libpoco-dev libssl-dev libboost-program-options-dev catch2 libcsv-dev
           libsystemd-dev libldap-dev ca-certificates)
 if ! $demo; then
   packages+=(sqlite3)  # the tests read state databases with the sqlite3 shell

@@ -155,11 +155,14 @@ SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient&
                            const std::vector<center::AssetNumber>* assets,
                            const std::vector<center::BorrowedLock>* locks) {
   SettleResult result;
+  const std::vector<state::Step> steps = store.unsettledSteps();
+  // The usual case after a healthy run: nothing to judge, and no index of the members to build.
+  if (steps.empty() && store.unconfirmedPasswords().empty()) return result;
   const LiveMembers live = index(members, settings.accountSuffix);
   // Asset changes, lendings and enrolments first (settle_entitlements.cpp), the rest here.
   const detail::EntitlementSettler entitlements(members, assets, locks);
   std::vector<std::string> voided;
-  for (const auto& step : store.unsettledSteps()) {
+  for (const auto& step : steps) {
     auto verdict = entitlements.judge(step);
     if (!verdict) verdict = judgeMemberStep(step, live, voided);
     recordVerdict(store, step, *verdict, result);

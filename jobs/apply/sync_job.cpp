@@ -1,6 +1,7 @@
 #include "jobs/apply/sync_job.h"
 
-#include <set>
+#include <string_view>
+#include <unordered_set>
 
 namespace membersync::apply {
 namespace {
@@ -146,7 +147,8 @@ std::optional<std::string> incompleteMemberList(const state::Snapshot& snapshot,
   if (linked < kMinLinkedForListCheck || !request.settings.plan.onlyAccount.empty()) {
     return std::nullopt;
   }
-  std::set<std::string> live;
+  std::unordered_set<std::string_view> live;
+  live.reserve(members.size());
   for (const auto& m : members) {
     if (!m.deleted) live.insert(m.globalId);
   }
@@ -321,7 +323,8 @@ void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& reques
   // A release for an item this plan no longer holds (the person came back, the member is gone,
   // an edit now sets other values than those reviewed) must not linger and fire on some later,
   // unrelated run.
-  std::set<std::string> planned;
+  std::unordered_set<std::string> planned;
+  planned.reserve(p.items.size());
   for (const auto& item : p.items) planned.insert(plan::releaseKey(item));
   for (const auto& key : report.releasedBefore) {
     // A revert's releases wait for the second `revert RUN --apply`, not for a sync.

@@ -105,6 +105,8 @@ std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const I
   const std::size_t size = std::max<std::size_t>(1, tools.settings.addChunk);
   std::vector<Chunk> chunks;
   std::vector<deliver::OutboxEntry> entries;
+  entries.reserve(adds.size());
+  const std::string createdAt = isoUtc(tools.clock.wallNow());
   for (std::size_t start = 0; start < adds.size(); start += size) {
     Chunk chunk;
     for (std::size_t i = start; i < std::min(adds.size(), start + size); ++i) {
@@ -112,7 +114,7 @@ std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const I
       const std::string account = lowerAscii(item->account);
       chunk.items.push_back(item);
       chunk.members.push_back(newMember(tools, *item));
-      entries.push_back({account, chunk.members.back().password, isoUtc(tools.clock.wallNow()),
+      entries.push_back({account, chunk.members.back().password, createdAt,
                          item->account + tools.settings.accountSuffix, item->account, item->name});
       chunk.batch.push_back({{item->key, "add", account, item->employeeId, "", item->name}, item});
     }

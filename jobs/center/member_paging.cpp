@@ -5,6 +5,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <string_view>
 #include <unordered_set>
 
 #include "jobs/center/error_codes.h"
@@ -103,7 +104,7 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
   const auto first = pages.find(1);
   if (first == pages.end()) return Result<Snapshot>::carry(*firstFailure(pages));
   if (!first->second.ok()) return Result<Snapshot>::carry(first->second);
-  const MemberPage p1 = std::move(first->second).value();
+  MemberPage p1 = std::move(first->second).value();
   pages.erase(first);
   const int size = effectivePageSize(p1, asked);
   if (p1.hasNextPage && ceilDiv(p1.total, size) > kMostPages) {
@@ -128,11 +129,19 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
   Snapshot snap;
   snap.total = p1.total;
   snap.consistent = true;
-  std::unordered_set<std::string> seen;
-  auto take = [&](const MemberPage& page) {
+  std::size_t listed = p1.list.size();
+  for (auto& [n, page] : pages) listed += page.value().list.size();
+  // Reserved in full, so the views of `seen` into the members taken stay valid.
+  snap.members.reserve(listed);
+  std::unordered_set<std::string_view> seen;
+  seen.reserve(listed);
+  auto take = [&](MemberPage& page) {
     if (page.total != p1.total) snap.consistent = false;
-    for (const auto& m : page.list)
-      if (seen.insert(m.globalId).second) snap.members.push_back(m);
+    for (auto& m : page.list) {
+      if (seen.count(m.globalId)) continue;
+      snap.members.push_back(std::move(m));
+      seen.insert(snap.members.back().globalId);
+    }
   };
   take(p1);
   for (auto& [n, page] : pages) take(page.value());

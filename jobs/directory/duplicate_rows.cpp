@@ -1,6 +1,8 @@
 #include "jobs/directory/duplicate_rows.h"
 
 #include <map>
+#include <string_view>
+#include <unordered_map>
 
 #include "jobs/core/text.h"
 #include "jobs/directory/describe.h"
@@ -31,17 +33,36 @@ void report(const std::vector<RowKeys>& rows, const Groups& groups, const std::s
   }
 }
 
+// The rows that share a key, for the keys held by two rows or more: one hash lookup per row, and
+// a group only for a duplicate (an export of 10,000 people usually has none).
+Groups duplicateGroups(const std::vector<std::string>& keys) {
+  std::unordered_map<std::string_view, std::size_t> firstRow;
+  firstRow.reserve(keys.size());
+  Groups groups;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (keys[i].empty()) continue;
+    const auto [first, fresh] = firstRow.emplace(keys[i], i);
+    if (fresh) continue;
+    std::vector<std::size_t>& group = groups[keys[i]];
+    if (group.empty()) group.push_back(first->second);
+    group.push_back(i);
+  }
+  return groups;
+}
+
 }  // namespace
 
 std::vector<std::vector<std::string>> findDuplicates(const std::vector<RowKeys>& rows) {
-  Groups byEmployeeId, byAccount;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (!rows[i].employeeId.empty()) byEmployeeId[rows[i].employeeId].push_back(i);
-    if (!rows[i].account.empty()) byAccount[lowerAscii(rows[i].account)].push_back(i);
+  std::vector<std::string> employeeIds, accounts;
+  employeeIds.reserve(rows.size());
+  accounts.reserve(rows.size());
+  for (const RowKeys& row : rows) {
+    employeeIds.push_back(row.employeeId);
+    accounts.push_back(lowerAscii(row.account));
   }
   std::vector<std::vector<std::string>> out(rows.size());
-  report(rows, byEmployeeId, "employee_id", &RowKeys::employeeId, out);
-  report(rows, byAccount, "account", &RowKeys::account, out);
+  report(rows, duplicateGroups(employeeIds), "employee_id", &RowKeys::employeeId, out);
+  report(rows, duplicateGroups(accounts), "account", &RowKeys::account, out);
   return out;
 }
 

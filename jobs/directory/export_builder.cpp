@@ -165,6 +165,7 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
 
   Export hr;
   hr.rowCount = table.rows.size();
+  hr.people.reserve(people.size());
   std::vector<std::size_t> skipped;
   for (std::size_t i = 0; i < people.size(); ++i) {
     std::vector<std::string> issues = table.rows[i].unusable;
@@ -178,6 +179,7 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
       skipped.push_back(i);
     }
   }
+  if (skipped.empty()) return hr;
   std::set<std::string> validIds, validAccounts;
   for (const Person& p : hr.people) {
     validIds.insert(p.employeeId);
