@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "jobs/apply/add_chunks.h"
+#include "jobs/apply/call_gate.h"
 #include "jobs/apply/parallel.h"
 #include "jobs/apply/password.h"
 #include "jobs/apply/write_kinds.h"
@@ -135,7 +136,7 @@ std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const I
 
 // A prepared chunk is always handed to runJournaled: when the run is stopping, sendA1 sends
 // nothing and its rows are journaled as not sent, their passwords voided.
-void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk) {
+void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk, CallGate& gate) {
   WriteHooks hooks;
   hooks.answered = [&](const std::vector<WriteOutcome>& o) { markOutbox(tools, chunk.members, o); };
   hooks.recorded = [&](const std::vector<WriteOutcome>& outcomes) {
@@ -164,7 +165,7 @@ void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk) {
     for (const auto& o : added) outcomes.push_back(outcomeOf(o));
     return outcomes;
   };
-  runJournaled(tools.store, run.run, chunk.batch, send, hooks, &run);
+  runJournaled(tools.store, run.run, chunk.batch, send, hooks, &run, &gate);
   for (std::size_t i = 0; i < chunk.items.size(); ++i) tools.progress.advance();
 }
 
@@ -174,8 +175,11 @@ void applyAdds(const WriteTools& tools, ApplyRun& run, const Items& adds) {
   if (adds.empty() || run.stopping()) return;
   tools.progress.phase("adds", adds.size());
   const std::vector<Chunk> chunks = prepareChunks(tools, run, adds);
-  parallelFor(chunks.size(), tools.settings.workers,
-              [&](std::size_t c) { addChunk(tools, run, chunks[c]); });
+  // Twice as many threads as calls in flight: a chunk's outcomes (100 rows, links and
+  // passwords) are recorded while the next chunk's call takes its slot.
+  CallGate gate(tools.settings.workers);
+  parallelFor(chunks.size(), 2 * tools.settings.workers,
+              [&](std::size_t c) { addChunk(tools, run, chunks[c], gate); });
   tools.progress.endPhase();
 }
 

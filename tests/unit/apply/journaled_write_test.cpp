@@ -1,9 +1,15 @@
 // runJournaled(): the one order every write follows, against a real state database.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "jobs/apply/apply_run.h"
+#include "jobs/apply/call_gate.h"
 #include "jobs/apply/journaled_write.h"
 #include "tests/unit/state/rig.h"
 
@@ -154,4 +160,50 @@ TEST_CASE("journaled write: a sender answering for another number of steps is a 
                       *f.rig.store, f.run, stepsFor(f.items),
                       [](const auto&) { return std::vector<WriteOutcome>(2); }, {}, &f.ledger),
                   std::logic_error);
+}
+
+TEST_CASE("journaled write: through a gate, batches are journaled as sent first and no more of "
+          "them are sending at once than the gate has slots",
+          "[apply]") {
+  Fixture f;
+  std::vector<plan::Item> items;
+  for (int i = 0; i < 6; ++i) items.push_back(edit(std::to_string(i)));
+  apply::CallGate gate(2);
+  // Every send waits (with a generous time-out) until all six batches are journaled: the gate
+  // lets two of them in while the other four wait, and without it all six would be sending.
+  std::mutex m;
+  std::condition_variable cv;
+  int journaled = 0, sending = 0, most = 0;
+  std::vector<int> unsentSeen;  // per send: 1 when its own step was not yet journaled as sent
+  apply::WriteHooks hooks;
+  hooks.journaled = [&](std::size_t) {
+    std::lock_guard<std::mutex> lock(m);
+    ++journaled;
+    cv.notify_all();
+  };
+  std::vector<std::thread> threads;
+  for (const plan::Item& item : items) {
+    threads.emplace_back([&, batch = stepsFor({item})] {
+      apply::runJournaled(
+          *f.rig.store, f.run, batch,
+          [&](const std::vector<state::StepId>& ids) {
+            const auto open = f.rig.store->unsettledSteps();
+            const bool sent = std::any_of(open.begin(), open.end(), [&](const state::Step& s) {
+              return s.id == ids.front() && s.state == StepState::Sent;
+            });
+            std::unique_lock<std::mutex> lock(m);
+            unsentSeen.push_back(sent ? 0 : 1);
+            most = std::max(most, ++sending);
+            cv.wait_for(lock, std::chrono::seconds(60), [&] { return journaled == 6; });
+            --sending;
+            return std::vector<WriteOutcome>{WriteOutcome::succeeded()};
+          },
+          hooks, nullptr, &gate);
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK(journaled == 6);
+  CHECK(most == 2);
+  CHECK(unsentSeen == std::vector<int>(6, 0));
+  CHECK(f.states() == std::vector<StepState>(6, StepState::Succeeded));
 }
