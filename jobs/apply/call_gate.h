@@ -10,7 +10,8 @@ namespace membersync::apply {
 // slots, so that one chunk's journal is written while another's call holds a slot: the calls in
 // flight stay at the center's limit instead of waiting for the state database. A batch takes
 // its slot after it is journaled as sent, and the sender checks for a stop once it has the slot,
-// so a SIGTERM while it waits sends nothing (the steps end as not sent).
+// so a SIGTERM while it waits sends nothing (the steps end as not sent). A SIGKILL leaves the
+// waiting batches in doubt, as it does a call in flight: the next run settles them by reading.
 class CallGate {
  public:
   explicit CallGate(int slots);
@@ -18,6 +19,9 @@ class CallGate {
   CallGate& operator=(const CallGate&) = delete;
 
   // Held while the call goes: from after the journal marked it sent until its answer.
+  // Callers waiting for a slot now (for tests and diagnostics).
+  int waiting() const;
+
   class Slot {
    public:
     explicit Slot(CallGate& gate);
@@ -30,9 +34,10 @@ class CallGate {
   };
 
  private:
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable freed_;
   int free_;
+  int waiting_ = 0;
 };
 
 }  // namespace membersync::apply
