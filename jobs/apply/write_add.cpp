@@ -175,10 +175,12 @@ void applyAdds(const WriteTools& tools, ApplyRun& run, const Items& adds) {
   if (adds.empty() || run.stopping()) return;
   tools.progress.phase("adds", adds.size());
   const std::vector<Chunk> chunks = prepareChunks(tools, run, adds);
-  // Twice as many threads as calls in flight: a chunk's outcomes (100 rows, links and
-  // passwords) are recorded while the next chunk's call takes its slot.
-  CallGate gate(tools.settings.workers);
-  parallelFor(chunks.size(), 2 * tools.settings.workers,
+  // Twice as many threads as calls in flight: a chunk's journal is written while others' calls
+  // hold the slots. With one call at a time, one thread: the chunks then go in the export's
+  // order, which two threads racing for the one slot would not keep.
+  const int slots = std::max(1, tools.settings.workers);
+  CallGate gate(slots);
+  parallelFor(chunks.size(), slots == 1 ? 1 : 2 * slots,
               [&](std::size_t c) { addChunk(tools, run, chunks[c], gate); });
   tools.progress.endPhase();
 }
