@@ -18,10 +18,10 @@ class CallGate {
   CallGate(const CallGate&) = delete;
   CallGate& operator=(const CallGate&) = delete;
 
-  // Held while the call goes: from after the journal marked it sent until its answer.
   // Callers waiting for a slot now (for tests and diagnostics).
   int waiting() const;
 
+  // Held while the call goes: from after the journal marked it sent until its answer.
   class Slot {
    public:
     explicit Slot(CallGate& gate);

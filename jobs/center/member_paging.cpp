@@ -4,8 +4,8 @@
 #include <exception>
 #include <map>
 #include <mutex>
-#include <thread>
 #include <string_view>
+#include <thread>
 #include <unordered_set>
 
 #include "jobs/center/error_codes.h"

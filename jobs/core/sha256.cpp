@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "jobs/core/text.h"
+
 namespace membersync {
 
 // OpenSSL's digest, not Poco's: it uses the CPU's SHA instructions where there are any, and the
@@ -17,10 +19,12 @@ struct Sha256::Impl {
     if (!context) throw std::bad_alloc();
     restart();
   }
-  void restart() { require(EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr), "started"); }
+  void restart() {
+    require(EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) == 1, "started");
+  }
   // An empty or partial digest must never pass for a hash: two would compare equal.
-  static void require(int rc, const char* what) {
-    if (rc != 1) throw std::runtime_error(std::string("SHA-256: the digest cannot be ") + what);
+  static void require(bool ok, const char* what) {
+    if (!ok) throw std::runtime_error(std::string("SHA-256: the digest cannot be ") + what);
   }
 };
 
@@ -29,7 +33,8 @@ Sha256::~Sha256() { delete impl_; }
 
 Sha256& Sha256::update(std::string_view bytes) {
   if (!bytes.empty())
-    Impl::require(EVP_DigestUpdate(impl_->context.get(), bytes.data(), bytes.size()), "updated");
+    Impl::require(EVP_DigestUpdate(impl_->context.get(), bytes.data(), bytes.size()) == 1,
+                  "updated");
   return *this;
 }
 
@@ -42,16 +47,10 @@ Sha256& Sha256::field(std::string_view text) {
 std::string Sha256::hex() {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
-  Impl::require(EVP_DigestFinal_ex(impl_->context.get(), digest, &size) == 1 && size == 32 ? 1 : 0,
+  Impl::require(EVP_DigestFinal_ex(impl_->context.get(), digest, &size) == 1 && size == 32,
                 "finished");
   impl_->restart();
-  static const char kDigits[] = "0123456789abcdef";
-  std::string text(2 * size, '0');
-  for (unsigned int i = 0; i < size; ++i) {
-    text[2 * i] = kDigits[digest[i] >> 4];
-    text[2 * i + 1] = kDigits[digest[i] & 0x0f];
-  }
-  return text;
+  return lowerHex(std::string_view(reinterpret_cast<const char*>(digest), size));
 }
 
 std::string Sha256::of(std::string_view bytes) { return Sha256().update(bytes).hex(); }

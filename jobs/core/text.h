@@ -26,6 +26,9 @@ std::string_view withoutBom(std::string_view text);
 // match an HR account, and is never silently dropped).
 std::string accountOf(std::string_view userName, std::string_view expandedSuffix);
 
+// The bytes as lower-case hex, two digits a byte: "\x01\xab" is "01ab".
+std::string lowerHex(std::string_view bytes);
+
 // The parts one after another with `separator` between them: "a, b, c".
 std::string joinedText(const std::vector<std::string>& parts, std::string_view separator = ", ");
 

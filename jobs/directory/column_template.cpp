@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <set>
 
+#include "jobs/core/text.h"
+
 namespace membersync::directory {
 namespace {
 
@@ -63,24 +65,14 @@ std::string firstCodePoints(const std::string& v, long n) {
   return v.substr(0, i);
 }
 
-std::string hexOf(std::string_view bytes) {
-  static const char* const kDigits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 0xF];
-  }
-  return out;
-}
-
 // Get-ADUser's form of an objectGUID: Data1 (4 bytes), Data2 and Data3 (2 each) little-endian,
 // then the last 8 bytes in order.
 std::optional<std::string> guidOf(std::string_view b) {
   if (b.size() != 16) return std::nullopt;
   const std::string_view s(b);
   const std::string d1{s[3], s[2], s[1], s[0]}, d2{s[5], s[4]}, d3{s[7], s[6]};
-  return hexOf(d1) + "-" + hexOf(d2) + "-" + hexOf(d3) + "-" + hexOf(s.substr(8, 2)) + "-" +
-         hexOf(s.substr(10, 6));
+  return lowerHex(d1) + "-" + lowerHex(d2) + "-" + lowerHex(d3) + "-" + lowerHex(s.substr(8, 2)) + "-" +
+         lowerHex(s.substr(10, 6));
 }
 
 std::optional<std::string> uacOf(const std::string& v) {
@@ -165,7 +157,7 @@ Rendered ColumnTemplate::render(const SourceLookup& lookup) const {
       else if (f.name == "alnum") v = alnumOnly(v);
       else if (f.name == "truncate") v = firstCodePoints(v, std::strtol(f.arg.c_str(), nullptr, 10));
       else if (f.name == "default") v = v.empty() ? f.arg : v;
-      else if (f.name == "hex") v = hexOf(v);
+      else if (f.name == "hex") v = lowerHex(v);
       else {
         const auto done = f.name == "guid" ? guidOf(v) : uacOf(v);
         if (!done) {

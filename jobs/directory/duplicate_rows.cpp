@@ -11,7 +11,7 @@ namespace membersync::directory {
 
 namespace {
 
-using Groups = std::map<std::string, std::vector<std::size_t>>;  // key -> row indices
+using Groups = std::map<std::string, std::vector<std::size_t>>;  // duplicate key -> its rows
 
 std::string otherPlaces(const std::vector<RowKeys>& rows, const std::vector<std::size_t>& group,
                         std::size_t self) {
@@ -26,7 +26,6 @@ std::string otherPlaces(const std::vector<RowKeys>& rows, const std::vector<std:
 void report(const std::vector<RowKeys>& rows, const Groups& groups, const std::string& what,
             std::string RowKeys::*key, std::vector<std::vector<std::string>>& out) {
   for (const auto& [value, group] : groups) {
-    if (group.size() < 2) continue;
     for (std::size_t i : group)
       out[i].push_back(what + " \"" + rows[i].*key + "\" is also at " +
                        otherPlaces(rows, group, i) + "; each person must appear once");
@@ -35,7 +34,7 @@ void report(const std::vector<RowKeys>& rows, const Groups& groups, const std::s
 
 // The rows that share a key, for the keys held by two rows or more: one hash lookup per row, and
 // a group only for a duplicate (an export of 10,000 people usually has none).
-Groups duplicateGroups(const std::vector<std::string>& keys) {
+Groups duplicateGroups(const std::vector<std::string_view>& keys) {
   std::unordered_map<std::string_view, std::size_t> firstRow;
   firstRow.reserve(keys.size());
   Groups groups;
@@ -43,7 +42,7 @@ Groups duplicateGroups(const std::vector<std::string>& keys) {
     if (keys[i].empty()) continue;
     const auto [first, fresh] = firstRow.emplace(keys[i], i);
     if (fresh) continue;
-    std::vector<std::size_t>& group = groups[keys[i]];
+    std::vector<std::size_t>& group = groups[std::string(keys[i])];
     if (group.empty()) group.push_back(first->second);
     group.push_back(i);
   }
@@ -53,13 +52,14 @@ Groups duplicateGroups(const std::vector<std::string>& keys) {
 }  // namespace
 
 std::vector<std::vector<std::string>> findDuplicates(const std::vector<RowKeys>& rows) {
-  std::vector<std::string> employeeIds, accounts;
-  employeeIds.reserve(rows.size());
-  accounts.reserve(rows.size());
+  std::vector<std::string> lowered;  // the accounts compared case-insensitively
+  lowered.reserve(rows.size());
+  std::vector<std::string_view> employeeIds, accounts;
   for (const RowKeys& row : rows) {
     employeeIds.push_back(row.employeeId);
-    accounts.push_back(lowerAscii(row.account));
+    lowered.push_back(lowerAscii(row.account));
   }
+  accounts.assign(lowered.begin(), lowered.end());
   std::vector<std::vector<std::string>> out(rows.size());
   report(rows, duplicateGroups(employeeIds), "employee_id", &RowKeys::employeeId, out);
   report(rows, duplicateGroups(accounts), "account", &RowKeys::account, out);

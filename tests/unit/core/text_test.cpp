@@ -43,3 +43,9 @@ TEST_CASE("text: joinedText puts the separator between the parts only", "[core]"
   CHECK(joinedText({"", "b"}) == ", b");  // an empty first part keeps its place
   CHECK(joinedText({"x", "y"}, " | ") == "x | y");
 }
+
+TEST_CASE("text: lowerHex writes two lower-case digits a byte, zeros and high bytes included",
+          "[core]") {
+  CHECK(lowerHex(std::string("\x00\x01\xab\xff", 4)) == "0001abff");
+  CHECK(lowerHex("") == "");
+}
