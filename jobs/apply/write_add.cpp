@@ -3,11 +3,14 @@
 // sending never loses a password it set.
 
 #include <algorithm>
+#include <exception>
+#include <thread>
 
 #include "jobs/apply/add_chunks.h"
 #include "jobs/apply/call_gate.h"
 #include "jobs/apply/parallel.h"
 #include "jobs/apply/password.h"
+#include "jobs/apply/ready_prefix.h"
 #include "jobs/apply/write_kinds.h"
 #include "jobs/core/text.h"
 
@@ -91,51 +94,76 @@ void markOutbox(const WriteTools& tools, const std::vector<center::NewMember>& m
   tools.outbox.mark(never, deliver::OutboxMark::Void, isoUtc(tools.clock.wallNow()));
 }
 
-// One chunk's rows with their passwords, prepared before anything of the phase is sent.
+// One chunk's rows with their passwords.
 struct Chunk {
   Items items;
   std::vector<center::NewMember> members;
   std::vector<WriteStep> batch;
 };
 
-// Every chunk's passwords go to the outbox, durably (one append, one fsync), and are recorded as
-// owed (one transaction) before the first chunk is sent: a run killed at any point leaves no
-// outbox line the next run does not know of (it voids those whose add never took effect). When
-// the passwords cannot be written the run stops and no chunk is sent.
-std::vector<Chunk> prepareChunks(const WriteTools& tools, ApplyRun& run, const Items& adds) {
+// The phase's chunks, every password made (on the calling thread: the RandomSource is shared
+// with the client, which draws nonces from it while the calls go).
+std::vector<Chunk> chunksOf(const WriteTools& tools, const Items& adds) {
   const std::size_t size = std::max<std::size_t>(1, tools.settings.addChunk);
   std::vector<Chunk> chunks;
-  std::vector<deliver::OutboxEntry> entries;
-  entries.reserve(adds.size());
-  const std::string createdAt = isoUtc(tools.clock.wallNow());
   for (std::size_t start = 0; start < adds.size(); start += size) {
     Chunk chunk;
     for (std::size_t i = start; i < std::min(adds.size(), start + size); ++i) {
       const Item* item = adds[i];
-      const std::string account = lowerAscii(item->account);
       chunk.items.push_back(item);
       chunk.members.push_back(newMember(tools, *item));
-      entries.push_back({account, chunk.members.back().password, createdAt,
-                         item->account + tools.settings.accountSuffix, item->account, item->name});
-      chunk.batch.push_back({{item->key, "add", account, item->employeeId, "", item->name}, item});
+      chunk.batch.push_back(
+          {{item->key, "add", lowerAscii(item->account), item->employeeId, "", item->name}, item});
     }
     chunks.push_back(std::move(chunk));
+  }
+  return chunks;
+}
+
+// The passwords of chunks [from, to) to the outbox, durably (one append, one fsync), then
+// recorded as owed (one transaction): a run killed at any point leaves no outbox line the next
+// run does not know of (it voids those whose add never took effect). False, with the run
+// stopped, when the outbox cannot be written: none of these chunks may then be sent.
+bool writePasswords(const WriteTools& tools, ApplyRun& run, const std::vector<Chunk>& chunks,
+                    std::size_t from, std::size_t to, const std::string& createdAt) {
+  std::vector<deliver::OutboxEntry> entries;
+  std::vector<std::string> accounts;
+  for (std::size_t c = from; c < to; ++c) {
+    for (std::size_t i = 0; i < chunks[c].items.size(); ++i) {
+      const Item& item = *chunks[c].items[i];
+      const std::string& account = chunks[c].batch[i].info.account;
+      entries.push_back({account, chunks[c].members[i].password, createdAt,
+                         item.account + tools.settings.accountSuffix, item.account, item.name});
+      accounts.push_back(account);
+    }
   }
   try {
     tools.outbox.append(entries);
   } catch (const std::exception& e) {
     run.stop(std::string(e.what()) + "; no member is added without its password");
-    return {};  // no chunk has its passwords: none is sent at all
+    return false;
   }
-  std::vector<std::string> accounts;
-  for (const auto& chunk : chunks)
-    for (const auto& step : chunk.batch) accounts.push_back(step.info.account);
   tools.store.passwordsGenerated(accounts, run.run);
-  return chunks;
+  return true;
 }
 
-// A prepared chunk is always handed to runJournaled: when the run is stopping, sendA1 sends
-// nothing and its rows are journaled as not sent, their passwords voided.
+// Writes the passwords in batches ahead of the calls, publishing each batch's chunks once it is
+// durable: first one chunk per call slot (all the first calls wait for), then each batch twice
+// the one before, written while the earlier batches' calls are out. Ends at the first batch that
+// cannot be written, or when the run stops (what is not written is not sent).
+void writeAhead(const WriteTools& tools, ApplyRun& run, const std::vector<Chunk>& chunks,
+                std::size_t firstBatch, ReadyPrefix& ready) {
+  const std::string createdAt = isoUtc(tools.clock.wallNow());
+  std::size_t batch = std::max<std::size_t>(1, firstBatch);
+  for (std::size_t from = 0; from < chunks.size() && !run.stopping(); from += batch, batch *= 2) {
+    const std::size_t to = std::min(chunks.size(), from + batch);
+    if (!writePasswords(tools, run, chunks, from, to, createdAt)) return;
+    ready.publish(to);
+  }
+}
+
+// A chunk whose passwords are written is always handed to runJournaled: when the run is
+// stopping, sendA1 sends nothing and its rows are journaled as not sent, their passwords voided.
 void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk, CallGate& gate) {
   WriteHooks hooks;
   hooks.answered = [&](const std::vector<WriteOutcome>& o) { markOutbox(tools, chunk.members, o); };
@@ -174,14 +202,33 @@ void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk, CallGa
 void applyAdds(const WriteTools& tools, ApplyRun& run, const Items& adds) {
   if (adds.empty() || run.stopping()) return;
   tools.progress.phase("adds", adds.size());
-  const std::vector<Chunk> chunks = prepareChunks(tools, run, adds);
+  const std::vector<Chunk> chunks = chunksOf(tools, adds);
+  const int slots = std::max(1, tools.settings.workers);
+  ReadyPrefix ready;
+  std::exception_ptr writeFailure;  // the state database's, while recording passwords as owed
+  std::thread writer([&] {
+    try {
+      writeAhead(tools, run, chunks, static_cast<std::size_t>(slots), ready);
+    } catch (...) {
+      writeFailure = std::current_exception();
+    }
+    ready.finish();
+  });
   // Twice as many threads as calls in flight: a chunk's journal is written while others' calls
   // hold the slots. With one call at a time, one thread: the chunks then go in the export's
-  // order, which two threads racing for the one slot would not keep.
-  const int slots = std::max(1, tools.settings.workers);
+  // order, which two threads racing for the one slot would not keep. A chunk whose passwords
+  // were never written is not sent at all.
   CallGate gate(slots);
-  parallelFor(chunks.size(), slots == 1 ? 1 : 2 * slots,
-              [&](std::size_t c) { addChunk(tools, run, chunks[c], gate); });
+  try {
+    parallelFor(chunks.size(), slots == 1 ? 1 : 2 * slots, [&](std::size_t c) {
+      if (ready.waitFor(c)) addChunk(tools, run, chunks[c], gate);
+    });
+  } catch (...) {
+    writer.join();
+    throw;
+  }
+  writer.join();
+  if (writeFailure) std::rethrow_exception(writeFailure);
   tools.progress.endPhase();
 }
 

@@ -46,6 +46,7 @@ emulator::Reply inspect(emulator::Emulator& e, const std::string& path) {
 }  // namespace
 
 center::TransportResult EmulatorTransport::send(const center::HttpRequest& request) {
+  if (beforeSend) beforeSend(request);
   Poco::URI uri(request.url);
   emulator::Request r;
   r.method = request.method;

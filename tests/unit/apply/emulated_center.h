@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -24,6 +25,9 @@ class EmulatorTransport final : public center::Transport {
  public:
   explicit EmulatorTransport(emulator::Emulator& emulator) : emulator_(emulator) {}
   center::TransportResult send(const center::HttpRequest& request) override;
+
+  // Called with every request before the emulator sees it (on the sending thread), when set.
+  std::function<void(const center::HttpRequest&)> beforeSend;
 
  private:
   emulator::Emulator& emulator_;

@@ -1,0 +1,222 @@
+// The adds phase's passwords: written (outbox, then the state's record of them as owed) in
+// batches ahead of the A1 calls, never after a chunk that carries them has gone out; and what
+// a batch that cannot be written does to the chunks it holds. Against the emulator's logic
+// in-process.
+
+#include <catch2/catch.hpp>
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <cctype>
+#include <functional>
+#include <future>
+#include <map>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include "jobs/apply/applier.h"
+#include "jobs/apply/ready_prefix.h"
+#include "tests/unit/apply/emulated_center.h"
+
+using namespace membersync;
+using apply::testing::EmulatedCenter;
+using plan::Item;
+using plan::ItemKind;
+
+namespace {
+
+// The file outbox, with the size of every append kept and, when asked, a failure in place of
+// one of them (nothing written, as when the disk is full).
+class WatchedOutbox final : public deliver::PasswordOutbox {
+ public:
+  explicit WatchedOutbox(deliver::FileOutbox& file) : file_(file) {}
+  using PasswordOutbox::append;
+  void append(const std::vector<deliver::OutboxEntry>& entries) override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (++appends_ == failAppend) {
+        if (beforeFailing) beforeFailing();
+        throw std::runtime_error("outbox.csv: no space left on device");
+      }
+      sizes_.push_back(entries.size());
+    }
+    file_.append(entries);
+  }
+  void mark(const std::vector<std::string>& accounts, deliver::OutboxMark mark,
+            const std::string& at) override {
+    file_.mark(accounts, mark, at);
+  }
+  std::map<std::string, deliver::CurrentPassword> current() override { return file_.current(); }
+  std::map<std::string, deliver::CurrentPassword> confirmed() override {
+    return file_.confirmed();
+  }
+  std::set<std::string> remove(const std::set<std::string>& accounts) override {
+    return file_.remove(accounts);
+  }
+  std::vector<std::size_t> sizes() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return sizes_;
+  }
+
+  int failAppend = 0;  // 1 for the first append, ...; 0: none fails
+  std::function<void()> beforeFailing;
+
+ private:
+  deliver::FileOutbox& file_;
+  std::mutex mutex_;
+  int appends_ = 0;
+  std::vector<std::size_t> sizes_;
+};
+
+std::vector<Item> newPeople(int n) {
+  std::vector<Item> items;
+  for (int i = 0; i < n; ++i) {
+    Item add;
+    add.kind = ItemKind::Add;
+    add.employeeId = "N" + std::to_string(100 + i);
+    add.key = "add:" + add.employeeId;
+    add.account = "newcomer" + std::to_string(100 + i);
+    add.name = "New Comer " + std::to_string(i);
+    items.push_back(add);
+  }
+  return items;
+}
+
+apply::ApplyResult addAll(EmulatedCenter& c, deliver::PasswordOutbox& outbox,
+                          const std::vector<Item>& items, std::size_t chunk, int workers) {
+  plan::Plan p;
+  p.items = items;
+  p.counts = plan::countsOf(p.items);
+  apply::ApplySettings settings;
+  settings.accountSuffix = "@acme";
+  settings.workers = workers;
+  settings.addChunk = chunk;
+  apply::Applier applier(*c.client, *c.store, outbox, c.random, c.clock, c.progress, settings,
+                         c.activities.get());
+  const auto run = c.store->beginRun({});
+  return applier.apply(p, c.store->load(), run);
+}
+
+// Each A1's rows: account (lower case, no suffix) -> the password it carries.
+std::map<std::string, std::string> rowsOf(const std::string& body) {
+  Poco::JSON::Parser parser;
+  auto list = parser.parse(body).extract<Poco::JSON::Object::Ptr>()->getArray("userList");
+  std::map<std::string, std::string> rows;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    auto row = list->getObject(static_cast<unsigned>(i));
+    std::string account = row->getValue<std::string>("userName");
+    account = account.substr(0, account.find('@'));
+    for (char& ch : account) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    rows[account] = row->getValue<std::string>("password");
+  }
+  return rows;
+}
+
+bool isAddMembers(const center::HttpRequest& r) {
+  return r.method == "POST" && r.url.find("/member?") != std::string::npos;
+}
+
+// Counts the A1 rows whose password is not yet durable in the outbox, or not yet owed in the
+// state, when the call goes out.
+struct DurabilityWatch {
+  std::mutex mutex;
+  int calls = 0;
+  int rows = 0;
+  int early = 0;
+
+  void check(EmulatedCenter& c, const center::HttpRequest& r) {
+    if (!isAddMembers(r)) return;
+    const auto outbox = c.outbox->current();
+    std::set<std::string> owed;
+    for (const auto& p : c.store->unconfirmedPasswords()) owed.insert(p.account);
+    std::lock_guard<std::mutex> lock(mutex);
+    ++calls;
+    for (const auto& [account, password] : rowsOf(r.body)) {
+      ++rows;
+      const auto line = outbox.find(account);
+      if (line == outbox.end() || line->second.password.reveal() != password || !owed.count(account)) {
+        ++early;
+        UNSCOPED_INFO(account << " went out before its password was written");
+      }
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("ready prefix: an element is ready once published, and never once finished without it",
+          "[apply][adds]") {
+  apply::ReadyPrefix ready;
+  ready.publish(2);
+  ready.publish(1);  // a smaller count changes nothing
+  CHECK(ready.waitFor(0));
+  CHECK(ready.waitFor(1));
+  std::thread waiter([&] { CHECK(ready.waitFor(4)); });
+  ready.publish(5);
+  waiter.join();
+  std::thread late([&] { CHECK_FALSE(ready.waitFor(7)); });
+  ready.finish();
+  late.join();
+  ready.publish(9);  // after finish: still not ready
+  CHECK_FALSE(ready.waitFor(8));
+  CHECK(ready.waitFor(4));
+}
+
+TEST_CASE("adds: passwords are written in batches ahead of the calls, each A1 only once its "
+          "rows' passwords are in the outbox and owed in the state",
+          "[apply][adds]") {
+  EmulatedCenter c;
+  WatchedOutbox outbox(*c.outbox);
+  DurabilityWatch watch;
+  c.transport->beforeSend = [&](const center::HttpRequest& r) { watch.check(c, r); };
+
+  // 25 rows in chunks of 2: 13 chunks. Two slots: a first batch of 2 chunks, then 4, then 7.
+  const auto r = addAll(c, outbox, newPeople(25), 2, 2);
+  CHECK(r.counts.added == 25);
+  CHECK(r.failures.empty());
+  CHECK(outbox.sizes() == std::vector<std::size_t>{4, 8, 13});
+  CHECK(watch.calls == 13);
+  CHECK(watch.rows == 25);
+  CHECK(watch.early == 0);
+  CHECK(c.outbox->confirmed().size() == 25);
+  CHECK(c.store->unconfirmedPasswords().empty());
+}
+
+TEST_CASE("adds: a password batch that cannot be written sends none of its chunks, stops the "
+          "run, and the batches before it land with their passwords",
+          "[apply][adds]") {
+  EmulatedCenter c;
+  WatchedOutbox outbox(*c.outbox);
+  outbox.failAppend = 2;
+  DurabilityWatch watch;
+
+  // One slot, one thread, chunks of 3: the first batch (chunk 1) is written and its A1 goes out;
+  // the second batch fails once it has (so that the stop comes after that call, every time).
+  std::promise<void> firstCall;
+  auto firstCallSent = firstCall.get_future();
+  outbox.beforeFailing = [&] { firstCallSent.wait(); };
+  c.transport->beforeSend = [&](const center::HttpRequest& r) {
+    watch.check(c, r);
+    if (isAddMembers(r) && watch.calls == 1) firstCall.set_value();
+  };
+  const auto r = addAll(c, outbox, newPeople(10), 3, 1);
+  CHECK(watch.early == 0);
+  CHECK(c.calls("A1") == 1);
+  CHECK(r.counts.added == 3);
+  CHECK(r.stoppedEarly);
+  CHECK_THAT(r.stopReason, Catch::Contains("no space left on device") &&
+                               Catch::Contains("no member is added without its password"));
+  // Only the first chunk's passwords were written; nothing of the later batches is in the
+  // outbox or owed: no password for a member never added.
+  const auto lines = c.outbox->confirmed();
+  CHECK(lines.size() == 3);
+  CHECK(c.outbox->current().size() == 3);
+  CHECK(c.store->unconfirmedPasswords().empty());
+  // And the rows without passwords never reached the journal: not even as "not sent".
+  for (int i = 3; i < 10; ++i)
+    CHECK(c.store->stepsOfAccount("newcomer" + std::to_string(100 + i), 5).empty());
+}
