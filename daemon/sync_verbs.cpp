@@ -10,6 +10,7 @@
 #include "daemon/progress.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/center/token_warm_up.h"
 #include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
 #include "jobs/apply/sync_job.h"
@@ -97,10 +98,14 @@ template <typename Body>
 apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges,
                           Body body, std::vector<std::string>* delivery = nullptr) {
   const auto policy = readPolicy(ctx.config);
+  Runtime rt(ctx.config, applyChanges ? StateUse::Write : StateUse::Read);
+  // The state first: a configuration for another enterprise stops there, before the center
+  // hears of it. Then the token grants go out while the export is read.
+  rt.store();
+  const center::TokenWarmUp grants(rt.session());
   const auto hr = readHrExport(ctx.config, policy);
   for (const std::string& notice : hr.notices)
     ctx.err << "membersync: " << ctx.invocation.verb << ": " << notice << "\n";
-  Runtime rt(ctx.config, applyChanges ? StateUse::Write : StateUse::Read);
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
   apply::SyncJob job = rt.syncJob(progress);
   apply::SyncRequest request = rt.syncRequest(kind, applyChanges);

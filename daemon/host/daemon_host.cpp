@@ -21,6 +21,7 @@
 #include "daemon/logging.h"
 #include "daemon/runtime.h"
 #include "jobs/apply/sync_job.h"
+#include "jobs/center/token_warm_up.h"
 #include "jobs/directory/person.h"
 #include "jobs/state/state_error.h"
 
@@ -287,6 +288,8 @@ RunVerdict DaemonHost::runOnce() {
   if (!lock) return skipped(started, busy);
   try {
     cli::Runtime& rt = *runtime_;
+    rt.store();  // the state first (its enterprise checked), then the grants while the export is read
+    const center::TokenWarmUp grants(rt.session());
     const directory::Export hr = cli::readHrExport(*config_, policy_);
     for (const std::string& notice : hr.notices) log(LogLevel::Info, notice);
     DaemonProgress progress(board_);

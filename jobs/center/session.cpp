@@ -67,6 +67,8 @@ Clock::Duration Session::jitteredBackoff(int retry) {
 
 Result<TokenCheck> Session::checkTokens() { return scrub(tokens_.check()); }
 
+bool Session::obtainMemberTokens() { return tokens_.memberTokens().ok(); }
+
 Session::Sent Session::attemptOnce(const CallSpec& spec, Service service) {
   HttpRequest request;
   request.method = spec.method;

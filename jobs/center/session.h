@@ -74,6 +74,9 @@ class Session {
 
   // For `membersync check`: obtains every token and confirms the scopes (see TokenCheck).
   Result<TokenCheck> checkTokens();
+  // Obtains both member-center tokens now unless they are cached (TokenWarmUp), and says
+  // whether they are at hand; a failure is left for the call that needs them to report.
+  bool obtainMemberTokens();
 
   const ClientOptions& options() const { return options_; }
   const CallStats& stats() const { return stats_; }

@@ -12,6 +12,7 @@
 #include "jobs/center/member_center_client.h"
 #include "jobs/center/poco_transport.h"
 #include "jobs/center/session.h"
+#include "jobs/center/token_warm_up.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
 #include "jobs/directory/reader.h"
@@ -102,10 +103,8 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv, state::RunId
   const double emulatorCpuBefore = childrenCpuSeconds();
   const auto start = std::chrono::steady_clock::now();
 
-  // What the `sync` verb does: read the export and the policy, then wire and run the job.
-  directory::DirectorySettings directory;
-  directory.path = csv;
-  const directory::Export hr = directory::readExport(directory, kSuffix);
+  // What the `sync` verb does: read the policy, wire the job and open the state, then read the
+  // export while the token grants are out (daemon/sync_verbs.cpp), then run the job.
   const policy::Policy policy = policy::loadPolicy(setup.policy);
 
   StepResult r;
@@ -119,6 +118,10 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv, state::RunId
     center::MemberCenterClient client(session);
     center::ActivityClient activities(session);
     const auto store = state::SqliteStore::open(setup.database, clock);
+    const center::TokenWarmUp grants(session);
+    directory::DirectorySettings directory;
+    directory.path = csv;
+    const directory::Export hr = directory::readExport(directory, kSuffix);
     deliver::FileOutbox outbox(setup.outbox);
     TimedProgress progress;
 

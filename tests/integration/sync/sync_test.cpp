@@ -728,5 +728,31 @@ TEST_CASE(
   }
   CHECK(stats(emulator).writes == before.writes);
   CHECK(stats(emulator).calls("A5") == before.calls("A5"));  // refused before the member list
+  CHECK(stats(emulator).calls("token") == before.calls("token"));  // and before the grants
   CHECK(f.sync().exitCode == 0);  // its own configuration still works
+}
+
+TEST_CASE(
+    "sync: an HR export that cannot be used is reported (exit 1) with nothing read from the "
+    "center or written; only the token grants, asked while the export was read, went out",
+    "[sync]") {
+  EmulatorProcess emulator;
+  SyncFixture f(emulator);
+  f.writeFile("hr.csv", "employee_id,name\nE0001,Only A Name\n");  // no account column
+
+  const auto r = f.sync();
+  CHECK(r.exitCode == 1);
+  CHECK_THAT(r.err, Contains("the HR export cannot be used") && Contains("hr.csv"));
+  const auto s = stats(emulator);
+  CHECK(s.writes == 0);
+  CHECK(s.calls("A5") == 0);
+  CHECK(s.calls("token") == 2);
+  f.checkNoSecretLeaked();
+
+  // Mended, the next sync adds everyone, with no grant asked twice.
+  f.writeHr(staff(4));
+  REQUIRE(f.sync().exitCode == 0);
+  CHECK(stats(emulator).calls("A1") == 1);
+  CHECK(stats(emulator).calls("token") == 4);
+  CHECK(stats(emulator).calls("A5") == 1);
 }

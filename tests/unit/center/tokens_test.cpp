@@ -6,6 +6,7 @@
 #include <mutex>
 #include <set>
 
+#include "jobs/center/token_warm_up.h"
 #include "tests/unit/center/rig.h"
 
 using namespace membersync::center;
@@ -120,6 +121,63 @@ TEST_CASE("tokens: a refused password grant is never asked again and later calls
     CHECK(rig.service.apiRequests().empty());
     CHECK(rig.clock.totalSlept() == 0ms);
   }
+}
+
+TEST_CASE("tokens: the grants a warm-up asks for are the ones the first call uses, one of each",
+          "[center]") {
+  Rig rig;
+  rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
+  {
+    // However the threads meet, one fetch at a time: the call waits for the warm-up's grants,
+    // or the warm-up finds the call's.
+    TokenWarmUp grants(rig.session);
+    REQUIRE(rig.members.listAssetNumbers().ok());
+  }
+  REQUIRE(rig.members.listAssetNumbers().ok());
+  CHECK(rig.service.grants("client_credentials") == 1);
+  CHECK(rig.service.grants("password") == 1);
+  CHECK(rig.service.apiRequests().size() == 2);
+}
+
+TEST_CASE("tokens: a warm-up whose admin password is refused reports nothing, and the call after "
+          "it fails with the refusal without asking again",
+          "[center]") {
+  Rig rig;
+  int passwordAsked = 0;
+  rig.service.tokenHandler = [&](const HttpRequest&,
+                                 const std::string& grant) -> std::optional<TransportResult> {
+    if (grant != "password") return std::nullopt;
+    ++passwordAsked;
+    return TransportResult::answered(400, R"({"error":"invalid_grant"})");
+  };
+  rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
+  { TokenWarmUp grants(rig.session); }  // ends with the grants
+  CHECK(passwordAsked == 1);
+  auto r = rig.members.listAssetNumbers();
+  REQUIRE(r.failed());
+  CHECK(r.error().kind == ErrorKind::Configuration);
+  CHECK(passwordAsked == 1);
+  CHECK(rig.service.apiRequests().empty());
+}
+
+TEST_CASE("tokens: a warm-up against an unreachable token endpoint leaves the call to retry and "
+          "report it",
+          "[center]") {
+  Rig rig;
+  std::atomic<int> refused{0};
+  rig.service.tokenHandler = [&](const HttpRequest&,
+                                 const std::string&) -> std::optional<TransportResult> {
+    if (refused.fetch_add(1) < 2) return TransportResult::notSent("connection refused");
+    return std::nullopt;
+  };
+  rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
+  { TokenWarmUp grants(rig.session); }
+  CHECK(refused.load() == 2);  // both grants of the warm-up failed, silently
+  CHECK(rig.service.grants("client_credentials") == 0);
+  REQUIRE(rig.members.listAssetNumbers().ok());  // asks again
+  CHECK(refused.load() == 4);
+  CHECK(rig.service.grants("client_credentials") == 1);
+  CHECK(rig.service.grants("password") == 1);
 }
 
 TEST_CASE("tokens: a refused application (401 invalid_client) is a configuration error", "[center]") {
