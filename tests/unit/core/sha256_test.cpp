@@ -11,3 +11,14 @@ TEST_CASE("sha256: matches the FIPS 180-2 test vector", "[core]") {
 TEST_CASE("sha256: fields are separated, so shifting a boundary changes the digest", "[core]") {
   CHECK(Sha256().field("ab").field("c").hex() != Sha256().field("a").field("bc").hex());
 }
+
+TEST_CASE("sha256: a digest finished starts afresh, and one of nothing is the empty string's",
+          "[core]") {
+  const std::string empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+  Sha256 d;
+  CHECK(d.hex() == empty);
+  CHECK(d.update("abc").hex() == Sha256::of("abc"));
+  CHECK(d.update("a").update("bc").hex() == Sha256::of("abc"));  // nothing left of before
+  CHECK(d.hex() == empty);
+  CHECK(Sha256::of("") == empty);
+}
