@@ -19,10 +19,10 @@ namespace {
 
 using plan::Item;
 
-center::NewMember newMember(const WriteTools& tools, const Item& item) {
+center::NewMember newMember(PasswordGenerator& passwords, const Item& item) {
   center::NewMember m;
   m.account = item.account;
-  m.password = generatePassword(tools.random, tools.settings.passwordLength);
+  m.password = passwords.next();
   m.name = item.name;
   m.departmentId = item.departmentId;
   m.remark = item.remark && !item.remark->empty() ? item.remark : std::nullopt;
@@ -105,13 +105,14 @@ struct Chunk {
 // with the client, which draws nonces from it while the calls go).
 std::vector<Chunk> chunksOf(const WriteTools& tools, const Items& adds) {
   const std::size_t size = std::max<std::size_t>(1, tools.settings.addChunk);
+  PasswordGenerator passwords(tools.random, tools.settings.passwordLength, adds.size());
   std::vector<Chunk> chunks;
   for (std::size_t start = 0; start < adds.size(); start += size) {
     Chunk chunk;
     for (std::size_t i = start; i < std::min(adds.size(), start + size); ++i) {
       const Item* item = adds[i];
       chunk.items.push_back(item);
-      chunk.members.push_back(newMember(tools, *item));
+      chunk.members.push_back(newMember(passwords, *item));
       chunk.batch.push_back(
           {{item->key, "add", lowerAscii(item->account), item->employeeId, "", item->name}, item});
     }
