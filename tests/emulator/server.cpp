@@ -238,6 +238,7 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
 
   void handleRequest(Poco::Net::HTTPServerRequest& request,
                      Poco::Net::HTTPServerResponse& response) override {
+    const auto arrived = std::chrono::steady_clock::now();
     Reply reply;
     bool delay = false;
     bool drip = false;
@@ -266,8 +267,10 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
       reply.reason = "Internal Server Error";
       reply.body = "{\"error\":\"emulator internal error\"}";
     }
-    // The delay is taken here, outside the emulator's lock, so concurrent calls overlap.
-    if (delay) std::this_thread::sleep_for(std::chrono::milliseconds(latencyMs_));
+    // The latency is the service's response time, its own work included: the answer leaves
+    // latency after the request's headers arrived (at once when the work took longer). Taken
+    // here, outside the emulator's lock, so concurrent calls overlap.
+    if (delay) std::this_thread::sleep_until(arrived + std::chrono::milliseconds(latencyMs_));
     if (reply.dropConnection) {
       dropConnection(request, response);
       return;
