@@ -10,7 +10,7 @@
 #include "daemon/progress.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
-#include "jobs/center/token_warm_up.h"
+#include "jobs/center/read_ahead.h"
 #include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
 #include "jobs/apply/sync_job.h"
@@ -100,9 +100,9 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   const auto policy = readPolicy(ctx.config);
   Runtime rt(ctx.config, applyChanges ? StateUse::Write : StateUse::Read);
   // The state first: a configuration for another enterprise stops there, before the center
-  // hears of it. Then the token grants go out while the export is read.
-  rt.store();
-  const center::TokenWarmUp grants(rt.session());
+  // hears of it. Then the token grants and the first member pages go out while the export is
+  // read.
+  center::ReadAhead ahead(rt.session(), rt.client(), rt.store().linkCount());
   const auto hr = readHrExport(ctx.config, policy);
   for (const std::string& notice : hr.notices)
     ctx.err << "membersync: " << ctx.invocation.verb << ": " << notice << "\n";
@@ -110,6 +110,7 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   apply::SyncJob job = rt.syncJob(progress);
   apply::SyncRequest request = rt.syncRequest(kind, applyChanges);
   request.settings.plan.onlyAccount = lowerAscii(ctx.invocation.only);
+  request.readAhead = &ahead;
   apply::SyncReport report = body(job, hr, policy, request);
   if (applyChanges && delivery) *delivery = handOut(ctx, rt, hr);
   return report;

@@ -21,7 +21,7 @@
 #include "daemon/logging.h"
 #include "daemon/runtime.h"
 #include "jobs/apply/sync_job.h"
-#include "jobs/center/token_warm_up.h"
+#include "jobs/center/read_ahead.h"
 #include "jobs/directory/person.h"
 #include "jobs/state/state_error.h"
 
@@ -288,14 +288,16 @@ RunVerdict DaemonHost::runOnce() {
   if (!lock) return skipped(started, busy);
   try {
     cli::Runtime& rt = *runtime_;
-    rt.store();  // the state first (its enterprise checked), then the grants while the export is read
-    const center::TokenWarmUp grants(rt.session());
+    // The state first (its enterprise checked), then the grants and the first member pages
+    // while the export is read.
+    center::ReadAhead ahead(rt.session(), rt.client(), rt.store().linkCount());
     const directory::Export hr = cli::readHrExport(*config_, policy_);
     for (const std::string& notice : hr.notices) log(LogLevel::Info, notice);
     DaemonProgress progress(board_);
     apply::SyncJob job = rt.syncJob(progress);
     apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);
     request.settings.apply.cancel = &cancel_;
+    request.readAhead = &ahead;
     const apply::SyncReport report = job.run(hr, policy_, request);
     summary = summarize(report, cancel_, started, clock_.wallNow());
     if (!cancel_.load()) handOut(rt, *config_, hr, cancel_, summary);

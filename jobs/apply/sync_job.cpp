@@ -1,3 +1,4 @@
+#include "jobs/center/read_ahead.h"
 #include "jobs/apply/sync_job.h"
 
 #include <string_view>
@@ -87,7 +88,8 @@ std::optional<SyncJob::Started> SyncJob::start(SyncReport& report, const directo
   started.state = store_.load();
   // The members linked last time say roughly how many pages to read at once.
   auto members = client_.listAllMembers(
-      {}, static_cast<std::int64_t>(started.state.linksByEmployee.size()));
+      {}, static_cast<std::int64_t>(started.state.linksByEmployee.size()),
+      request.readAhead ? request.readAhead->members() : nullptr);
   if (!members.ok()) {
     fail("cannot read the member list: " + members.error().describe());
     return std::nullopt;

@@ -14,6 +14,10 @@
 #include "jobs/plan/planner.h"
 #include "jobs/policy/policy.h"
 
+namespace membersync::center {
+class ReadAhead;
+}
+
 namespace membersync::apply {
 
 struct SyncRequest {
@@ -24,6 +28,9 @@ struct SyncRequest {
   // The configuration's (config::Config::sync), plus what one run adds: plan.onlyAccount for
   // `sync --only`, apply.cancel for the daemon's stop.
   SyncSettings settings;
+  // The tokens and member pages read ahead while the export was read (null: none); the run's
+  // member list takes the pages that came.
+  center::ReadAhead* readAhead = nullptr;
 };
 
 // How a run ended, most serious first; the command line maps it to an exit code.

@@ -73,8 +73,10 @@ Status MemberCenterClient::deleteMember(const std::string& memberGlobalId) {
       noData);
 }
 
-Result<MemberPage> MemberCenterClient::listMembersPage(int pageNum, const MemberFilter& filter, int pageSize) {
+Result<MemberPage> MemberCenterClient::listMembersPage(int pageNum, const MemberFilter& filter,
+                                                      int pageSize, bool once) {
   CallSpec s = spec(Endpoint::ListMembers, "GET", enterprisePath() + "/members");
+  s.once = once;
   s.query = {{"pageNum", std::to_string(pageNum)},
              {"pageSize", std::to_string(pageSize > 0 ? pageSize : session_.options().pageSize)}};
   if (filter.departmentId) s.query.emplace_back("departmentId", *filter.departmentId);

@@ -30,15 +30,23 @@ class MemberCenterClient {
   // A4. Unknown when the answer was lost.
   Status deleteMember(const std::string& memberGlobalId);
 
-  // A5, one page; pageNum starts at 1; pageSize 0 means options.pageSize.
-  Result<MemberPage> listMembersPage(int pageNum, const MemberFilter& filter = {}, int pageSize = 0);
+  // A5, one page; pageNum starts at 1; pageSize 0 means options.pageSize. `once`: one attempt
+  // (CallSpec::once).
+  Result<MemberPage> listMembersPage(int pageNum, const MemberFilter& filter = {}, int pageSize = 0,
+                                     bool once = false);
+  // A5 read ahead: page 1 and the pages `expectedMembers` fill, in parallel, one attempt each
+  // (bounded by one time-out), before the list is asked for. Keeps the pages that came.
+  MembersAhead readMembersAhead(std::int64_t expectedMembers);
   // A5, every page: page 1, then the rest in parallel; duplicates (by globalId) dropped; the count
   // checked against `total` and the list read once more if they disagree. Members with
   // deleted:true are kept. Failed (RetryLater) when the list kept changing while it was read.
   // `expectedMembers` (what the state last knew, 0: unknown) lets the pages it fills go out with
   // page 1; pages past the real end are dropped, pages it did not foresee read after page 1.
+  // `ahead` (unfiltered lists only): pages read ahead, used in place of reading them now; one
+  // that did not come is read the usual way.
   Result<std::vector<MemberListItem>> listAllMembers(const MemberFilter& filter = {},
-                                                     std::int64_t expectedMembers = 0);
+                                                     std::int64_t expectedMembers = 0,
+                                                     const MembersAhead* ahead = nullptr);
 
   // A6, A7, A8.
   Result<std::vector<AssetNumber>> listAssetNumbers();

@@ -4,6 +4,7 @@
 #include <exception>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string_view>
 #include <thread>
 #include <unordered_set>
@@ -49,7 +50,7 @@ using Pages = std::map<int, Result<MemberPage>>;
 // pages after the first failure. The map grows with the answers that came, never with the page
 // count the service claimed.
 Pages readRange(MemberCenterClient& client, const MemberFilter& filter, int size, int first, int last,
-                int workers) {
+                int workers, bool once = false) {
   Pages results;
   if (last < first) return results;
   std::mutex resultsMutex;
@@ -59,7 +60,7 @@ Pages readRange(MemberCenterClient& client, const MemberFilter& filter, int size
   auto work = [&] {
     try {
       for (int n = next++; n <= last && !stop; n = next++) {
-        auto page = client.listMembersPage(n, filter, size);
+        auto page = client.listMembersPage(n, filter, size, once);
         if (!page.ok()) stop = true;
         std::lock_guard<std::mutex> lock(resultsMutex);
         results.emplace(n, std::move(page));
@@ -97,9 +98,18 @@ Pages readFirst(MemberCenterClient& client, const MemberFilter& filter, int aske
   return readRange(client, filter, asked, 1, guessPages, workers);
 }
 
+// The pages read ahead, as if just read, when they hold page 1 in the pages asked for.
+std::optional<Pages> pagesAhead(const MembersAhead* ahead, int asked) {
+  if (!ahead || ahead->pageSize != asked || !ahead->pages.count(1)) return std::nullopt;
+  Pages pages;
+  for (const auto& [n, page] : ahead->pages) pages.emplace(n, Result<MemberPage>::success(page));
+  return pages;
+}
+
 Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter, int asked, int workers,
-                          int guessPages) {
-  Pages pages = readFirst(client, filter, asked, workers, guessPages);
+                          int guessPages, const MembersAhead* ahead) {
+  auto given = pagesAhead(ahead, asked);
+  Pages pages = given ? std::move(*given) : readFirst(client, filter, asked, workers, guessPages);
   // Page 1 first: a read-ahead page that failed matters only if the list still reaches it.
   const auto first = pages.find(1);
   if (first == pages.end()) return Result<Snapshot>::carry(*firstFailure(pages));
@@ -120,7 +130,8 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
   pages.erase(pages.upper_bound(last), pages.end());
   if (const auto* failed = firstFailure(pages)) return Result<Snapshot>::carry(*failed);
   // The first page not read yet: the read-ahead hands pages out in order, so after it come only
-  // pages it never asked for (one it did ask for again would only be read twice, not counted).
+  // pages it never asked for (one it did ask for again would only be read twice, not counted;
+  // so would the pages after one that a read ahead of the run lost).
   int next = 2;
   while (pages.count(next)) ++next;
   pages.merge(readRange(client, filter, size, next, last, workers));
@@ -149,19 +160,37 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
   return Result<Snapshot>::success(std::move(snap));
 }
 
+// Pages the last count fills are read with page 1; a wrong guess costs a few reads, never a member.
+int pagesExpected(std::int64_t expectedMembers, int size) {
+  return static_cast<int>(std::clamp<std::int64_t>(
+      ceilDiv(std::max<std::int64_t>(expectedMembers, 0), size), 1, kMostPages));
+}
+
 }  // namespace
 
+MembersAhead MemberCenterClient::readMembersAhead(std::int64_t expectedMembers) {
+  const ClientOptions& o = session_.options();
+  const int size = std::max(1, o.pageSize);
+  MembersAhead ahead;
+  ahead.pageSize = size;
+  Pages pages = readRange(*this, {}, size, 1, pagesExpected(expectedMembers, size),
+                          std::max(1, o.maxConcurrency), true);
+  for (auto& [n, page] : pages)
+    if (page.ok()) ahead.pages.emplace(n, std::move(page).value());
+  return ahead;
+}
+
 Result<std::vector<MemberListItem>> MemberCenterClient::listAllMembers(const MemberFilter& filter,
-                                                                     std::int64_t expectedMembers) {
+                                                                     std::int64_t expectedMembers,
+                                                                     const MembersAhead* ahead) {
   using Members = Result<std::vector<MemberListItem>>;
   const ClientOptions& o = session_.options();
   const int workers = std::max(1, o.maxConcurrency);
   const int size = std::max(1, o.pageSize);
-  // Pages the last count fills are read with page 1; a wrong guess costs a few reads, never a member.
-  const int guess = static_cast<int>(
-      std::clamp<std::int64_t>(ceilDiv(std::max<std::int64_t>(expectedMembers, 0), size), 1, kMostPages));
+  const bool unfiltered = !filter.departmentId && !filter.keyword;
   for (int pass = 1;; ++pass) {
-    auto snap = readOnce(*this, filter, size, workers, pass == 1 ? guess : 1);
+    auto snap = readOnce(*this, filter, size, workers, pass == 1 ? pagesExpected(expectedMembers, size) : 1,
+                         pass == 1 && unfiltered ? ahead : nullptr);
     if (!snap.ok()) return Members::carry(snap);
     Snapshot& s = snap.value();
     if (s.consistent) return Members::success(std::move(s.members));

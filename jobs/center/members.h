@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,6 +72,13 @@ struct MemberPage {
   bool hasNextPage = false;
   int navigatePages = 0;
   std::vector<int> navigatepageNums;
+};
+
+// Pages of the unfiltered member list read before it was asked for (readMembersAhead), by
+// page number, in pages of `pageSize`.
+struct MembersAhead {
+  int pageSize = 0;
+  std::map<int, MemberPage> pages;
 };
 
 // A5 filters; absent means not filtered.

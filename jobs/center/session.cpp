@@ -120,6 +120,10 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service) {
   bool renewed = false;
   for (;;) {
     Sent sent = attemptOnce(spec, service);
+    if (spec.once && safe) {
+      if (sent.attempt.result.ok()) return std::move(sent.attempt.result);
+      return Result<Envelope>::failure(sent.attempt.result.error());
+    }
     if (sent.attempt.cls != AttemptClass::TokenRejected) ++counted;
     switch (decideNextStep(sent.attempt.cls, safe, counted, options_.retry, renewed)) {
       case NextStep::Return: {

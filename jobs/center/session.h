@@ -29,6 +29,9 @@ struct CallSpec {
   std::vector<std::pair<std::string, std::string>> query;  // g_nonce excluded; not yet escaped
   std::optional<std::string> body;  // JSON; sets Content-Type
   bool acceptPartial = false;       // A1: code 60027 is a (partial) success
+  // One attempt, whatever it ends with: no retry, no token renewal (a read ahead, which the
+  // caller repeats the usual way when it failed). Reads only.
+  bool once = false;
   // The generated passwords the body carries: they join the scrubber before the first attempt,
   // so an answer that quotes them back (an echoing gateway, a 60027 reason) never shows them.
   std::vector<Secret> secrets;
@@ -74,7 +77,7 @@ class Session {
 
   // For `membersync check`: obtains every token and confirms the scopes (see TokenCheck).
   Result<TokenCheck> checkTokens();
-  // Obtains both member-center tokens now unless they are cached (TokenWarmUp), and says
+  // Obtains both member-center tokens now unless they are cached (ReadAhead), and says
   // whether they are at hand; a failure is left for the call that needs them to report.
   bool obtainMemberTokens();
 

@@ -43,6 +43,14 @@ void SqliteStore::saveLink(const Link& link) {
   saveLinks({link});
 }
 
+std::int64_t SqliteStore::linkCount() {
+  return db_->guarded("counting the links", [](Session& s) {
+    Poco::Int64 n = 0;
+    s << "SELECT count(*) FROM links", into(n), now;
+    return static_cast<std::int64_t>(n);
+  });
+}
+
 void SqliteStore::saveLinks(const std::vector<Link>& links) {
   if (links.empty()) return;  // Poco refuses to bind an empty vector
   // One statement bound to column vectors, in one transaction: a first sync links thousands of

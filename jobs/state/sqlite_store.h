@@ -42,6 +42,7 @@ class SqliteStore final : public StateStore {
   const std::string& path() const;
 
   Snapshot load() override;
+  std::int64_t linkCount() override;
   void transaction(const std::function<void()>& body) override;
 
   RunId beginRun(const RunStart& start) override;

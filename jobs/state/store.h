@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -31,6 +32,9 @@ class StateStore {
 
   // Everything the planner needs, read in one consistent snapshot.
   virtual Snapshot load() = 0;
+  // How many people are linked to a member (what load() would hold in linksByEmployee): the
+  // size the member list is expected to have, known before the snapshot is read.
+  virtual std::int64_t linkCount() = 0;
 
   // Runs `body` as one transaction (BEGIN IMMEDIATE): all of its store calls commit together,
   // or none does when it throws (the exception is rethrown). Nested calls join the outer one.

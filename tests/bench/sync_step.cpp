@@ -12,7 +12,7 @@
 #include "jobs/center/member_center_client.h"
 #include "jobs/center/poco_transport.h"
 #include "jobs/center/session.h"
-#include "jobs/center/token_warm_up.h"
+#include "jobs/center/read_ahead.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
 #include "jobs/directory/reader.h"
@@ -104,7 +104,8 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv, state::RunId
   const auto start = std::chrono::steady_clock::now();
 
   // What the `sync` verb does: read the policy, wire the job and open the state, then read the
-  // export while the token grants are out (daemon/sync_verbs.cpp), then run the job.
+  // export while the token grants and the first member pages are out (daemon/sync_verbs.cpp),
+  // then run the job.
   const policy::Policy policy = policy::loadPolicy(setup.policy);
 
   StepResult r;
@@ -118,7 +119,7 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv, state::RunId
     center::MemberCenterClient client(session);
     center::ActivityClient activities(session);
     const auto store = state::SqliteStore::open(setup.database, clock);
-    const center::TokenWarmUp grants(session);
+    center::ReadAhead ahead(session, client, store->linkCount());
     directory::DirectorySettings directory;
     directory.path = csv;
     const directory::Export hr = directory::readExport(directory, kSuffix);
@@ -131,6 +132,7 @@ StepResult syncOnce(const SyncSetup& setup, const std::string& csv, state::RunId
     request.settings.plan.accountSuffix = kSuffix;
     request.settings.apply.accountSuffix = kSuffix;
     request.settings.apply.workers = setup.concurrency;
+    request.readAhead = &ahead;
     // The renames step is an intended mass edit: the edit guard would hold it (exit 4).
     request.settings.plan.maxEdits = 10000000;
     request.settings.plan.maxEditPercent = 100;

@@ -9,6 +9,7 @@
 #include <set>
 #include <thread>
 
+#include "jobs/center/read_ahead.h"
 #include "tests/unit/center/rig.h"
 
 using namespace membersync::center;
@@ -395,4 +396,76 @@ TEST_CASE("paging: a read-ahead page the list still reaches that fails fails the
   auto all = rig.members.listAllMembers({}, 95);
   REQUIRE(all.failed());
   CHECK(all.error().kind == ErrorKind::RetryLater);
+}
+
+TEST_CASE("paging: the pages read ahead are the list's, each page read once in all", "[center]") {
+  Rig rig;
+  PagedList list(2480);  // 25 pages of 100
+  serve(rig, list);
+  const MembersAhead ahead = rig.members.readMembersAhead(2480);
+  CHECK(ahead.pages.size() == 25);
+  auto all = rig.members.listAllMembers({}, 2480, &ahead);
+  REQUIRE(all.ok());
+  CHECK(distinctIds(all.value()).size() == 2480);
+  const auto requests = list.requests();
+  CHECK(requests.size() == 25);
+  for (int n = 1; n <= 25; ++n) CHECK(requests.at(n) == 1);
+}
+
+TEST_CASE("paging: a page read ahead is one attempt; one that failed is read again with retries, "
+          "and pages past the guess are read after page 1",
+          "[center]") {
+  Rig rig;
+  PagedList list(550);  // 6 pages; the read-ahead guesses 3
+  std::atomic<int> failures{0};
+  rig.service.handler = [&](const HttpRequest& r) {
+    // Page 2 fails twice (80001): once ahead, once in the list, which retries it.
+    if (queryParam(r, "pageNum") == "2" && failures.fetch_add(1) < 2)
+      return businessAnswer("80001", "busy");
+    return list.answer(r);
+  };
+  const MembersAhead ahead = rig.members.readMembersAhead(300);
+  CHECK(ahead.pages.count(1) == 1);
+  CHECK(ahead.pages.count(2) == 0);
+  CHECK(failures.load() == 1);  // no retry ahead
+  auto all = rig.members.listAllMembers({}, 300, &ahead);
+  REQUIRE(all.ok());
+  CHECK(distinctIds(all.value()).size() == 550);
+  const auto requests = list.requests();
+  CHECK(requests.at(1) == 1);  // page 1 only ahead
+  for (int n = 2; n <= 6; ++n) CHECK(requests.count(n) == 1);
+  CHECK(failures.load() == 3);  // 2 failed, then its retry passed
+}
+
+TEST_CASE("paging: a filtered list, or one in pages of another size, does not take pages read "
+          "ahead",
+          "[center]") {
+  Rig rig;
+  PagedList list(150);
+  serve(rig, list);
+  const MembersAhead ahead = rig.members.readMembersAhead(150);
+  REQUIRE(ahead.pages.size() == 2);
+  MemberFilter filter;
+  filter.keyword = "u1";
+  REQUIRE(rig.members.listAllMembers(filter, 150, &ahead).ok());
+  CHECK(list.requests().at(1) == 2);  // read again, filtered
+  MembersAhead otherSize = ahead;
+  otherSize.pageSize = 50;
+  REQUIRE(rig.members.listAllMembers({}, 150, &otherSize).ok());
+  CHECK(list.requests().at(1) == 3);
+}
+
+TEST_CASE("paging: a read-ahead thread hands the run its pages, after the grants", "[center]") {
+  Rig rig;
+  PagedList list(250);
+  serve(rig, list);
+  ReadAhead ahead(rig.session, rig.members, 250);
+  const MembersAhead* pages = ahead.members();
+  REQUIRE(pages != nullptr);
+  CHECK(pages->pages.size() == 3);
+  auto all = rig.members.listAllMembers({}, 250, pages);
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 250);
+  CHECK(rig.service.apiRequests().size() == 3);
+  CHECK(rig.service.grants("password") == 1);
 }

@@ -6,7 +6,7 @@
 #include <mutex>
 #include <set>
 
-#include "jobs/center/token_warm_up.h"
+#include "jobs/center/read_ahead.h"
 #include "tests/unit/center/rig.h"
 
 using namespace membersync::center;
@@ -130,7 +130,7 @@ TEST_CASE("tokens: the grants a warm-up asks for are the ones the first call use
   {
     // However the threads meet, one fetch at a time: the call waits for the warm-up's grants,
     // or the warm-up finds the call's.
-    TokenWarmUp grants(rig.session);
+    ReadAhead grants(rig.session);
     REQUIRE(rig.members.listAssetNumbers().ok());
   }
   REQUIRE(rig.members.listAssetNumbers().ok());
@@ -151,7 +151,7 @@ TEST_CASE("tokens: a warm-up whose admin password is refused reports nothing, an
     return TransportResult::answered(400, R"({"error":"invalid_grant"})");
   };
   rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
-  { TokenWarmUp grants(rig.session); }  // ends with the grants
+  { ReadAhead grants(rig.session); }  // ends with the grants
   CHECK(passwordAsked == 1);
   auto r = rig.members.listAssetNumbers();
   REQUIRE(r.failed());
@@ -171,7 +171,7 @@ TEST_CASE("tokens: a warm-up against an unreachable token endpoint leaves the ca
     return std::nullopt;
   };
   rig.service.handler = [](const HttpRequest&) { return okAnswer("[]"); };
-  { TokenWarmUp grants(rig.session); }
+  { ReadAhead grants(rig.session); }
   CHECK(refused.load() == 2);  // both grants of the warm-up failed, silently
   CHECK(rig.service.grants("client_credentials") == 0);
   REQUIRE(rig.members.listAssetNumbers().ok());  // asks again
