@@ -17,7 +17,7 @@ PasswordGenerator::PasswordGenerator(RandomSource& random, std::size_t length, s
     : random_(random), length_(length) {
   if (length < 2) throw std::invalid_argument("generatePassword: length must be at least 2");
   // Twice the characters asked for covers the skipped bytes and most redraws.
-  block_ = std::clamp(2 * length * std::max<std::size_t>(count, 1), 2 * length, kLargestBlock);
+  block_ = std::max(2 * length, std::min(2 * length * std::max<std::size_t>(count, 1), kLargestBlock));
 }
 
 PasswordGenerator::~PasswordGenerator() {

@@ -34,8 +34,9 @@ class MemberCenterClient {
   // (CallSpec::once).
   Result<MemberPage> listMembersPage(int pageNum, const MemberFilter& filter = {}, int pageSize = 0,
                                      bool once = false);
-  // A5 read ahead: page 1 and the pages `expectedMembers` fill, in parallel, one attempt each
-  // (bounded by one time-out), before the list is asked for. Keeps the pages that came.
+  // A5 read ahead, before the list is asked for: page 1 and the pages `expectedMembers` fills,
+  // at most max_concurrency pages, in parallel, one attempt each (so one time-out at most).
+  // Keeps the pages that came.
   MembersAhead readMembersAhead(std::int64_t expectedMembers);
   // A5, every page: page 1, then the rest in parallel; duplicates (by globalId) dropped; the count
   // checked against `total` and the list read once more if they disagree. Members with

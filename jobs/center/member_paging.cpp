@@ -98,11 +98,13 @@ Pages readFirst(MemberCenterClient& client, const MemberFilter& filter, int aske
   return readRange(client, filter, asked, 1, guessPages, workers);
 }
 
-// The pages read ahead, as if just read, when they hold page 1 in the pages asked for.
+// The pages read ahead, as if just read, when they hold page 1 in the pages asked for: pages 1
+// to the first one missing, so that the rest is read as after a read-ahead that stopped there.
 std::optional<Pages> pagesAhead(const MembersAhead* ahead, int asked) {
   if (!ahead || ahead->pageSize != asked || !ahead->pages.count(1)) return std::nullopt;
   Pages pages;
-  for (const auto& [n, page] : ahead->pages) pages.emplace(n, Result<MemberPage>::success(page));
+  for (int n = 1; ahead->pages.count(n); ++n)
+    pages.emplace(n, Result<MemberPage>::success(ahead->pages.at(n)));
   return pages;
 }
 
@@ -130,8 +132,7 @@ Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter
   pages.erase(pages.upper_bound(last), pages.end());
   if (const auto* failed = firstFailure(pages)) return Result<Snapshot>::carry(*failed);
   // The first page not read yet: the read-ahead hands pages out in order, so after it come only
-  // pages it never asked for (one it did ask for again would only be read twice, not counted;
-  // so would the pages after one that a read ahead of the run lost).
+  // pages it never asked for (one it did ask for again would only be read twice, not counted).
   int next = 2;
   while (pages.count(next)) ++next;
   pages.merge(readRange(client, filter, size, next, last, workers));
@@ -171,10 +172,13 @@ int pagesExpected(std::int64_t expectedMembers, int size) {
 MembersAhead MemberCenterClient::readMembersAhead(std::int64_t expectedMembers) {
   const ClientOptions& o = session_.options();
   const int size = std::max(1, o.pageSize);
+  const int workers = std::max(1, o.maxConcurrency);
   MembersAhead ahead;
   ahead.pageSize = size;
-  Pages pages = readRange(*this, {}, size, 1, pagesExpected(expectedMembers, size),
-                          std::max(1, o.maxConcurrency), true);
+  // One round at most (a page a thread, one attempt each), so whoever waits for the read-ahead
+  // waits one time-out at most; the list reads the rest.
+  Pages pages = readRange(*this, {}, size, 1, std::min(workers, pagesExpected(expectedMembers, size)),
+                          workers, true);
   for (auto& [n, page] : pages)
     if (page.ok()) ahead.pages.emplace(n, std::move(page).value());
   return ahead;

@@ -1,5 +1,7 @@
 #include "jobs/center/session.h"
 
+#include <stdexcept>
+
 #include "jobs/center/attempt.h"
 #include "jobs/center/retry.h"
 #include "jobs/center/url.h"
@@ -116,11 +118,14 @@ bool mayHaveActed(Endpoint endpoint, AttemptClass last) {
 Result<Envelope> Session::run(const CallSpec& spec, Service service) {
   for (const Secret& secret : spec.secrets) scrubber_.add(secret);
   const bool safe = safeToRepeat(spec.endpoint);
+  // A write's failed attempt may have acted: only the retry rules below may judge it.
+  if (spec.once && changesTheService(spec.endpoint))
+    throw std::logic_error("CallSpec::once is for reads only");
   int counted = 0;  // attempts counted against the retry policy
   bool renewed = false;
   for (;;) {
     Sent sent = attemptOnce(spec, service);
-    if (spec.once && safe) {
+    if (spec.once) {
       if (sent.attempt.result.ok()) return std::move(sent.attempt.result);
       return Result<Envelope>::failure(sent.attempt.result.error());
     }

@@ -30,7 +30,7 @@ struct CallSpec {
   std::optional<std::string> body;  // JSON; sets Content-Type
   bool acceptPartial = false;       // A1: code 60027 is a (partial) success
   // One attempt, whatever it ends with: no retry, no token renewal (a read ahead, which the
-  // caller repeats the usual way when it failed). Reads only.
+  // caller repeats the usual way when it failed). Reads only: std::logic_error for a write.
   bool once = false;
   // The generated passwords the body carries: they join the scrubber before the first attempt,
   // so an answer that quotes them back (an echoing gateway, a 60027 reason) never shows them.

@@ -238,7 +238,7 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
 
   void handleRequest(Poco::Net::HTTPServerRequest& request,
                      Poco::Net::HTTPServerResponse& response) override {
-    const auto arrived = std::chrono::steady_clock::now();
+    auto arrived = std::chrono::steady_clock::now();
     Reply reply;
     bool delay = false;
     bool drip = false;
@@ -252,6 +252,7 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
         reply = gateReply(controls_.gate, req);
       } else {
         if (Emulator::isWriteRequest(req.method, req.path)) controls_.gate.pass();
+        arrived = std::chrono::steady_clock::now();  // a write held at the gate arrives now
         reply = emulator_.handle(req);
       }
     } catch (const Poco::SyntaxException&) {

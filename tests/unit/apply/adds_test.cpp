@@ -13,6 +13,7 @@
 #include <functional>
 #include <future>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -36,6 +37,7 @@ class WatchedOutbox final : public deliver::PasswordOutbox {
   explicit WatchedOutbox(deliver::FileOutbox& file) : file_(file) {}
   using PasswordOutbox::append;
   void append(const std::vector<deliver::OutboxEntry>& entries) override {
+    if (beforeAppend) beforeAppend(appends() + 1);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (++appends_ == failAppend) {
@@ -48,7 +50,15 @@ class WatchedOutbox final : public deliver::PasswordOutbox {
   }
   void mark(const std::vector<std::string>& accounts, deliver::OutboxMark mark,
             const std::string& at) override {
+    if (failMarks) {
+      if (afterFailedMark) afterFailedMark();
+      throw std::runtime_error("outbox.csv: input/output error");
+    }
     file_.mark(accounts, mark, at);
+  }
+  int appends() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return appends_;
   }
   std::map<std::string, deliver::CurrentPassword> current() override { return file_.current(); }
   std::map<std::string, deliver::CurrentPassword> confirmed() override {
@@ -64,6 +74,9 @@ class WatchedOutbox final : public deliver::PasswordOutbox {
 
   int failAppend = 0;  // 1 for the first append, ...; 0: none fails
   std::function<void()> beforeFailing;
+  std::function<void(int)> beforeAppend;  // with the append's number, 1 for the first
+  bool failMarks = false;                 // every mark throws
+  std::function<void()> afterFailedMark;
 
  private:
   deliver::FileOutbox& file_;
@@ -219,4 +232,26 @@ TEST_CASE("adds: a password batch that cannot be written sends none of its chunk
   // And the rows without passwords never reached the journal: not even as "not sent".
   for (int i = 3; i < 10; ++i)
     CHECK(c.store->stepsOfAccount("newcomer" + std::to_string(100 + i), 5).empty());
+}
+
+TEST_CASE("adds: a chunk that fails stops the passwords being written ahead, and the phase "
+          "fails with its error",
+          "[apply][adds]") {
+  EmulatedCenter c;
+  WatchedOutbox outbox(*c.outbox);
+  // The first answer cannot be marked in the outbox: that chunk's worker fails. The second
+  // batch's append waits for it, so the writer learns of it before a third batch, every time.
+  std::promise<void> failed;
+  auto failure = failed.get_future().share();
+  outbox.failMarks = true;
+  outbox.afterFailedMark = [&, once = std::make_shared<std::once_flag>()] {
+    std::call_once(*once, [&] { failed.set_value(); });
+  };
+  outbox.beforeAppend = [&](int n) {
+    if (n == 2) failure.wait();
+  };
+  CHECK_THROWS_WITH(addAll(c, outbox, newPeople(25), 2, 2),
+                    Catch::Contains("input/output error"));
+  // Batches of 2, 4 and 7 chunks were due: the third was never written.
+  CHECK(outbox.sizes() == std::vector<std::size_t>{4, 8});
 }

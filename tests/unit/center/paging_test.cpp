@@ -403,7 +403,8 @@ TEST_CASE("paging: the pages read ahead are the list's, each page read once in a
   PagedList list(2480);  // 25 pages of 100
   serve(rig, list);
   const MembersAhead ahead = rig.members.readMembersAhead(2480);
-  CHECK(ahead.pages.size() == 25);
+  // One round ahead: a page for each of the 8 calls in flight; the list reads the other 17.
+  CHECK(ahead.pages.size() == 8);
   auto all = rig.members.listAllMembers({}, 2480, &ahead);
   REQUIRE(all.ok());
   CHECK(distinctIds(all.value()).size() == 2480);
@@ -435,6 +436,30 @@ TEST_CASE("paging: a page read ahead is one attempt; one that failed is read aga
   CHECK(requests.at(1) == 1);  // page 1 only ahead
   for (int n = 2; n <= 6; ++n) CHECK(requests.count(n) == 1);
   CHECK(failures.load() == 3);  // 2 failed, then its retry passed
+}
+
+TEST_CASE("paging: pages read ahead after one that did not come are read again, so a failure "
+          "among them is the list's",
+          "[center]") {
+  Rig rig;
+  PagedList list(550);  // 6 pages
+  serve(rig, list);
+  MembersAhead ahead = rig.members.readMembersAhead(550);
+  REQUIRE(ahead.pages.size() == 6);
+  ahead.pages.erase(3);  // as if page 3 had not come
+  std::atomic<int> failures{0};
+  rig.service.handler = [&](const HttpRequest& r) {
+    // Page 5, read ahead, now fails for good: the list must report it, not do without it.
+    if (queryParam(r, "pageNum") == "5") {
+      ++failures;
+      return businessAnswer("40000", "bad page");
+    }
+    return list.answer(r);
+  };
+  auto all = rig.members.listAllMembers({}, 550, &ahead);
+  REQUIRE(all.failed());
+  CHECK(all.error().code == "40000");
+  CHECK(failures.load() >= 1);
 }
 
 TEST_CASE("paging: a filtered list, or one in pages of another size, does not take pages read "
