@@ -42,7 +42,7 @@ po::options_description describe(CommandLine& cl, std::string& listen, std::uint
     ("listen", po::value(&listen), "HOST:PORT to listen on (default 127.0.0.1:0, a free port)")
     ("port-file", po::value(&cl.server.portFile), "write the chosen port to FILE")
     ("fixture", po::value(&cl.fixturePath), "fixture JSON (default: the demo fixture)")
-    ("latency-ms", po::value(&cl.server.latencyMs), "delay every service answer by N ms")
+    ("latency-ms", po::value(&cl.server.latencyMs), "answer service calls N ms after they arrive")
     ("fail-rate", po::value(&cl.service.failRate), "share P of A1-A10 calls answering code 500")
     ("uc-fail-rate", po::value(&cl.service.ucFailRate), "share P of A1-A5 calls answering 80001")
     ("activity-fail-rate", po::value(&cl.service.activityFailRate),
