@@ -4,27 +4,34 @@
 
 namespace membersync::apply {
 
-CallGate::CallGate(int slots) : free_(std::max(1, slots)) {}
+CallGate::CallGate(int slots, std::function<std::optional<center::Error>()> withhold)
+    : free_(std::max(1, slots)), withhold_(std::move(withhold)) {}
 
 int CallGate::waiting() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return waiting_;
 }
 
-CallGate::Slot::Slot(CallGate& gate) : gate_(gate) {
-  std::unique_lock<std::mutex> lock(gate_.mutex_);
-  ++gate_.waiting_;
-  gate_.freed_.wait(lock, [&] { return gate_.free_ > 0; });
-  --gate_.waiting_;
-  --gate_.free_;
+std::optional<center::Error> CallGate::take() {
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ++waiting_;
+    freed_.wait(lock, [&] { return free_ > 0; });
+    --waiting_;
+    --free_;
+  }
+  // Asked with the slot in hand: a stop that came while this caller waited is seen here.
+  std::optional<center::Error> withheld = withhold_ ? withhold_() : std::nullopt;
+  if (withheld) give();
+  return withheld;
 }
 
-CallGate::Slot::~Slot() {
+void CallGate::give() {
   {
-    std::lock_guard<std::mutex> lock(gate_.mutex_);
-    ++gate_.free_;
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++free_;
   }
-  gate_.freed_.notify_one();
+  freed_.notify_one();
 }
 
 }  // namespace membersync::apply

@@ -1,9 +1,6 @@
 #include "jobs/apply/journaled_write.h"
 
-#include <optional>
 #include <stdexcept>
-
-#include "jobs/apply/call_gate.h"
 
 namespace membersync::apply {
 
@@ -89,8 +86,7 @@ void journalOutcomes(state::StateStore& store, const std::vector<state::StepId>&
 
 std::vector<WriteOutcome> runJournaled(state::StateStore& store, state::RunId run,
                                        const std::vector<WriteStep>& batch, const SendBatch& send,
-                                       const WriteHooks& hooks, OutcomeLedger* ledger,
-                                       CallGate* gate) {
+                                       const WriteHooks& hooks, OutcomeLedger* ledger) {
   std::vector<state::StepInfo> infos;
   for (const auto& step : batch) infos.push_back(step.info);
   std::vector<state::StepId> steps;
@@ -99,12 +95,7 @@ std::vector<WriteOutcome> runJournaled(state::StateStore& store, state::RunId ru
     if (hooks.journaled)
       for (std::size_t i = 0; i < batch.size(); ++i) hooks.journaled(i);
   });
-  std::vector<WriteOutcome> outcomes;
-  {
-    std::optional<CallGate::Slot> slot;
-    if (gate) slot.emplace(*gate);
-    outcomes = send(steps);
-  }
+  const std::vector<WriteOutcome> outcomes = send(steps);
   if (outcomes.size() != batch.size()) {
     throw std::logic_error("journaled write: " + std::to_string(outcomes.size()) +
                            " outcomes for " + std::to_string(batch.size()) + " steps");

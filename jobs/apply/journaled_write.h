@@ -84,15 +84,11 @@ class OutcomeLedger {
   virtual void tally(const plan::Item& item, const WriteOutcome& o) = 0;
 };
 
-class CallGate;
-
-// Runs one journaled write of `batch` in the order above and returns the outcomes. With a gate,
-// `send` runs holding a slot of it, taken once the batch is journaled as sent (call_gate.h).
+// Runs one journaled write of `batch` in the order above and returns the outcomes.
 // Throws StateError when the store fails (the caller ends the run), std::logic_error when `send`
 // answers for a different number of steps.
 std::vector<WriteOutcome> runJournaled(state::StateStore& store, state::RunId run,
                                        const std::vector<WriteStep>& batch, const SendBatch& send,
-                                       const WriteHooks& hooks, OutcomeLedger* ledger,
-                                       CallGate* gate = nullptr);
+                                       const WriteHooks& hooks, OutcomeLedger* ledger);
 
 }  // namespace membersync::apply

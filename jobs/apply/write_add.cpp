@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <optional>
 #include <thread>
 
 #include "jobs/apply/add_chunks.h"
@@ -31,21 +32,27 @@ center::NewMember newMember(PasswordGenerator& passwords, const Item& item) {
   return m;
 }
 
-// A1 for a batch of rows, unless the run is stopping. The systemic-failure rule counts calls:
-// one request is one call however many rows it carries (counting rows would let a single lost
-// answer stop the run); a refused request, or the trial-member quota (60009), says nothing about
-// the service's health.
+// Why an A1 is not sent once the run is stopping: not sent (cancelled) or to retry later.
+std::optional<center::Error> withheldA1(ApplyRun& run) {
+  if (!run.stopping()) return std::nullopt;
+  center::Error e;
+  e.endpoint = "A1 add members";
+  e.kind = center::ErrorKind::RetryLater;
+  if (run.cancelled()) e.code = kCancelled;
+  e.message = run.notSentReason();
+  return e;
+}
+
+// A1 for a batch of rows, through the phase's call slots, unless the run is stopping. The
+// systemic-failure rule counts calls: one request is one call however many rows it carries
+// (counting rows would let a single lost answer stop the run); a refused request, or the
+// trial-member quota (60009), says nothing about the service's health.
 center::Result<center::AddMembersResult> sendA1(const WriteTools& tools, ApplyRun& run,
-                                                const std::vector<center::NewMember>& batch) {
-  if (run.stopping()) {
-    center::Error e;
-    e.endpoint = "A1 add members";
-    e.kind = center::ErrorKind::RetryLater;
-    if (run.cancelled()) e.code = kCancelled;
-    e.message = run.notSentReason();
-    return center::Result<center::AddMembersResult>::failure(e);
-  }
-  auto result = tools.client.addMembers(batch);
+                                                const std::vector<center::NewMember>& batch,
+                                                CallGate& gate) {
+  if (auto withheld = withheldA1(run))
+    return center::Result<center::AddMembersResult>::failure(std::move(*withheld));
+  auto result = tools.client.addMembers(batch, &gate);
   if (result.failed() && result.error().code == "40009" && tools.settings.policyMapsDepartments) {
     // The policy maps departments, so a row without one is the row's problem: isolate it.
     center::Error e = result.error();
@@ -192,12 +199,12 @@ void addChunk(const WriteTools& tools, ApplyRun& run, const Chunk& chunk, CallGa
   auto send = [&](const std::vector<state::StepId>&) {
     const auto added =
         addInChunks(chunk.members, chunk.members.size(), 1, tools.settings.accountSuffix,
-                    [&](const auto& rows) { return sendA1(tools, run, rows); });
+                    [&](const auto& rows) { return sendA1(tools, run, rows, gate); });
     std::vector<WriteOutcome> outcomes;
     for (const auto& o : added) outcomes.push_back(outcomeOf(o));
     return outcomes;
   };
-  runJournaled(tools.store, run.run, chunk.batch, send, hooks, &run, &gate);
+  runJournaled(tools.store, run.run, chunk.batch, send, hooks, &run);
   for (std::size_t i = 0; i < chunk.items.size(); ++i) tools.progress.advance();
 }
 
@@ -223,7 +230,7 @@ void applyAdds(const WriteTools& tools, ApplyRun& run, const Items& adds) {
   // hold the slots. With one call at a time, one thread: the chunks then go in the export's
   // order, which two threads racing for the one slot would not keep. A chunk whose passwords
   // were never written is not sent at all.
-  CallGate gate(slots);
+  CallGate gate(slots, [&run] { return withheldA1(run); });
   try {
     parallelFor(chunks.size(), slots == 1 ? 1 : 2 * slots, [&](std::size_t c) {
       try {

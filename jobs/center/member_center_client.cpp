@@ -33,7 +33,8 @@ std::string MemberCenterClient::enterprisePath() const {
   return "/me/api/v1/enterprise/" + escapePathSegment(session_.options().enterpriseGlobalId);
 }
 
-Result<AddMembersResult> MemberCenterClient::addMembers(const std::vector<NewMember>& members) {
+Result<AddMembersResult> MemberCenterClient::addMembers(const std::vector<NewMember>& members,
+                                                       CallSlots* slots) {
   if (members.size() > kMaxMembersPerAdd) {
     return Result<AddMembersResult>::failure(
         makeError(Endpoint::AddMembers, ErrorKind::BadInput,
@@ -45,6 +46,7 @@ Result<AddMembersResult> MemberCenterClient::addMembers(const std::vector<NewMem
   if (!body.ok()) return Result<AddMembersResult>::carry(body);
   CallSpec s = spec(Endpoint::AddMembers, "POST", enterprisePath() + "/member", body.value());
   s.acceptPartial = true;
+  s.slots = slots;
   for (const NewMember& m : members) s.secrets.push_back(m.password);
   return session_.callMemberCenter<AddMembersResult>(
       s, [](const Envelope& e) { return decodeAddMembersResult(e.data.get()); });

@@ -21,8 +21,10 @@ class MemberCenterClient {
 
   // A1. At most 100 members: more is refused before sending (BadInput, code 60013). Ok with
   // `failed` non-empty when the center answered 60027. Unknown when the answer was lost: settle it
-  // by listing the members; an add is never re-sent blindly.
-  Result<AddMembersResult> addMembers(const std::vector<NewMember>& members);
+  // by listing the members; an add is never re-sent blindly. With `slots`, each attempt's request
+  // goes holding one of them (CallSpec::slots), and fails unsent with their error when withheld.
+  Result<AddMembersResult> addMembers(const std::vector<NewMember>& members,
+                                      CallSlots* slots = nullptr);
   // A2 (safe to repeat).
   Status editMember(const std::string& memberGlobalId, const MemberEdit& edit);
   // A3 (safe to repeat).

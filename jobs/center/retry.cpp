@@ -10,6 +10,7 @@ NextStep decideNextStep(AttemptClass attempt, bool safe, int attemptsMade, const
   switch (attempt) {
     case AttemptClass::Success:
     case AttemptClass::Refused:
+    case AttemptClass::Withheld:
       return NextStep::Return;
     case AttemptClass::TokenRejected:
       return renewed ? NextStep::ReturnAsConfiguration : NextStep::RenewTokensAndRepeat;

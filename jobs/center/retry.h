@@ -16,6 +16,7 @@ enum class AttemptClass {
                   // resultCode 1002 and any HTTP 5xx
   NoAnswer,       // sent, no answer (dropped connection, time-out, HTTP 502/504)
   TokenRejected,  // 60000, 60005, or HTTP 401 from B1
+  Withheld,       // not sent: the caller's CallSlots refused it (the run is stopping)
 };
 
 enum class NextStep {

@@ -25,6 +25,21 @@ Attempt tokenFailure(const Error& error) {
   return {cls, Result<Envelope>::failure(error)};
 }
 
+// The slot an attempt holds while its request is out (CallSpec::slots), given back however the
+// exchange ends.
+class HeldSlot {
+ public:
+  explicit HeldSlot(CallSlots* slots) : slots_(slots) {}
+  ~HeldSlot() {
+    if (slots_) slots_->give();
+  }
+  HeldSlot(const HeldSlot&) = delete;
+  HeldSlot& operator=(const HeldSlot&) = delete;
+
+ private:
+  CallSlots* slots_;
+};
+
 std::string withQuery(const std::string& url, const std::string& nonce,
                       const std::vector<std::pair<std::string, std::string>>& query) {
   std::string out = url + "?g_nonce=" + nonce;
@@ -95,9 +110,17 @@ Session::Sent Session::attemptOnce(const CallSpec& spec, Service service) {
     request.headers.emplace_back("Content-Type", "application/json");
     request.body = *spec.body;
   }
-  limiter_.acquire();
-  stats_.attempt(spec.endpoint);
-  const TransportResult answer = transport_.send(request);
+  if (spec.slots) {
+    if (auto withheld = spec.slots->take())
+      return {{AttemptClass::Withheld, Result<Envelope>::failure(std::move(*withheld))}, member, app};
+  }
+  TransportResult answer;
+  {
+    const HeldSlot slot(spec.slots);  // only while on the wire: the answer is read without it
+    limiter_.acquire();
+    stats_.attempt(spec.endpoint);
+    answer = transport_.send(request);
+  }
   Attempt attempt = service == Service::MemberCenter
                         ? readMemberCenterAttempt(spec.endpoint, spec.acceptPartial, answer)
                         : readActivityAttempt(answer);
@@ -123,6 +146,7 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service) {
     throw std::logic_error("CallSpec::once is for reads only");
   int counted = 0;  // attempts counted against the retry policy
   bool renewed = false;
+  bool earlierMayHaveActed = false;  // an earlier attempt of this write may have been carried out
   for (;;) {
     Sent sent = attemptOnce(spec, service);
     if (spec.once) {
@@ -138,9 +162,15 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service) {
           e.message += ": every attempt may have been carried out; settle it by reading";
           return Result<Envelope>::unknown(std::move(e));
         }
+        if (sent.attempt.cls == AttemptClass::Withheld && earlierMayHaveActed) {
+          Error e = sent.attempt.result.error();
+          e.message += "; an earlier attempt may have been carried out: settle it by reading";
+          return Result<Envelope>::unknown(std::move(e));
+        }
         return Result<Envelope>::failure(sent.attempt.result.error());
       }
       case NextStep::RetryAfterBackoff:
+        earlierMayHaveActed = earlierMayHaveActed || mayHaveActed(spec.endpoint, sent.attempt.cls);
         stats_.retry(spec.endpoint);
         clock_.sleepFor(jitteredBackoff(counted));
         break;

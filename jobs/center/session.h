@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "jobs/center/call_slots.h"
 #include "jobs/center/decode.h"
 #include "jobs/center/endpoint.h"
 #include "jobs/center/error_codes.h"
@@ -32,6 +33,9 @@ struct CallSpec {
   // One attempt, whatever it ends with: no retry, no token renewal (a read ahead, which the
   // caller repeats the usual way when it failed). Reads only: std::logic_error for a write.
   bool once = false;
+  // When set, each attempt's request goes holding one of these slots (call_slots.h), and goes
+  // not at all when they withhold it. Not owned; outlives the call.
+  CallSlots* slots = nullptr;
   // The generated passwords the body carries: they join the scrubber before the first attempt,
   // so an answer that quotes them back (an echoing gateway, a 60027 reason) never shows them.
   std::vector<Secret> secrets;

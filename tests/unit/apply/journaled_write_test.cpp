@@ -1,15 +1,9 @@
 // runJournaled(): the one order every write follows, against a real state database.
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "jobs/apply/apply_run.h"
-#include "jobs/apply/call_gate.h"
 #include "jobs/apply/journaled_write.h"
 #include "tests/unit/state/rig.h"
 
@@ -160,68 +154,4 @@ TEST_CASE("journaled write: a sender answering for another number of steps is a 
                       *f.rig.store, f.run, stepsFor(f.items),
                       [](const auto&) { return std::vector<WriteOutcome>(2); }, {}, &f.ledger),
                   std::logic_error);
-}
-
-TEST_CASE("journaled write: through a gate, batches are journaled as sent before they wait, and "
-          "no more of them are sending at once than the gate has slots",
-          "[apply]") {
-  Fixture f;
-  std::vector<plan::Item> items;
-  for (int i = 0; i < 6; ++i) items.push_back(edit(std::to_string(i)));
-  apply::CallGate gate(2);
-  // The sends hold on until this thread has seen all six batches journaled, two sending and
-  // four waiting at the gate; the generous time-outs only bound a broken gate's failure.
-  std::mutex m;
-  std::condition_variable cv;
-  int journaled = 0, sending = 0, most = 0;
-  bool release = false;
-  std::vector<int> unsentSeen;  // per send: 1 when its own step was not yet journaled as sent
-  apply::WriteHooks hooks;
-  hooks.journaled = [&](std::size_t) {
-    std::lock_guard<std::mutex> lock(m);
-    ++journaled;
-    cv.notify_all();
-  };
-  std::vector<std::thread> threads;
-  for (const plan::Item& item : items) {
-    threads.emplace_back([&] {
-      const std::vector<apply::WriteStep> batch{
-          {{item.key, "edit", item.account, item.employeeId, item.globalId, ""}, &item}};
-      apply::runJournaled(
-          *f.rig.store, f.run, batch,
-          [&](const std::vector<state::StepId>& ids) {
-            const auto open = f.rig.store->unsettledSteps();
-            const bool sent = std::any_of(open.begin(), open.end(), [&](const state::Step& s) {
-              return s.id == ids.front() && s.state == StepState::Sent;
-            });
-            std::unique_lock<std::mutex> lock(m);
-            unsentSeen.push_back(sent ? 0 : 1);
-            most = std::max(most, ++sending);
-            cv.notify_all();
-            cv.wait_for(lock, std::chrono::seconds(60), [&] { return release; });
-            --sending;
-            return std::vector<WriteOutcome>{WriteOutcome::succeeded()};
-          },
-          hooks, nullptr, &gate);
-    });
-  }
-  bool settled = false;
-  {
-    std::unique_lock<std::mutex> lock(m);
-    // gate.waiting() changes without a notification: the wait re-checks it every millisecond.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (!settled && std::chrono::steady_clock::now() < deadline) {
-      settled = journaled == 6 && sending == 2 && gate.waiting() == 4;
-      if (!settled) cv.wait_for(lock, std::chrono::milliseconds(1));
-    }
-    CHECK(journaled == 6);
-    CHECK(sending == 2);
-    release = true;
-  }
-  cv.notify_all();
-  for (auto& t : threads) t.join();
-  CHECK(settled);
-  CHECK(most == 2);
-  CHECK(unsentSeen == std::vector<int>(6, 0));
-  CHECK(f.states() == std::vector<StepState>(6, StepState::Succeeded));
 }
