@@ -283,18 +283,29 @@ std::vector<std::string> basicCredentialTexts(const std::string& id, const std::
   return out;
 }
 
-// Every form, and an index to find them in one pass: the forms by their first kHead bytes,
+// Every form, and an index to find them in one pass: the forms by their first kHead bytes
+// (each head's forms chained through `nextWithHead`: a first run registers ten thousand
+// passwords, and a container per head would cost as many allocations again, and their frees),
 // and a bit per first two bytes that lets most positions of a text be passed over at once.
 struct Scrubber::Index {
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   std::vector<std::string> forms;
-  std::unordered_set<std::string> known;
-  std::unordered_map<std::uint32_t, std::vector<std::size_t>> byHead;
+  std::vector<std::size_t> nextWithHead;  // per form: the next form with its head, or kNone
+  std::unordered_map<std::uint32_t, std::size_t> firstWithHead;
   std::array<std::uint64_t, 1024> pairs{};  // 65536 bits
 
   void insert(const std::string& form) {
-    if (form.size() < kHead || !known.insert(form).second) return;
+    if (form.size() < kHead) return;
+    const auto [first, fresh] = firstWithHead.try_emplace(headOf(form.data()), forms.size());
+    std::size_t next = kNone;
+    if (!fresh) {
+      for (std::size_t f = first->second; f != kNone; f = nextWithHead[f])
+        if (forms[f] == form) return;  // registered already
+      next = first->second;
+      first->second = forms.size();
+    }
     forms.push_back(form);
-    byHead[headOf(form.data())].push_back(forms.size() - 1);
+    nextWithHead.push_back(next);
     const unsigned pair = pairOf(form.data());
     pairs[pair >> 6] |= std::uint64_t{1} << (pair & 63);
   }
@@ -303,10 +314,10 @@ struct Scrubber::Index {
   std::size_t longestAt(const std::string& text, std::size_t at) const {
     const unsigned pair = pairOf(text.data() + at);
     if (((pairs[pair >> 6] >> (pair & 63)) & 1) == 0) return 0;
-    const auto bucket = byHead.find(headOf(text.data() + at));
-    if (bucket == byHead.end()) return 0;
+    const auto first = firstWithHead.find(headOf(text.data() + at));
+    if (first == firstWithHead.end()) return 0;
     std::size_t end = 0;
-    for (std::size_t f : bucket->second) {
+    for (std::size_t f = first->second; f != kNone; f = nextWithHead[f]) {
       const std::string& form = forms[f];
       if (form.size() <= text.size() - at &&
           std::memcmp(text.data() + at, form.data(), form.size()) == 0)

@@ -242,23 +242,31 @@ void refuseForeign(Connection& db, Poco::Data::Session& s) {
   }
 }
 
-void apply(Connection& db, const Migration& step) {
+// Every step past the database's version, in one transaction: an upgrade lands whole or not at
+// all (and a new database is made with one commit, not one a step).
+void applyPending(Connection& db) {
+  int from = 0;
+  const Migration* failing = nullptr;
   try {
     db.transaction([&] {
       db.guarded("upgrading the schema", [&](Poco::Data::Session& s) {
-        int version = userVersion(s);         // re-read under the write lock: another process may
-        if (version >= step.version) return;  // have applied this step meanwhile
-        if (version == 0) refuseForeign(db, s);
-        for (const char* sql : step.statements) s << sql, now;
-        s << "PRAGMA user_version = " + std::to_string(step.version), now;
+        // Re-read under the write lock: another process may have upgraded it meanwhile.
+        from = userVersion(s);
+        if (from == 0) refuseForeign(db, s);
+        for (const Migration& step : migrations()) {
+          if (step.version <= from) continue;
+          failing = &step;
+          for (const char* sql : step.statements) s << sql, now;
+          s << "PRAGMA user_version = " + std::to_string(step.version), now;
+        }
       });
     });
   } catch (const StateError& e) {
-    if (e.cause() != StateError::Cause::Other) throw;
+    if (e.cause() != StateError::Cause::Other || !failing) throw;
     throw StateError(StateError::Cause::Migration,
                      "upgrading the state database " + db.path() + " to schema version " +
-                         std::to_string(step.version) + " (" + step.purpose + ") failed; it " +
-                         "was left at version " + std::to_string(step.version - 1) +
+                         std::to_string(failing->version) + " (" + failing->purpose +
+                         ") failed; it was left at version " + std::to_string(from) +
                          ". Restore a backup or report this: " + e.what());
   }
 }
@@ -273,9 +281,7 @@ void migrate(Connection& db) {
   int found = db.guarded("reading the schema version",
                          [](Poco::Data::Session& s) { return userVersion(s); });
   if (found > latestSchemaVersion()) throw newerSchema(db, found);
-  for (const Migration& step : migrations()) {
-    if (step.version > found) apply(db, step);
-  }
+  if (found < latestSchemaVersion()) applyPending(db);
   found = db.guarded("reading the schema version",
                      [](Poco::Data::Session& s) { return userVersion(s); });
   if (found > latestSchemaVersion()) throw newerSchema(db, found);  // upgraded meanwhile

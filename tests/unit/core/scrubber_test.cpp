@@ -151,6 +151,13 @@ TEST_CASE("scrubber: registering a secret twice adds nothing; later secrets appl
   CHECK(s.scrub("t token-0002-bbbb") == "t token-0002-bbbb");
   s.add(Secret("token-0002-bbbb"));
   CHECK(s.scrub("t token-0002-bbbb") == "t [redacted]");
+  // Both begin alike: each is still found, and the older one, now second of its kind, is still
+  // known when registered again.
+  CHECK(s.scrub("t token-0001-aaaa") == "t [redacted]");
+  const auto both = s.formCount();
+  CHECK(both == forms + 1);
+  s.add(Secret("token-0001-aaaa"));
+  CHECK(s.formCount() == both);
 }
 
 TEST_CASE("scrubber: thousands of generated passwords are all found and nothing else is touched",
