@@ -21,7 +21,13 @@ std::optional<center::Error> CallGate::take() {
     --free_;
   }
   // Asked with the slot in hand: a stop that came while this caller waited is seen here.
-  std::optional<center::Error> withheld = withhold_ ? withhold_() : std::nullopt;
+  std::optional<center::Error> withheld;
+  try {
+    if (withhold_) withheld = withhold_();
+  } catch (...) {
+    give();
+    throw;
+  }
   if (withheld) give();
   return withheld;
 }

@@ -138,7 +138,7 @@ bool mayHaveActed(Endpoint endpoint, AttemptClass last) {
 
 }  // namespace
 
-Result<Envelope> Session::run(const CallSpec& spec, Service service) {
+Result<Envelope> Session::run(const CallSpec& spec, Service service, bool& withheld) {
   for (const Secret& secret : spec.secrets) scrubber_.add(secret);
   const bool safe = safeToRepeat(spec.endpoint);
   // A write's failed attempt may have acted: only the retry rules below may judge it.
@@ -147,8 +147,9 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service) {
   int counted = 0;  // attempts counted against the retry policy
   bool renewed = false;
   bool earlierMayHaveActed = false;  // an earlier attempt of this write may have been carried out
-  for (;;) {
+  for (bool first = true;; first = false) {
     Sent sent = attemptOnce(spec, service);
+    withheld = first && sent.attempt.cls == AttemptClass::Withheld;
     if (spec.once) {
       if (sent.attempt.result.ok()) return std::move(sent.attempt.result);
       return Result<Envelope>::failure(sent.attempt.result.error());
@@ -162,7 +163,7 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service) {
           e.message += ": every attempt may have been carried out; settle it by reading";
           return Result<Envelope>::unknown(std::move(e));
         }
-        if (sent.attempt.cls == AttemptClass::Withheld && earlierMayHaveActed) {
+        if (earlierMayHaveActed) {  // whatever the last attempt met, an earlier one may have acted
           Error e = sent.attempt.result.error();
           e.message += "; an earlier attempt may have been carried out: settle it by reading";
           return Result<Envelope>::unknown(std::move(e));

@@ -69,14 +69,18 @@ class Session {
   template <class T, class Decode>
   Result<T> callMemberCenter(const CallSpec& spec, Decode decode) {
     const auto started = clock_.steadyNow();
-    return finish<T>(spec.endpoint, started, run(spec, Service::MemberCenter), decode);
+    bool withheld = false;
+    Result<Envelope> envelope = run(spec, Service::MemberCenter, withheld);
+    return finish<T>(spec.endpoint, started, std::move(envelope), decode, withheld);
   }
   // The same for B1: the activity token, HTTP 401 renews it once, resultCode "0000" is Ok, 3002's
   // error lists the activities. B1 is never re-sent once it may have reached the service.
   template <class T, class Decode>
   Result<T> callActivity(const CallSpec& spec, Decode decode) {
     const auto started = clock_.steadyNow();
-    return finish<T>(spec.endpoint, started, run(spec, Service::Activity), decode);
+    bool withheld = false;
+    Result<Envelope> envelope = run(spec, Service::Activity, withheld);
+    return finish<T>(spec.endpoint, started, std::move(envelope), decode, withheld);
   }
 
   // For `membersync check`: obtains every token and confirms the scopes (see TokenCheck).
@@ -90,7 +94,10 @@ class Session {
 
  private:
   template <class T, class Decode>
-  Result<T> finish(Endpoint endpoint, Clock::SteadyPoint started, Result<Envelope> envelope, Decode decode) {
+  // `withheld`: the caller's slots withheld the call before its first attempt (CallSpec::slots):
+  // it never went, and the statistics do not count it.
+  Result<T> finish(Endpoint endpoint, Clock::SteadyPoint started, Result<Envelope> envelope,
+                   Decode decode, bool withheld) {
     Result<T> out = envelope.ok() ? decode(envelope.value()) : Result<T>::carry(envelope);
     // A write that succeeded (code 0) but whose data cannot be read did happen, in part or whole:
     // for a call that is not safe to repeat that is an outcome in doubt, to settle by reading.
@@ -101,10 +108,13 @@ class Session {
       out = Result<T>::unknown(std::move(why));
     }
     out = scrub(std::move(out));
-    stats_.finished(endpoint, out.outcome(), out.ok() ? nullptr : &out.error(), clock_.steadyNow() - started);
+    if (!withheld)
+      stats_.finished(endpoint, out.outcome(), out.ok() ? nullptr : &out.error(),
+                      clock_.steadyNow() - started);
     return out;
   }
-  Result<Envelope> run(const CallSpec& spec, Service service);
+  // Sets `withheld` when the slots withheld the first attempt (nothing was sent at all).
+  Result<Envelope> run(const CallSpec& spec, Service service, bool& withheld);
   struct Sent;
   Sent attemptOnce(const CallSpec& spec, Service service);
   std::string nonce();  // 128 random bits as 32 lower-case hex digits

@@ -259,14 +259,19 @@ void applyPending(Connection& db) {
           for (const char* sql : step.statements) s << sql, now;
           s << "PRAGMA user_version = " + std::to_string(step.version), now;
         }
+        failing = nullptr;  // every step went through: what fails now is the commit
       });
     });
   } catch (const StateError& e) {
-    if (e.cause() != StateError::Cause::Other || !failing) throw;
+    if (e.cause() != StateError::Cause::Other) throw;
+    const std::string what =
+        failing ? "to schema version " + std::to_string(failing->version) + " (" +
+                      failing->purpose + ") failed"
+                : "to schema version " + std::to_string(latestSchemaVersion()) +
+                      " failed as it was committed";
     throw StateError(StateError::Cause::Migration,
-                     "upgrading the state database " + db.path() + " to schema version " +
-                         std::to_string(failing->version) + " (" + failing->purpose +
-                         ") failed; it was left at version " + std::to_string(from) +
+                     "upgrading the state database " + db.path() + " " + what +
+                         "; it was left at version " + std::to_string(from) +
                          ". Restore a backup or report this: " + e.what());
   }
 }

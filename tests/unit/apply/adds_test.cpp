@@ -168,12 +168,16 @@ TEST_CASE("ready prefix: an element is ready once published, and never once fini
   ready.publish(1);  // a smaller count changes nothing
   CHECK(ready.waitFor(0));
   CHECK(ready.waitFor(1));
-  std::thread waiter([&] { CHECK(ready.waitFor(4)); });
+  // Catch's assertions are for this thread: the others hand their answers over.
+  bool waiterReady = false, lateReady = true;
+  std::thread waiter([&] { waiterReady = ready.waitFor(4); });
   ready.publish(5);
   waiter.join();
-  std::thread late([&] { CHECK_FALSE(ready.waitFor(7)); });
+  CHECK(waiterReady);
+  std::thread late([&] { lateReady = ready.waitFor(7); });
   ready.finish();
   late.join();
+  CHECK_FALSE(lateReady);
   ready.publish(9);  // after finish: still not ready
   CHECK_FALSE(ready.waitFor(8));
   CHECK(ready.waitFor(4));

@@ -103,6 +103,7 @@ TEST_CASE("call slots: an add the slots withhold sends nothing and fails with th
   CHECK(r.error().kind == ErrorKind::RetryLater);
   CHECK(rig.service.apiRequests().empty());
   CHECK(slots.gives == 0);
+  CHECK(rig.session.stats().of(Endpoint::AddMembers).calls == 0);  // it never went
 }
 
 TEST_CASE("call slots: a retry takes a slot again, and is not sent when the slots withhold it",
