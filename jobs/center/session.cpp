@@ -136,6 +136,22 @@ bool mayHaveActed(Endpoint endpoint, AttemptClass last) {
          (last == AttemptClass::NoAnswer || last == AttemptClass::MayHaveActed);
 }
 
+// What a call ends with once its attempts are over: the last one's answer, or its failure, in
+// doubt when it or an earlier one of this write may have been carried out.
+Result<Envelope> lastAttempt(Endpoint endpoint, Attempt last, bool earlierMayHaveActed) {
+  if (last.result.ok()) return std::move(last.result);
+  Error e = last.result.error();
+  if (mayHaveActed(endpoint, last.cls)) {
+    e.message += ": every attempt may have been carried out; settle it by reading";
+    return Result<Envelope>::unknown(std::move(e));
+  }
+  if (earlierMayHaveActed) {  // whatever the last attempt met, an earlier one may have acted
+    e.message += "; an earlier attempt may have been carried out: settle it by reading";
+    return Result<Envelope>::unknown(std::move(e));
+  }
+  return Result<Envelope>::failure(std::move(e));
+}
+
 }  // namespace
 
 Result<Envelope> Session::run(const CallSpec& spec, Service service, bool& withheld) {
@@ -156,20 +172,8 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service, bool& withh
     }
     if (sent.attempt.cls != AttemptClass::TokenRejected) ++counted;
     switch (decideNextStep(sent.attempt.cls, safe, counted, options_.retry, renewed)) {
-      case NextStep::Return: {
-        if (sent.attempt.result.ok()) return std::move(sent.attempt.result);
-        if (mayHaveActed(spec.endpoint, sent.attempt.cls)) {
-          Error e = sent.attempt.result.error();
-          e.message += ": every attempt may have been carried out; settle it by reading";
-          return Result<Envelope>::unknown(std::move(e));
-        }
-        if (earlierMayHaveActed) {  // whatever the last attempt met, an earlier one may have acted
-          Error e = sent.attempt.result.error();
-          e.message += "; an earlier attempt may have been carried out: settle it by reading";
-          return Result<Envelope>::unknown(std::move(e));
-        }
-        return Result<Envelope>::failure(sent.attempt.result.error());
-      }
+      case NextStep::Return:
+        return lastAttempt(spec.endpoint, std::move(sent.attempt), earlierMayHaveActed);
       case NextStep::RetryAfterBackoff:
         earlierMayHaveActed = earlierMayHaveActed || mayHaveActed(spec.endpoint, sent.attempt.cls);
         stats_.retry(spec.endpoint);

@@ -200,24 +200,28 @@ TEST_CASE("state: opening an up-to-date database again changes nothing", "[state
   CHECK(rig.store->load().linksByEmployee.size() == 1);
 }
 
-TEST_CASE("state: a failed upgrade step is a clear error and leaves the database as it was",
-          "[state]") {
+namespace {
+
+// Upgrades a version 1 database in which someone created `table`, which the step to
+// `failingVersion` creates too: that step fails. Checks the error, and that the database is left
+// at version 1 without version 2's table (held_items).
+void checkUpgradeFailsAt(const std::string& table, int failingVersion) {
   membersync::testing::TempDir dir;
   membersync::ManualClock clock;
   std::string path = (dir.path() / "state.db").string();
   writeVersion1(path);
   {
-    // Someone created a table version 2 needs: its CREATE TABLE fails.
     Poco::Data::Session s(
         Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
-    s << "CREATE TABLE passwords (x INTEGER)", now;
+    s << "CREATE TABLE " + table + " (x INTEGER)", now;
   }
   try {
     SqliteStore::open(path, clock);
     FAIL("upgraded over a conflicting table");
   } catch (const StateError& e) {
     CHECK(e.cause() == StateError::Cause::Migration);
-    CHECK_THAT(e.what(), Catch::Contains(path) && Catch::Contains("version 2") &&
+    CHECK_THAT(e.what(), Catch::Contains(path) &&
+                             Catch::Contains("version " + std::to_string(failingVersion)) &&
                              Catch::Contains("left at version 1"));
   }
   Poco::Data::Session s(
@@ -226,33 +230,17 @@ TEST_CASE("state: a failed upgrade step is a clear error and leaves the database
   s << "PRAGMA user_version", into(version), now;
   s << "SELECT count(*) FROM sqlite_master WHERE name = 'held_items'", into(heldTables), now;
   CHECK(version == 1);
-  CHECK(heldTables == 0);  // the step's first statement was rolled back with the rest
+  CHECK(heldTables == 0);
+}
+
+}  // namespace
+
+TEST_CASE("state: a failed upgrade step is a clear error and leaves the database as it was",
+          "[state]") {
+  checkUpgradeFailsAt("passwords", 2);  // version 2's own first statement is rolled back too
 }
 
 TEST_CASE("state: an upgrade lands whole or not at all: a later step failing undoes the earlier ones",
           "[state]") {
-  membersync::testing::TempDir dir;
-  membersync::ManualClock clock;
-  std::string path = (dir.path() / "state.db").string();
-  writeVersion1(path);
-  {
-    // Someone created a table version 3 needs: version 2's steps go through, version 3's fail.
-    Poco::Data::Session s(
-        Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
-    s << "CREATE TABLE owned_assets (x INTEGER)", now;
-  }
-  try {
-    SqliteStore::open(path, clock);
-    FAIL("upgraded over a conflicting table");
-  } catch (const StateError& e) {
-    CHECK(e.cause() == StateError::Cause::Migration);
-    CHECK_THAT(e.what(), Catch::Contains("version 3") && Catch::Contains("left at version 1"));
-  }
-  Poco::Data::Session s(
-      Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
-  int version = 0, heldTables = 0;
-  s << "PRAGMA user_version", into(version), now;
-  s << "SELECT count(*) FROM sqlite_master WHERE name = 'held_items'", into(heldTables), now;
-  CHECK(version == 1);
-  CHECK(heldTables == 0);  // version 2's table went with the failed upgrade
+  checkUpgradeFailsAt("owned_assets", 3);  // version 2's steps went through, and are undone
 }
