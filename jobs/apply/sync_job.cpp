@@ -1,8 +1,9 @@
-#include "jobs/center/read_ahead.h"
 #include "jobs/apply/sync_job.h"
 
 #include <string_view>
 #include <unordered_set>
+
+#include "jobs/center/read_ahead.h"
 
 namespace membersync::apply {
 namespace {

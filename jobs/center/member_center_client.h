@@ -45,11 +45,11 @@ class MemberCenterClient {
   // deleted:true are kept. Failed (RetryLater) when the list kept changing while it was read.
   // `expectedMembers` (what the state last knew, 0: unknown) lets the pages it fills go out with
   // page 1; pages past the real end are dropped, pages it did not foresee read after page 1.
-  // `ahead` (unfiltered lists only): pages read ahead, used in place of reading them now; one
-  // that did not come is read the usual way.
+  // `ahead` (unfiltered lists only): pages read ahead, used in place of reading them now (and
+  // moved out of it); one that did not come is read the usual way.
   Result<std::vector<MemberListItem>> listAllMembers(const MemberFilter& filter = {},
                                                      std::int64_t expectedMembers = 0,
-                                                     const MembersAhead* ahead = nullptr);
+                                                     MembersAhead* ahead = nullptr);
 
   // A6, A7, A8.
   Result<std::vector<AssetNumber>> listAssetNumbers();

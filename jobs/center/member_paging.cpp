@@ -99,17 +99,21 @@ Pages readFirst(MemberCenterClient& client, const MemberFilter& filter, int aske
 }
 
 // The pages read ahead, as if just read, when they hold page 1 in the pages asked for: pages 1
-// to the first one missing, so that the rest is read as after a read-ahead that stopped there.
-std::optional<Pages> pagesAhead(const MembersAhead* ahead, int asked) {
+// to the first one missing (moved out of `ahead`), so that the rest is read as after a
+// read-ahead that stopped there.
+std::optional<Pages> pagesAhead(MembersAhead* ahead, int asked) {
   if (!ahead || ahead->pageSize != asked || !ahead->pages.count(1)) return std::nullopt;
   Pages pages;
-  for (int n = 1; ahead->pages.count(n); ++n)
-    pages.emplace(n, Result<MemberPage>::success(ahead->pages.at(n)));
-  return pages;
+  for (int n = 1;; ++n) {
+    const auto page = ahead->pages.find(n);
+    if (page == ahead->pages.end()) return pages;
+    pages.emplace(n, Result<MemberPage>::success(std::move(page->second)));
+    ahead->pages.erase(page);
+  }
 }
 
 Result<Snapshot> readOnce(MemberCenterClient& client, const MemberFilter& filter, int asked, int workers,
-                          int guessPages, const MembersAhead* ahead) {
+                          int guessPages, MembersAhead* ahead) {
   auto given = pagesAhead(ahead, asked);
   Pages pages = given ? std::move(*given) : readFirst(client, filter, asked, workers, guessPages);
   // Page 1 first: a read-ahead page that failed matters only if the list still reaches it.
@@ -186,7 +190,7 @@ MembersAhead MemberCenterClient::readMembersAhead(std::int64_t expectedMembers) 
 
 Result<std::vector<MemberListItem>> MemberCenterClient::listAllMembers(const MemberFilter& filter,
                                                                      std::int64_t expectedMembers,
-                                                                     const MembersAhead* ahead) {
+                                                                     MembersAhead* ahead) {
   using Members = Result<std::vector<MemberListItem>>;
   const ClientOptions& o = session_.options();
   const int workers = std::max(1, o.maxConcurrency);

@@ -36,7 +36,7 @@ void ReadAhead::wait() {
   if (thread_.joinable()) thread_.join();
 }
 
-const MembersAhead* ReadAhead::members() {
+MembersAhead* ReadAhead::members() {
   wait();
   return members_.pages.empty() ? nullptr : &members_;
 }

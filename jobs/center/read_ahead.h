@@ -33,8 +33,9 @@ class ReadAhead {
   ReadAhead(const ReadAhead&) = delete;
   ReadAhead& operator=(const ReadAhead&) = delete;
 
-  // Waits for the read-ahead; the member pages that came, or null when none did.
-  const MembersAhead* members();
+  // Waits for the read-ahead; the member pages that came, or null when none did. The list that
+  // takes them moves them out.
+  MembersAhead* members();
 
  private:
   void start(Session& session, MemberCenterClient* client, std::int64_t expectedMembers);

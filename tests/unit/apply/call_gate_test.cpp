@@ -28,6 +28,33 @@ bool within60s(std::mutex& m, std::condition_variable& cv, Done done) {
   return done();
 }
 
+// A caller of take() on a thread of its own; what it got is read once finish() returns.
+struct Taker {
+  Taker(apply::CallGate& g, std::mutex& mutex, std::condition_variable& changed)
+      : gate(g), m(mutex), cv(changed), thread([this] {
+          auto taken = gate.take();
+          std::lock_guard<std::mutex> lock(m);
+          got = std::move(taken);
+          done = true;
+          cv.notify_all();
+        }) {}
+  // Whether the take returned. When it did not, a slot given here frees the thread, so that the
+  // test fails instead of hanging.
+  bool finish() {
+    const bool returned = within60s(m, cv, [&] { return done; });
+    if (!returned) gate.give();
+    thread.join();
+    return returned;
+  }
+
+  apply::CallGate& gate;
+  std::mutex& m;
+  std::condition_variable& cv;
+  bool done = false;
+  std::optional<center::Error> got;
+  std::thread thread;  // last: it starts once the members above are made
+};
+
 }  // namespace
 
 TEST_CASE("call gate: no more callers hold a slot at once than it has; the others wait",
@@ -80,38 +107,17 @@ TEST_CASE("call gate: a caller that gets its slot once the run is stopping is wi
 
   std::mutex m;
   std::condition_variable cv;
-  std::optional<center::Error> waiterGot;
-  bool waiterDone = false;
-  std::thread waiter([&] {
-    auto got = gate.take();
-    std::lock_guard<std::mutex> lock(m);
-    waiterGot = got;
-    waiterDone = true;
-    cv.notify_all();
-  });
+  Taker waiter(gate, m, cv);
   CHECK(within60s(m, cv, [&] { return gate.waiting() == 1; }));
   stopping = true;  // the stop comes while the waiter waits for the slot
   gate.give();
-  const bool withheld = within60s(m, cv, [&] { return waiterDone; });
-  waiter.join();
-  REQUIRE(withheld);
-  REQUIRE(waiterGot);
-  CHECK(waiterGot->code == "cancelled");
+  REQUIRE(waiter.finish());
+  REQUIRE(waiter.got);
+  CHECK(waiter.got->code == "cancelled");
 
   // The withheld caller gave its slot back: the next caller gets it.
   stopping = false;
-  bool nextDone = false;
-  std::optional<center::Error> nextGot;
-  std::thread next([&] {
-    auto taken = gate.take();
-    std::lock_guard<std::mutex> lock(m);
-    nextGot = taken;
-    nextDone = true;
-    cv.notify_all();
-  });
-  const bool got = within60s(m, cv, [&] { return nextDone; });
-  if (!got) gate.give();  // a leaked slot: free the thread so the test fails instead of hanging
-  next.join();
-  CHECK(got);
-  CHECK_FALSE(nextGot);
+  Taker next(gate, m, cv);
+  CHECK(next.finish());
+  CHECK_FALSE(next.got);
 }

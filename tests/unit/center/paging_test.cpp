@@ -402,11 +402,12 @@ TEST_CASE("paging: the pages read ahead are the list's, each page read once in a
   Rig rig;
   PagedList list(2480);  // 25 pages of 100
   serve(rig, list);
-  const MembersAhead ahead = rig.members.readMembersAhead(2480);
+  MembersAhead ahead = rig.members.readMembersAhead(2480);
   // One round ahead: a page for each of the 8 calls in flight; the list reads the other 17.
   CHECK(ahead.pages.size() == 8);
   auto all = rig.members.listAllMembers({}, 2480, &ahead);
   REQUIRE(all.ok());
+  CHECK(ahead.pages.empty());  // taken: moved into the list, not copied
   CHECK(distinctIds(all.value()).size() == 2480);
   const auto requests = list.requests();
   CHECK(requests.size() == 25);
@@ -425,7 +426,7 @@ TEST_CASE("paging: a page read ahead is one attempt; one that failed is read aga
       return businessAnswer("80001", "busy");
     return list.answer(r);
   };
-  const MembersAhead ahead = rig.members.readMembersAhead(300);
+  MembersAhead ahead = rig.members.readMembersAhead(300);
   CHECK(ahead.pages.count(1) == 1);
   CHECK(ahead.pages.count(2) == 0);
   CHECK(failures.load() == 1);  // no retry ahead
@@ -468,12 +469,13 @@ TEST_CASE("paging: a filtered list, or one in pages of another size, does not ta
   Rig rig;
   PagedList list(150);
   serve(rig, list);
-  const MembersAhead ahead = rig.members.readMembersAhead(150);
+  MembersAhead ahead = rig.members.readMembersAhead(150);
   REQUIRE(ahead.pages.size() == 2);
   MemberFilter filter;
   filter.keyword = "u1";
   REQUIRE(rig.members.listAllMembers(filter, 150, &ahead).ok());
   CHECK(list.requests().at(1) == 2);  // read again, filtered
+  CHECK(ahead.pages.size() == 2);     // and the pages ahead left as they were
   MembersAhead otherSize = ahead;
   otherSize.pageSize = 50;
   REQUIRE(rig.members.listAllMembers({}, 150, &otherSize).ok());
@@ -485,7 +487,7 @@ TEST_CASE("paging: a read-ahead thread hands the run its pages, after the grants
   PagedList list(250);
   serve(rig, list);
   ReadAhead ahead(rig.session, rig.members, 250);
-  const MembersAhead* pages = ahead.members();
+  MembersAhead* pages = ahead.members();
   REQUIRE(pages != nullptr);
   CHECK(pages->pages.size() == 3);
   auto all = rig.members.listAllMembers({}, 250, pages);
