@@ -100,6 +100,9 @@ ExitCode runPasswords(const VerbContext& ctx) {
   if (inv.format == "csv") report::printPasswordsCsv(ctx.out, rows);
   else if (inv.format == "json") report::printPasswordsJson(ctx.out, rows);
   else report::printPasswordsText(ctx.out, rows);
+  // Beside machine-readable output, on stderr: a program reading stdout gets the listing alone.
+  const bool text = inv.format != "csv" && inv.format != "json";
+  report::printPasswordsInDoubt(text ? ctx.out : ctx.err, store->unconfirmedPasswords());
   return ExitCode::Done;
 }
 

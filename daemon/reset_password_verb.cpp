@@ -6,7 +6,9 @@
 #include "daemon/inputs.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/apply/account_lookup.h"
 #include "jobs/apply/password_reset.h"
+#include "jobs/apply/settle.h"
 #include "jobs/core/text.h"
 
 namespace membersync::cli {
@@ -25,10 +27,27 @@ void mailNow(const VerbContext& ctx, Runtime& rt) {
   }
 }
 
+// A refused or unanswered reset, in words, with what is still owed.
+std::string failureText(const apply::WriteOutcome& reset, const std::string& account,
+                        state::StateStore& store) {
+  if (reset.kind == apply::WriteOutcome::Kind::Unknown)
+    return reset.message + " (the next sync settles it and delivers a password)";
+  for (const auto& owed : store.unconfirmedPasswords()) {
+    if (owed.account != account) continue;
+    // The rule of passwordVoided: a password an earlier call may have set is never given up.
+    return reset.message + "; the password pending for " + account +
+           " from an earlier run may be in force and stays owed (`membersync passwords` shows "
+           "it in doubt; the next `membersync sync` sends it again)";
+  }
+  return reset.message + "; the password in force is unchanged";
+}
+
 }  // namespace
 
 // Sets a new generated password for one member (A3) and delivers it the way adds do: to the
-// outbox, durably, before the call is sent. The password is never printed.
+// outbox, durably, before the call is sent. First the account is settled as a run would: an add
+// or reset of it in doubt is resolved by sending its pending password again, so that a refusal of
+// the new one leaves a password that is known. The password is never printed.
 ExitCode runResetPassword(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
   Runtime rt(ctx.config, StateUse::Write);
@@ -44,10 +63,7 @@ ExitCode runResetPassword(const VerbContext& ctx) {
             << members.error().describe() << "\n";
     return ExitCode::Failed;
   }
-  const center::MemberListItem* member = nullptr;
-  for (const auto& m : members.value()) {
-    if (!m.deleted && lowerAscii(accountOf(m.userName, suffix)) == account) member = &m;
-  }
+  const center::MemberListItem* member = apply::memberOfAccount(members.value(), account, suffix);
   if (!member) {
     ctx.err << "membersync: reset-password: no member has the account '" << account
             << "' (the center appends " << suffix << ")\n";
@@ -55,12 +71,21 @@ ExitCode runResetPassword(const VerbContext& ctx) {
   }
 
   const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, ""});
+  const auto& settings = ctx.config.sync.apply;
+  const apply::SettleTools settling{store,      rt.client(), rt.outbox(), rt.random(),
+                                    rt.clock(), settings,    run};
+  for (const auto& note : apply::settleAccount(settling, *member).notes)
+    ctx.out << "settled first: " << note << "\n";
   const apply::PasswordTools tools{rt.client(), store,      rt.outbox(),
-                                   rt.random(), rt.clock(), ctx.config.sync.apply.passwordLength};
-  // A refusal leaves the old password in force: nothing is owed.
-  const auto reset = apply::resetPassword(
-      tools, run, {account, member->globalId, "by request", false, state::ItemStatus::Refused, {},
-              member->userName, member->name});
+                                   rt.random(), rt.clock(), settings.passwordLength};
+  const auto reset = apply::resetPassword(tools, run,
+                                          {account,
+                                           member->globalId,
+                                           "by request",
+                                           state::ItemStatus::Refused,
+                                           {},
+                                           member->userName,
+                                           member->name});
   state::RunCounts counts;
   if (reset.kind == apply::WriteOutcome::Kind::Succeeded) {
     store.finishRun(run, "done", counts, "password of " + account + " reset");
@@ -71,9 +96,9 @@ ExitCode runResetPassword(const VerbContext& ctx) {
   }
   const bool unknown = reset.kind == apply::WriteOutcome::Kind::Unknown;
   ++(unknown ? counts.unknown : counts.failed);
-  store.finishRun(run, "failed", counts, reset.message);
-  ctx.err << "membersync: reset-password: " << reset.message
-          << (unknown ? " (the next sync settles it and delivers a password)" : "") << "\n";
+  const std::string message = failureText(reset, account, store);
+  store.finishRun(run, "failed", counts, message);
+  ctx.err << "membersync: reset-password: " << message << "\n";
   return reset.errorKind == center::ErrorKind::Configuration ? ExitCode::Configuration
                                                              : ExitCode::Failed;
 }

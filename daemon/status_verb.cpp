@@ -18,6 +18,7 @@ report::StatusInputs readStatus(state::StateStore& store, const std::string& dat
   in.openItems = store.openItems();
   in.enrolments = store.load().enrolments;
   in.unsettledSteps = store.unsettledSteps();
+  if (!in.runs.empty()) in.unresolvedSteps = store.unresolvedSteps(in.runs.back().id);
   in.unconfirmedPasswords = store.unconfirmedPasswords();
   in.passwordsToHandOut = store.passwordsToHandOut();
   if (const state::RunSummary* finished = report::lastFinishedRun(in.runs))

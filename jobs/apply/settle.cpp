@@ -1,128 +1,83 @@
 #include "jobs/apply/settle.h"
 
-#include <mutex>
-#include <set>
-#include <unordered_map>
-
-#include "jobs/apply/parallel.h"
-#include "jobs/apply/password_reset.h"
+#include "jobs/apply/account_lookup.h"
+#include "jobs/apply/apply_run.h"
+#include "jobs/apply/call_gate.h"
 #include "jobs/apply/settle_entitlements.h"
+#include "jobs/apply/settle_passwords.h"
 #include "jobs/apply/settle_verdict.h"
 #include "jobs/core/text.h"
 
 namespace membersync::apply {
 namespace {
 
+using detail::LiveMembers;
 using detail::Verdict;
 
-struct LiveMembers {
-  std::unordered_map<std::string, const center::MemberListItem*> byAccount;
-  std::unordered_map<std::string, const center::MemberListItem*> byGlobalId;
-};
-
-LiveMembers index(const std::vector<center::MemberListItem>& members, const std::string& suffix) {
-  LiveMembers live;
-  for (const auto& m : members) {
-    if (m.deleted) continue;
-    live.byAccount[lowerAscii(accountOf(m.userName, suffix))] = &m;
-    live.byGlobalId[m.globalId] = &m;
-  }
-  return live;
+bool cancelled(const SettleTools& tools) {
+  return tools.settings.cancel && tools.settings.cancel->load();
 }
 
-// Adds, deletes, and the steps recomputed from what was just read (edits, resets).
-Verdict judgeMemberStep(const state::Step& step, const LiveMembers& live,
-                        std::vector<std::string>& voided) {
-  const auto& info = step.info;
-  Verdict v;
-  if (info.kind == "add") {
-    auto found = live.byAccount.find(info.account);
-    if (found == live.byAccount.end()) {
-      voided.push_back(info.account);  // the password written for that add was never set
-      v.note = "add of " + info.account + " was in doubt: no such member; added again";
-      return v;
-    }
-    const std::string globalId = found->second->globalId;
-    v.settlement = state::Settlement::Done;
-    v.globalId = globalId;
-    v.records = [info, globalId](state::StateStore& store) {
-      store.saveLink({info.employeeId, info.account, globalId, true, 0});
-    };
-    v.note = "add of " + info.account + " was in doubt: the member exists; linked";
-    return v;
+// The accounts the member list lacks that a judgement hangs on (adds, deletes and edits in doubt,
+// passwords owed), asked for by A5 keyword: found ones join `live`; those the read could not
+// answer are marked unknown, and nothing is judged or given up on them this run.
+void confirmAbsences(const SettleTools& tools, const std::vector<state::Step>& steps,
+                     LiveMembers& live) {
+  std::set<std::string> accounts;
+  for (const auto& step : steps) {
+    const std::string account = detail::accountToConfirm(step, live);
+    if (!account.empty()) accounts.insert(account);
   }
-  if (info.kind == "delete" && !live.byGlobalId.count(info.globalId)) {
-    v.settlement = state::Settlement::Done;
-    v.records = [info](state::StateStore& store) {
-      if (info.employeeId.empty()) return;
-      store.dropLink(info.employeeId);
-      store.clearAbsence(info.employeeId);
-    };
-  }
-  return v;
+  for (const auto& p : tools.store.unconfirmedPasswords())
+    if (!live.byAccount(p.account)) accounts.insert(p.account);
+  if (accounts.empty()) return;
+  auto lookup =
+      lookUpAccounts(tools.client, {accounts.begin(), accounts.end()}, tools.settings.accountSuffix,
+                     tools.settings.workers, tools.settings.cancel);
+  for (auto& [account, member] : lookup.found) live.add(std::move(member));
+  for (const auto& account : lookup.unknown) live.markUnknown(account);
 }
 
-void noteReset(SettleResult& result, const std::string& account, const WriteOutcome& reset,
-               bool again) {
-  const std::string which = again ? "the pending one was sent again" : "a new one is in the outbox";
-  switch (reset.kind) {
-    case WriteOutcome::Kind::Succeeded:
-      ++result.passwordsReset;
-      result.notes.push_back("password of " + account + " was never confirmed: " + which);
-      return;
-    case WriteOutcome::Kind::Unknown:
-      ++result.failed;
-      result.notes.push_back("password of " + account +
-                             " was never confirmed, and the reset is in doubt again (its outbox "
-                             "line stays pending; the next run sends it once more): " +
-                             reset.message);
-      return;
-    default:
-      // The reset did not take effect: its password is void, and the next run tries again.
-      ++result.failed;
-      result.notes.push_back("password of " + account +
-                             " could not be reset yet: " + reset.message);
+// The steps in doubt judged and recorded; returns the accounts whose adds did not take effect
+// (their outbox lines are voided here).
+std::vector<std::string> judgeSteps(const SettleTools& tools, const std::vector<state::Step>& steps,
+                                    const LiveMembers& live,
+                                    const detail::EntitlementSettler* entitlements,
+                                    SettleResult& result) {
+  std::vector<std::string> voided;
+  for (const auto& step : steps) {
+    std::optional<Verdict> verdict;
+    if (entitlements) verdict = entitlements->judge(step);
+    if (!verdict) verdict = detail::judgeMemberStep(step, live, voided);
+    if (verdict) detail::recordVerdict(tools.store, step, *verdict, result);
   }
+  tools.outbox.mark(voided, deliver::OutboxMark::Void, isoUtc(tools.clock.wallNow()));
+  return voided;
 }
 
-// A RandomSource for several threads: implementations need not be thread-safe themselves.
-class SharedRandom final : public RandomSource {
- public:
-  explicit SharedRandom(RandomSource& inner) : inner_(inner) {}
-  void fill(std::uint8_t* out, std::size_t n) override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    inner_.fill(out, n);
-  }
-
- private:
-  RandomSource& inner_;
-  std::mutex mutex_;
-};
-
-// Every member whose password was never confirmed (its add or reset was in doubt) is sent the
-// password the outbox still holds as pending for it — the center may already hold that one —
-// and gets a new one only when the outbox has none (a file removed or rotated by hand). Up to
-// `workers` at a time: each is its own journaled write.
-void resendOwedPasswords(state::StateStore& store, const LiveMembers& live,
-                         const PasswordTools& tools, int workers, state::RunId run,
-                         SettleResult& result) {
-  std::vector<std::string> owed;
-  for (const auto& pending : store.unconfirmedPasswords()) {
-    if (live.byAccount.count(pending.account)) owed.push_back(pending.account);
-  }
-  const auto pending = tools.outbox.pendingPasswords({owed.begin(), owed.end()});
-  std::mutex resultMutex;
-  parallelFor(owed.size(), workers, [&](std::size_t i) {
-    const std::string& account = owed[i];
-    const center::MemberListItem& member = *live.byAccount.at(account);
-    PasswordReset reset{account, member.globalId, "password never confirmed set", true,
-                        state::ItemStatus::RetryLater, {}, member.userName, member.name};
-    const auto held = pending.find(account);
-    if (held != pending.end()) reset.pending = held->second;
-    const auto outcome = resetPassword(tools, run, reset);
-    std::lock_guard<std::mutex> lock(resultMutex);
-    noteReset(result, account, outcome, held != pending.end());
+// The passwords owed re-sent (through a gate that withholds them once membersync is asked to
+// stop), then the resets in doubt judged by them.
+void settlePasswords(const SettleTools& tools, const std::vector<state::Step>& steps,
+                     const LiveMembers& live, const std::set<std::string>& accounts,
+                     SettleResult& result) {
+  CallGate gate(tools.settings.workers, [&tools]() -> std::optional<center::Error> {
+    if (!cancelled(tools)) return std::nullopt;
+    center::Error e;
+    e.endpoint = "A3 reset password";
+    e.kind = center::ErrorKind::RetryLater;
+    e.code = kCancelled;
+    e.message = "not sent: membersync was asked to stop";
+    return e;
   });
+  detail::resendOwedPasswords(tools, live, accounts, gate, result);
+  detail::settleResets(tools, steps, live, result);
+}
+
+void noteStop(const SettleTools& tools, SettleResult& result) {
+  if (!cancelled(tools)) return;
+  result.stopped = true;
+  result.notes.push_back(
+      "settling stopped: membersync was asked to stop; the next run settles the rest");
 }
 
 }  // namespace
@@ -130,7 +85,7 @@ void resendOwedPasswords(state::StateStore& store, const LiveMembers& live,
 void detail::recordVerdict(state::StateStore& store, const state::Step& step,
                            const Verdict& verdict, SettleResult& result) {
   store.transaction([&] {
-    store.journalSettled(step.id, verdict.settlement, verdict.globalId);
+    store.journalSettled(step.id, verdict.settlement, verdict.globalId, verdict.finding);
     if (verdict.records) verdict.records(store);
     if (verdict.clearItem) store.clearItem(step.info.itemKey);
   });
@@ -148,46 +103,41 @@ void detail::recordVerdict(state::StateStore& store, const state::Step& step,
   if (!verdict.note.empty()) result.notes.push_back(verdict.note);
 }
 
-SettleResult settleInDoubt(state::StateStore& store, center::MemberCenterClient& client,
+SettleResult settleInDoubt(const SettleTools& tools,
                            const std::vector<center::MemberListItem>& members,
-                           deliver::PasswordOutbox& outbox, RandomSource& random, Clock& clock,
-                           const ApplySettings& settings, state::RunId run,
                            const std::vector<center::AssetNumber>* assets,
                            const std::vector<center::BorrowedLock>* locks) {
   SettleResult result;
-  const std::vector<state::Step> steps = store.unsettledSteps();
+  const std::vector<state::Step> steps = tools.store.unsettledSteps();
   // The usual case after a healthy run: nothing to judge, and no index of the members to build.
-  if (steps.empty() && store.unconfirmedPasswords().empty()) return result;
-  const LiveMembers live = index(members, settings.accountSuffix);
-  // Asset changes, lendings and enrolments first (settle_entitlements.cpp), the rest here.
+  if (steps.empty() && tools.store.unconfirmedPasswords().empty()) return result;
+  LiveMembers live(members, tools.settings.accountSuffix);
+  confirmAbsences(tools, steps, live);
+  // Asset changes, lendings and enrolments first (settle_entitlements.cpp), the rest by member.
   const detail::EntitlementSettler entitlements(members, assets, locks);
-  std::vector<std::string> voided;
-  for (const auto& step : steps) {
-    auto verdict = entitlements.judge(step);
-    if (!verdict) verdict = judgeMemberStep(step, live, voided);
-    recordVerdict(store, step, *verdict, result);
-  }
-  outbox.mark(voided, deliver::OutboxMark::Void, isoUtc(clock.wallNow()));
+  const auto voided = judgeSteps(tools, steps, live, &entitlements, result);
+  detail::forgetPasswordsOwedToNoOne(tools, live, voided);
+  std::set<std::string> owed;
+  for (const auto& p : tools.store.unconfirmedPasswords()) owed.insert(p.account);
+  settlePasswords(tools, steps, live, owed, result);
+  noteStop(tools, result);
+  return result;
+}
 
-  // A password owed to an account no member has was never set: its add did not take effect, or
-  // was never sent because an earlier run died first. It is owed to no one (an add planned again
-  // writes a new one), and its outbox line is cancelled unless settling the add just did that.
-  const std::set<std::string> alreadyVoided(voided.begin(), voided.end());
-  std::vector<std::string> neverSet;
-  std::vector<std::string> owedToNoOne;
-  for (const auto& pending : store.unconfirmedPasswords()) {
-    if (live.byAccount.count(pending.account)) continue;
-    owedToNoOne.push_back(pending.account);
-    if (!alreadyVoided.count(pending.account)) neverSet.push_back(pending.account);
+SettleResult settleAccount(const SettleTools& tools, const center::MemberListItem& member) {
+  SettleResult result;
+  const std::string account = lowerAscii(accountOf(member.userName, tools.settings.accountSuffix));
+  std::vector<state::Step> steps;
+  for (auto& step : tools.store.unsettledSteps()) {
+    const auto& kind = step.info.kind;
+    const bool memberStep = kind == "add" || kind == "edit" || kind == "reset-password";
+    if (step.info.account == account && memberStep) steps.push_back(std::move(step));
   }
-  outbox.mark(neverSet, deliver::OutboxMark::Void, isoUtc(clock.wallNow()));
-  store.transaction([&] {
-    for (const auto& account : owedToNoOne) store.passwordVoided(account);
-  });
-
-  SharedRandom shared(random);
-  resendOwedPasswords(store, live, {client, store, outbox, shared, clock, settings.passwordLength},
-                      settings.workers, run, result);
+  const std::vector<center::MemberListItem> listed{member};  // LiveMembers points into it
+  const LiveMembers live(listed, tools.settings.accountSuffix);
+  judgeSteps(tools, steps, live, nullptr, result);
+  settlePasswords(tools, steps, live, {account}, result);
+  noteStop(tools, result);
   return result;
 }
 

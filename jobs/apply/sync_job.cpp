@@ -138,9 +138,10 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
 void SyncJob::settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
                      const SyncRequest& request, const EntitlementReads& reads) {
   if (!request.apply) return;
-  report.settled = settleInDoubt(
-      store_, client_, members, outbox_, random_, clock_, request.settings.apply, report.run,
-      reads.assets ? &*reads.assets : nullptr, reads.locks ? &*reads.locks : nullptr);
+  const SettleTools tools{store_, client_, outbox_, random_, clock_, request.settings.apply,
+                          report.run};
+  report.settled = settleInDoubt(tools, members, reads.assets ? &*reads.assets : nullptr,
+                                 reads.locks ? &*reads.locks : nullptr);
 }
 
 std::optional<std::string> incompleteMemberList(const state::Snapshot& snapshot,

@@ -13,11 +13,18 @@ bool tookEffect(const state::Step& step) {
          step.settlement == state::Settlement::Done;
 }
 
-// Sent with no answer (or cut off by a crash), and not settled by reading since.
+// Sent with no answer (or cut off by a crash), and not settled by reading since. An edit reading
+// could not judge is not in doubt here: the revert judges each of its fields by what the center
+// holds now, and skips, with the values seen, those the run's value is no longer in.
 bool inDoubt(const state::Step& step) {
   const bool unanswered =
       step.state == state::StepState::Sent || step.state == state::StepState::Unknown;
+  if (step.info.kind == "edit" && step.settlement == state::Settlement::Unresolved) return false;
   return unanswered && (!step.settlement || step.settlement == state::Settlement::Unresolved);
+}
+
+bool judgedUnresolved(const state::Step& step) {
+  return step.settlement == state::Settlement::Unresolved && !inDoubt(step);
 }
 
 plan::JournaledWrite writeOf(const state::Step& step) {
@@ -43,7 +50,7 @@ plan::JournaledWrite writeOf(const state::Step& step) {
 std::vector<plan::JournaledWrite> writesOf(const std::vector<state::Step>& steps) {
   std::vector<plan::JournaledWrite> writes;
   for (const auto& step : steps)
-    if (tookEffect(step) || inDoubt(step)) writes.push_back(writeOf(step));
+    if (tookEffect(step) || inDoubt(step) || judgedUnresolved(step)) writes.push_back(writeOf(step));
   return writes;
 }
 

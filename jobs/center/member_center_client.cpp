@@ -61,11 +61,13 @@ Status MemberCenterClient::editMember(const std::string& memberGlobalId, const M
       noData);
 }
 
-Status MemberCenterClient::resetPassword(const std::string& memberGlobalId, const Secret& password) {
+Status MemberCenterClient::resetPassword(const std::string& memberGlobalId, const Secret& password,
+                                         CallSlots* slots) {
   CallSpec s = spec(Endpoint::ResetPassword, "PUT",
                     enterprisePath() + "/member/" + escapePathSegment(memberGlobalId) + "/resetPassword",
                     encodeResetPassword(password));
   s.secrets = {password};
+  s.slots = slots;
   return session_.callMemberCenter<Done>(s, noData);
 }
 

@@ -27,8 +27,10 @@ class MemberCenterClient {
                                       CallSlots* slots = nullptr);
   // A2 (safe to repeat).
   Status editMember(const std::string& memberGlobalId, const MemberEdit& edit);
-  // A3 (safe to repeat).
-  Status resetPassword(const std::string& memberGlobalId, const Secret& password);
+  // A3 (safe to repeat, with the same password). With `slots`, as addMembers: a withheld first
+  // attempt fails unsent; a withheld retry after an attempt that may have acted is Unknown.
+  Status resetPassword(const std::string& memberGlobalId, const Secret& password,
+                       CallSlots* slots = nullptr);
   // A4. Unknown when the answer was lost.
   Status deleteMember(const std::string& memberGlobalId);
 

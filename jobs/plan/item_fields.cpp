@@ -74,14 +74,6 @@ Item editItem(const directory::Person& person, const LiveMember& member,
   return item;
 }
 
-std::string memberField(const center::MemberListItem& member, const std::string& field) {
-  if (field == "name") return member.name;
-  if (field == "departmentId") return member.departmentId.value_or("");
-  if (field == "remark") return member.remark.value_or("");
-  if (field == "passwordMobile") return member.passwordMobile.value_or("");
-  return {};
-}
-
 std::optional<std::string> personField(const directory::Person& person,
                                        const std::optional<std::string>& departmentId,
                                        const std::string& field) {

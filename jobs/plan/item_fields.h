@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "jobs/directory/person.h"
+#include "jobs/plan/member_field.h"
 #include "jobs/plan/member_index.h"
 #include "jobs/plan/plan.h"
 #include "jobs/policy/policy.h"
@@ -35,9 +36,6 @@ std::vector<FieldChange> fieldChanges(const directory::Person& person,
 Item editItem(const directory::Person& person, const LiveMember& member,
               const policy::Policy& policy, std::vector<FieldChange> changes);
 
-// The fields an edit manages, by their names in FieldChange: "name", "departmentId", "remark",
-// "passwordMobile". The member's value ("" when the center has none).
-std::string memberField(const center::MemberListItem& member, const std::string& field);
 // The value HR (or the policy's department mapping) gives; nullopt when it does not manage the
 // field (no such column, an unmapped department).
 std::optional<std::string> personField(const directory::Person& person,

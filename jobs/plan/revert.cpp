@@ -15,7 +15,6 @@ namespace {
 using detail::Context;
 using detail::FieldBuffer;
 using detail::LiveMember;
-using detail::memberField;
 using detail::setEditField;
 
 std::string shown(const std::string& value) { return value.empty() ? "nothing" : "\"" + value + "\""; }

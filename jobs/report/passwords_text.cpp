@@ -23,6 +23,14 @@ void printPasswordsText(std::ostream& os, const std::vector<deliver::ListedPassw
      << "removes them from the outbox once given.\n";
 }
 
+void printPasswordsInDoubt(std::ostream& os, const std::vector<state::PendingPassword>& owed) {
+  if (owed.empty()) return;
+  os << owed.size() << " password(s) in doubt, not listed: their add or reset was not confirmed, "
+     << "so the center may hold the one pending in the outbox. The next `membersync sync` sends "
+     << "each again; if one keeps failing, `membersync reset-password ACCOUNT` sets a new one.\n";
+  for (const auto& p : owed) os << "  " << p.account << " (run " << p.runId << ")\n";
+}
+
 void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPassword>& rows) {
   os << "account,login,name,password,created,delivery\n";
   for (const auto& r : rows) {

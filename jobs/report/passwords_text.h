@@ -7,11 +7,15 @@
 #include <vector>
 
 #include "jobs/deliver/passwords_listing.h"
+#include "jobs/state/types.h"
 
 namespace membersync::report {
 
 void printPasswordsText(std::ostream& os, const std::vector<deliver::ListedPassword>& rows);
 void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPassword>& rows);
 void printPasswordsJson(std::ostream& os, const std::vector<deliver::ListedPassword>& rows);
+// The passwords in doubt (generated, their add or reset not confirmed): not listed for handing
+// out, named with what to do. Nothing when there are none. Never a password.
+void printPasswordsInDoubt(std::ostream& os, const std::vector<state::PendingPassword>& owed);
 
 }  // namespace membersync::report

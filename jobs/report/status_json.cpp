@@ -126,6 +126,7 @@ void writeStatusJson(std::ostream& os, const StatusInputs& in) {
   root->set("itemsNotDone", listOf(in.openItems, itemJson));
   root->set("held", listOf(in.held, heldJson));
   root->set("inDoubt", listOf(in.unsettledSteps, inDoubtJson));
+  root->set("unresolved", listOf(in.unresolvedSteps, inDoubtJson));
   root->set("enrolmentsNotDone", listOf(enrolmentsNotDone(in.enrolments), enrolmentJson));
   root->set("passwordsUnconfirmed", listOf(in.unconfirmedPasswords, unconfirmedJson));
   root->set("passwordsToHandOut", listOf(in.passwordsToHandOut, toHandOutJson));

@@ -68,9 +68,19 @@ void writeInDoubt(std::ostream& out, const StatusInputs& in) {
           << (step.info.account.empty() ? "" : " (" + step.info.account + ")") << "\n";
     }
   }
+  if (!in.unresolvedSteps.empty()) {
+    out << "\nwrites in doubt that reading could not judge (" << in.unresolvedSteps.size()
+        << "; look at each member; `membersync revert RUN` judges each field again)\n";
+    for (const auto& step : in.unresolvedSteps) {
+      out << "  run " << step.runId << " " << step.info.kind << " of " << step.info.account
+          << ": " << step.message << "\n";
+    }
+  }
   if (!in.unconfirmedPasswords.empty()) {
-    out << "\npasswords written to the outbox but not confirmed ("
-        << in.unconfirmedPasswords.size() << "; the next sync settles them)\n";
+    out << "\npasswords in doubt (" << in.unconfirmedPasswords.size()
+        << "; written to the outbox, not confirmed set: the center may hold them; the next sync "
+           "sends each again; if one keeps failing, `membersync reset-password ACCOUNT` sets a "
+           "new one)\n";
     for (const auto& p : in.unconfirmedPasswords)
       out << "  " << p.account << " (run " << p.runId << ")\n";
   }

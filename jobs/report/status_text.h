@@ -18,6 +18,8 @@ struct StatusInputs {
   std::vector<state::ItemRecord> openItems;
   std::map<std::string, state::Enrolment> enrolments;  // Snapshot::enrolments
   std::vector<state::Step> unsettledSteps;
+  // Steps of the runs shown that reading could not judge (enrolments aside): their finding.
+  std::vector<state::Step> unresolvedSteps;
   std::vector<state::PendingPassword> unconfirmedPasswords;
   std::vector<state::PasswordToHandOut> passwordsToHandOut;  // confirmed, not handed out
   // What the last finished run (lastFinishedRun()) reported, and what the newest run's guard held.

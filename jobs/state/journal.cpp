@@ -155,18 +155,33 @@ std::vector<Step> SqliteStore::unsettledSteps() {
 }
 
 void SqliteStore::journalSettled(StepId step, Settlement outcome,
-                                 const std::optional<std::string>& globalId) {
+                                 const std::optional<std::string>& globalId,
+                                 const std::string& finding) {
   db_->guarded("journaling how a step was settled", [&](Session& s) {
     Poco::Int64 id = step;
     Poco::Int64 at = wallMillis();
     std::string settlement = toString(outcome);
     Poco::Nullable<std::string> global = nullable(globalId);
+    Poco::Nullable<std::string> found;
+    if (!finding.empty()) found = finding;
     Poco::Data::Statement update(s);
     update << "UPDATE steps SET settlement = ?, settled_at = ?,"
-              " global_id = COALESCE(?, global_id) WHERE id = ?",
-        use(settlement), use(at), use(global), use(id);
+              " global_id = COALESCE(?, global_id), message = COALESCE(?, message) WHERE id = ?",
+        use(settlement), use(at), use(global), use(found), use(id);
     detail::requireStep(update.execute(), step);
   });
+}
+
+std::vector<Step> SqliteStore::unresolvedSteps(RunId fromRun) {
+  std::vector<Step> steps;
+  db_->guarded("reading the steps reading could not judge", [&](Session& s) {
+    Poco::Int64 from = fromRun;
+    s << std::string("SELECT ") + detail::kStepColumns +
+             " FROM steps WHERE run_id >= ? AND settlement = 'unresolved' AND kind <> 'enrol'"
+             " ORDER BY id",
+        use(from), into(steps), now;
+  });
+  return steps;
 }
 
 std::vector<Step> SqliteStore::stepsOfRun(RunId run) {

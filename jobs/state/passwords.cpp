@@ -25,11 +25,13 @@ void SqliteStore::passwordsGenerated(const std::vector<std::string>& accounts, R
     std::vector<std::string> account = accounts;  // use() binds a vector; useRef() cannot
     std::vector<Poco::Int64> runId(accounts.size(), run), at(accounts.size(), wallMillis());
     // Not confirmed until its call is; the password in force before it keeps its hand-out and
-    // mail state until then (a refusal puts it back, see passwordVoided).
+    // mail state until then (a refusal puts it back, see passwordVoided). Generated over one
+    // never confirmed, it has that one beneath: the center may hold it.
     s << "INSERT INTO passwords (account, run_id, generated_at) VALUES (?, ?, ?)"
          " ON CONFLICT (account) DO UPDATE SET run_id = excluded.run_id,"
          " generated_at = excluded.generated_at,"
          " previous_confirmed_at = COALESCE(confirmed_at, previous_confirmed_at),"
+         " owed_beneath = CASE WHEN confirmed_at IS NULL THEN 1 ELSE owed_beneath END,"
          " confirmed_at = NULL",
         use(account), use(runId), use(at), now;
   });
@@ -45,7 +47,8 @@ void SqliteStore::passwordsConfirmed(const std::vector<std::string>& accounts) {
     std::vector<std::string> account = accounts;  // use() binds a vector; useRef() cannot
     std::vector<Poco::Int64> at(accounts.size(), wallMillis());
     // The new password starts over: not handed out, not mailed.
-    s << "UPDATE passwords SET confirmed_at = ?, previous_confirmed_at = NULL, handed_out_at = NULL,"
+    s << "UPDATE passwords SET confirmed_at = ?, previous_confirmed_at = NULL, owed_beneath = 0,"
+         " handed_out_at = NULL,"
          " handed_out_by = '', mail_state = '', mail_attempts = 0, mail_next_at = NULL,"
          " mail_to = '', mail_reply = '', mail_at = NULL"
          " WHERE account = ? AND confirmed_at IS NULL",
@@ -55,11 +58,23 @@ void SqliteStore::passwordsConfirmed(const std::vector<std::string>& accounts) {
 
 void SqliteStore::passwordVoided(const std::string& account) {
   db_->guarded("forgetting a password never set", [&](Session& s) {
-    // The password before it is in force again, as it was; with none, nothing is owed.
+    // What lay beneath is back: a password never confirmed stays owed (the center may hold it,
+    // and the next run sends it again); else the confirmed one is in force again, as it was;
+    // with neither, nothing is owed.
     s << "UPDATE passwords SET confirmed_at = previous_confirmed_at, previous_confirmed_at = NULL"
-         " WHERE account = ? AND confirmed_at IS NULL AND previous_confirmed_at IS NOT NULL",
+         " WHERE account = ? AND confirmed_at IS NULL AND owed_beneath = 0"
+         " AND previous_confirmed_at IS NOT NULL",
         useRef(account), now;
-    s << "DELETE FROM passwords WHERE account = ? AND confirmed_at IS NULL", useRef(account), now;
+    s << "DELETE FROM passwords WHERE account = ? AND confirmed_at IS NULL AND owed_beneath = 0",
+        useRef(account), now;
+  });
+}
+
+void SqliteStore::passwordsOwedToNoOne(const std::vector<std::string>& accounts) {
+  if (accounts.empty()) return;
+  db_->batch("forgetting passwords owed to no member", [&](Session& s) {
+    std::vector<std::string> account = accounts;  // use() binds a vector; useRef() cannot
+    s << "DELETE FROM passwords WHERE account = ? AND confirmed_at IS NULL", use(account), now;
   });
 }
 
@@ -89,7 +104,8 @@ std::vector<std::string> SqliteStore::handedOutAccounts() {
   db_->guarded("reading the passwords handed out", [&](Session& s) {
     // Only while the password handed out is still the one in force: the lines of a newer one,
     // confirmed in the outbox a moment before the state hears of it, must stay.
-    s << "SELECT account FROM passwords WHERE handed_out_at IS NOT NULL AND confirmed_at IS NOT NULL"
+    s << "SELECT account FROM passwords WHERE handed_out_at IS NOT NULL AND confirmed_at IS NOT "
+         "NULL"
          " ORDER BY account",
         into(accounts), now;
   });
@@ -103,7 +119,8 @@ void SqliteStore::mailSending(const std::string& account, const std::string& to)
     // An upsert: `passwords --resend` may mail a password from an outbox older than the state.
     s << "INSERT INTO passwords (account, run_id, generated_at, confirmed_at, mail_state, mail_to,"
          " mail_at) VALUES (?, 0, ?, ?, ?, ?, ?) ON CONFLICT (account) DO UPDATE SET"
-         " mail_state = excluded.mail_state, mail_to = excluded.mail_to, mail_at = excluded.mail_at",
+         " mail_state = excluded.mail_state, mail_to = excluded.mail_to, mail_at = "
+         "excluded.mail_at",
         useRef(account), use(at), use(at), useRef(state), useRef(to), use(at), now;
   });
 }

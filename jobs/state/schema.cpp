@@ -207,6 +207,14 @@ const std::vector<Migration>& migrations() {
                 enterprise TEXT NOT NULL,
                 claimed_at INTEGER NOT NULL))",
        }},
+      {8,
+       "a password generated over one still owed",
+       {
+           // 1 while the newest password was generated over an earlier one never confirmed (a
+           // reset over an add or reset in doubt): the center may hold that earlier one, so a
+           // refusal of the newest leaves the account owed instead of forgetting it.
+           "ALTER TABLE passwords ADD COLUMN owed_beneath INTEGER NOT NULL DEFAULT 0",
+       }},
   };
   return steps;
 }

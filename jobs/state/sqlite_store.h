@@ -76,8 +76,9 @@ class SqliteStore final : public StateStore {
                      ItemStatus status) override;
   void journalUnknown(StepId step, const std::string& detail) override;
   std::vector<Step> unsettledSteps() override;
-  void journalSettled(StepId step, Settlement outcome,
-                      const std::optional<std::string>& globalId) override;
+  void journalSettled(StepId step, Settlement outcome, const std::optional<std::string>& globalId,
+                      const std::string& finding) override;
+  std::vector<Step> unresolvedSteps(RunId fromRun) override;
   std::vector<Step> stepsOfRun(RunId run) override;
   std::vector<Step> stepsOfAccount(const std::string& account, int limit) override;
 
@@ -105,6 +106,7 @@ class SqliteStore final : public StateStore {
   void passwordConfirmed(const std::string& account) override;
   void passwordsConfirmed(const std::vector<std::string>& accounts) override;
   void passwordVoided(const std::string& account) override;
+  void passwordsOwedToNoOne(const std::vector<std::string>& accounts) override;
   std::vector<PendingPassword> unconfirmedPasswords() override;
   std::vector<PasswordToHandOut> passwordsToHandOut() override;
   std::vector<std::string> handedOutAccounts() override;

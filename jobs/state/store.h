@@ -124,9 +124,15 @@ class StateStore {
   // anything is re-sent (only one membersync may run at a time).
   virtual std::vector<Step> unsettledSteps() = 0;
   // Records how a step in doubt was settled by reading; `globalId` when the read found the
-  // member an add created. A step that was not in doubt may be settled too (no harm done).
+  // member an add created; `finding`, when not empty, what the reading found, for people (it
+  // replaces the step's message; never a secret). A step that was not in doubt may be settled
+  // too (no harm done).
   virtual void journalSettled(StepId step, Settlement outcome,
-                              const std::optional<std::string>& globalId) = 0;
+                              const std::optional<std::string>& globalId,
+                              const std::string& finding) = 0;
+  // Steps of run `fromRun` and later that reading could not judge (Settlement::Unresolved),
+  // enrolments aside (their records say so), oldest first: what `status` lists for a person.
+  virtual std::vector<Step> unresolvedSteps(RunId fromRun) = 0;
   // Every step of a run, in the order they were planned. Empty for an unknown run.
   virtual std::vector<Step> stepsOfRun(RunId run) = 0;
   // The newest `limit` steps of an account (lower case, without the suffix), newest first: what
@@ -204,9 +210,15 @@ class StateStore {
   virtual void passwordConfirmed(const std::string& account) = 0;
   // The same for many accounts, in one statement.
   virtual void passwordsConfirmed(const std::vector<std::string>& accounts) = 0;
-  // The password was never set (its add or reset did not take effect): nothing is owed or to
-  // hand out. No-op once it was confirmed.
+  // The account's newest password was never set (its call was refused, or never sent): what
+  // lay beneath it is back. A password generated before it and never confirmed (the center may
+  // hold it) stays owed; else the confirmed one before it is in force again, with its hand-out
+  // and mail state; else nothing is owed. No-op once it was confirmed. The one rule for every
+  // path that gives a password up: a password that may be in force is never dropped.
   virtual void passwordVoided(const std::string& account) = 0;
+  // The accounts have no member (its add did not take effect, or it is gone): no password of
+  // theirs is owed any more.
+  virtual void passwordsOwedToNoOne(const std::vector<std::string>& accounts) = 0;
   // Passwords generated and never confirmed set, oldest first.
   virtual std::vector<PendingPassword> unconfirmedPasswords() = 0;
 

@@ -65,7 +65,7 @@ void checkNothingInDoubt(SyncFixture& f) {
   INFO(tail(st.out) << st.err);
   CHECK(st.exitCode == 0);
   CHECK_THAT(st.out, Contains("items not done (0)"));
-  CHECK_THAT(st.out, !Contains("passwords written to the outbox but not confirmed"));
+  CHECK_THAT(st.out, !Contains("passwords in doubt"));
 }
 
 // The same export again: exit 0 and not one write call.
@@ -493,7 +493,7 @@ TEST_CASE(
   REQUIRE(s.outcome("A1", "dropped") == 1);
   CHECK_THAT(first.out, Contains("100 added") && Contains("10 in doubt"));
   const auto st = f.status();
-  CHECK_THAT(st.out, Contains("unknown") && Contains("passwords written to the outbox"));
+  CHECK_THAT(st.out, Contains("unknown") && Contains("passwords in doubt"));
 
   // Re-run until nothing is left in doubt (a reset whose answers were all dropped needs another
   // run); bounded.

@@ -99,8 +99,9 @@ apply::SettleResult settle(EmulatedCenter& c, bool readAssets = true) {
   REQUIRE(assets.ok());
   REQUIRE(locks.ok());
   const auto run = c.store->beginRun({});
-  return apply::settleInDoubt(*c.store, *c.client, members.value(), *c.outbox, c.random, c.clock,
-                              {"@acme", 16}, run, readAssets ? &assets.value() : nullptr,
+  const apply::ApplySettings settings{"@acme", 16};
+  const apply::SettleTools tools{*c.store, *c.client, *c.outbox, c.random, c.clock, settings, run};
+  return apply::settleInDoubt(tools, members.value(), readAssets ? &assets.value() : nullptr,
                               readAssets ? &locks.value() : nullptr);
 }
 

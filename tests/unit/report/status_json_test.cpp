@@ -39,13 +39,13 @@ TEST_CASE("status json: an empty database is every field, empty, and done", "[re
   in.database = "/var/lib/membersync/state.db";
   const auto o = json(in);
   CHECK(names(o) == std::set<std::string>{"format", "version", "database", "verdict", "runs",
-                                             "itemsNotDone", "held", "inDoubt", "enrolmentsNotDone",
+                                             "itemsNotDone", "held", "inDoubt", "unresolved", "enrolmentsNotDone",
                                              "passwordsUnconfirmed", "passwordsToHandOut", "problems"});
   CHECK(o->getValue<std::string>("format") == "membersync-status");
   CHECK(o->getValue<int>("version") == 1);
   CHECK(o->getValue<std::string>("database") == "/var/lib/membersync/state.db");
   CHECK(o->getValue<std::string>("verdict") == "done");
-  for (const char* list : {"runs", "itemsNotDone", "held", "inDoubt", "enrolmentsNotDone",
+  for (const char* list : {"runs", "itemsNotDone", "held", "inDoubt", "unresolved", "enrolmentsNotDone",
                            "passwordsUnconfirmed", "passwordsToHandOut", "problems"})
     CHECK(o->getArray(list)->size() == 0);
 }

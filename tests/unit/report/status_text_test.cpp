@@ -98,6 +98,12 @@ TEST_CASE("status text: enrolments not done, steps and passwords in doubt, probl
   step.info.itemKey = "add:E3";
   step.info.account = "carol";
   in.unsettledSteps = {step};
+  state::Step moved;
+  moved.runId = 3;
+  moved.info.kind = "edit";
+  moved.info.account = "erin";
+  moved.message = "name is \"C\" (before \"A\", the edit set \"B\")";
+  in.unresolvedSteps = {moved};
   in.unconfirmedPasswords = {{"dave", 4, kAt}};
   in.problems = {{5, "problem:assets:cad", "pool cad ran dry: 1 person without: erin"}};
   in.held = {{5, "delete:g9", "11 destructive items exceed the limit of 10", kAt, {}, {}}};
@@ -109,8 +115,14 @@ TEST_CASE("status text: enrolments not done, steps and passwords in doubt, probl
                                   "  (\"unknown\": the answer was lost"));
   CHECK_THAT(out, Catch::Contains("\nsteps in doubt (1; the next sync settles them by reading "
                                   "before sending anything)\n  run 4 add add:E3 (carol)\n"));
-  CHECK_THAT(out, Catch::Contains("\npasswords written to the outbox but not confirmed (1; the "
-                                  "next sync settles them)\n  dave (run 4)\n"));
+  CHECK_THAT(out, Catch::Contains("\nwrites in doubt that reading could not judge (1; look at "
+                                  "each member; `membersync revert RUN` judges each field "
+                                  "again)\n  run 3 edit of erin: name is \"C\" (before \"A\", "
+                                  "the edit set \"B\")\n"));
+  CHECK_THAT(out, Catch::Contains("\npasswords in doubt (1; written to the outbox, not confirmed "
+                                  "set: the center may hold them; the next sync sends each again; "
+                                  "if one keeps failing, `membersync reset-password ACCOUNT` sets "
+                                  "a new one)\n  dave (run 4)\n"));
   CHECK_THAT(out, Catch::Contains("\nreported by run 5 (1)\n  problem:assets:cad: pool cad ran "
                                   "dry: 1 person without: erin\n"));
   CHECK_THAT(out, Catch::EndsWith("\nheld back by a safety guard in run 5 (1; review them, then "

@@ -137,8 +137,8 @@ TEST_CASE("state: an unknown outcome stays in doubt until settled by reading", "
   CHECK(doubt[0].state == StepState::Unknown);
   CHECK(doubt[0].message == "connection closed after sending");
 
-  rig.store->journalSettled(add, Settlement::Done, std::string("G3"));
-  rig.store->journalSettled(enrol, Settlement::Unresolved, std::nullopt);  // B1 has no read
+  rig.store->journalSettled(add, Settlement::Done, std::string("G3"), "");
+  rig.store->journalSettled(enrol, Settlement::Unresolved, std::nullopt, "");  // B1 has no read
   CHECK(rig.store->unsettledSteps().empty());
   auto steps = rig.store->stepsOfRun(run);
   CHECK(steps[0].info.globalId == "G3");
@@ -146,6 +146,34 @@ TEST_CASE("state: an unknown outcome stays in doubt until settled by reading", "
   CHECK(steps[0].settledAt);
   CHECK(*steps[1].settlement == Settlement::Unresolved);
   CHECK(steps[1].state == StepState::Unknown);  // still shown by status as unknown
+}
+
+TEST_CASE(
+    "state: what reading found replaces a settled step's message, and unresolved steps other "
+    "than enrolments are listed from a run on",
+    "[state]") {
+  Rig rig;
+  RunId first = rig.store->beginRun({});
+  StepId old = rig.store->journalPlanned(first, {"edit:E1", "edit", "alice", "E1", "G1", ""});
+  RunId second = rig.store->beginRun({});
+  StepId edit = rig.store->journalPlanned(second, {"edit:E2", "edit", "bob", "E2", "G2", ""});
+  StepId enrol = rig.store->journalPlanned(second, {"enrol:E2", "enrol", "bob", "E2", "G2", ""});
+  StepId kept = rig.store->journalPlanned(second, {"edit:E3", "edit", "carol", "E3", "G3", ""});
+  for (StepId id : {old, edit, enrol, kept}) {
+    rig.store->journalSent(id);
+    rig.store->journalUnknown(id, "no answer");
+  }
+  rig.store->journalSettled(old, Settlement::Unresolved, std::nullopt, "name is \"C\"");
+  rig.store->journalSettled(edit, Settlement::Unresolved, std::nullopt, "name is \"D\"");
+  rig.store->journalSettled(enrol, Settlement::Unresolved, std::nullopt, "");
+  rig.store->journalSettled(kept, Settlement::Done, std::nullopt, "");  // an empty finding
+
+  const auto unresolved = rig.store->unresolvedSteps(second);
+  REQUIRE(unresolved.size() == 1);
+  CHECK(unresolved[0].id == edit);
+  CHECK(unresolved[0].message == "name is \"D\"");
+  CHECK(rig.store->unresolvedSteps(first).size() == 2);
+  CHECK(rig.store->stepsOfRun(second)[2].message == "no answer");
 }
 
 TEST_CASE("state: a step sent by a process that was killed is in doubt for the next run",
@@ -188,7 +216,7 @@ TEST_CASE("state: a step sent by a process that was killed is in doubt for the n
   CHECK(steps[0].state == StepState::Succeeded);  // never to be repeated
   CHECK_FALSE(rig.store->findRun(run)->finishedAt);
 
-  rig.store->journalSettled(doubt[0].id, Settlement::NotDone, std::nullopt);
+  rig.store->journalSettled(doubt[0].id, Settlement::NotDone, std::nullopt, "");
   CHECK(rig.store->unsettledSteps().empty());
 }
 

@@ -101,7 +101,7 @@ TEST_CASE("state: purging never drops a run whose step is still in doubt", "[sta
   CHECK(rig.store->purgeRuns(90) == 0);
   CHECK(rig.store->unsettledSteps().size() == 1);
 
-  rig.store->journalSettled(step, Settlement::Done, std::string("G1"));
+  rig.store->journalSettled(step, Settlement::Done, std::string("G1"), "");
   CHECK(rig.store->purgeRuns(90) == 1);
 }
 
@@ -232,6 +232,50 @@ TEST_CASE("state: a reset refused for good puts the password before it back, wit
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].mail == MailState::InDoubt);  // still never mailed again on its own
   CHECK(rows[0].mailTo == "alice@acme.example");
+}
+
+TEST_CASE(
+    "state: a password refused over one never confirmed leaves the account owed, never the "
+    "older confirmed one in force",
+    "[state]") {
+  Rig rig;
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  rig.store->passwordGenerated("alice", run);
+  rig.store->passwordConfirmed("alice");
+  rig.store->passwordGenerated("alice", run);  // a reset in doubt: the center may hold it
+  rig.store->passwordGenerated("alice", run);  // a second reset over it
+  rig.store->passwordVoided("alice");          // the second is refused for good
+  REQUIRE(rig.store->unconfirmedPasswords().size() == 1);  // the first is still owed
+  CHECK(rig.store->passwordsToHandOut().empty());          // and the old one is not listed
+  rig.store->passwordConfirmed("alice");  // re-sent and confirmed
+  CHECK(rig.store->unconfirmedPasswords().empty());
+  REQUIRE(rig.store->passwordsToHandOut().size() == 1);
+
+  // Over an add in doubt (nothing confirmed beneath): the add's password stays owed too.
+  rig.store->passwordGenerated("bob", run);
+  rig.store->passwordGenerated("bob", run);
+  rig.store->passwordVoided("bob");
+  REQUIRE(rig.store->unconfirmedPasswords().size() == 1);
+  CHECK(rig.store->unconfirmedPasswords()[0].account == "bob");
+  // A confirmed password over it ends the debt; a later refusal brings that one back.
+  rig.store->passwordConfirmed("bob");
+  rig.store->passwordGenerated("bob", run);
+  rig.store->passwordVoided("bob");
+  CHECK(rig.store->unconfirmedPasswords().empty());
+  CHECK(rig.store->passwordsToHandOut().size() == 2);
+}
+
+TEST_CASE("state: passwords owed to an account with no member are forgotten, confirmed ones kept",
+          "[state]") {
+  Rig rig;
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  rig.store->passwordGenerated("alice", run);
+  rig.store->passwordGenerated("alice", run);
+  rig.store->passwordGenerated("bob", run);
+  rig.store->passwordConfirmed("bob");
+  rig.store->passwordsOwedToNoOne({"alice", "bob"});
+  CHECK(rig.store->unconfirmedPasswords().empty());
+  CHECK(rig.store->passwordsToHandOut().size() == 1);
 }
 
 TEST_CASE("state: a password handed out stops counting once a newer one is generated",
