@@ -3,6 +3,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "jobs/apply/outbox_repair.h"
 #include "jobs/center/read_ahead.h"
 
 namespace membersync::apply {
@@ -138,10 +139,13 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
 void SyncJob::settle(SyncReport& report, const std::vector<center::MemberListItem>& members,
                      const SyncRequest& request, const EntitlementReads& reads) {
   if (!request.apply) return;
+  // Before settling writes to the outbox: a torn last line is only known while it is last.
+  std::vector<std::string> repaired = repairOutbox(store_, outbox_, clock_);
   const SettleTools tools{store_, client_, outbox_, random_, clock_, request.settings.apply,
                           report.run};
   report.settled = settleInDoubt(tools, members, reads.assets ? &*reads.assets : nullptr,
                                  reads.locks ? &*reads.locks : nullptr);
+  report.settled.notes.insert(report.settled.notes.begin(), repaired.begin(), repaired.end());
 }
 
 std::optional<std::string> incompleteMemberList(const state::Snapshot& snapshot,

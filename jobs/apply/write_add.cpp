@@ -130,9 +130,11 @@ std::vector<Chunk> chunksOf(const WriteTools& tools, const Items& adds) {
 }
 
 // The passwords of chunks [from, to) to the outbox, durably (one append, one fsync), then
-// recorded as owed (one transaction): a run killed at any point leaves no outbox line the next
-// run does not know of (it voids those whose add never took effect). False, with the run
-// stopped, when the outbox cannot be written: none of these chunks may then be sent.
+// recorded as owed (one transaction), before any of their adds is journaled or sent. A run killed
+// between the two leaves lines the state never recorded, whose adds were never sent: the next run
+// voids them, and removes a last line the kill or a full disk cut short (outbox_repair.h); once
+// recorded, settling voids those whose add never took effect. False, with the run stopped, when
+// the outbox cannot be written: none of these chunks may then be sent.
 bool writePasswords(const WriteTools& tools, ApplyRun& run, const std::vector<Chunk>& chunks,
                     std::size_t from, std::size_t to, const std::string& createdAt) {
   std::vector<deliver::OutboxEntry> entries;

@@ -120,6 +120,33 @@ OutboxText parseOutbox(std::string_view text) {
   return out;
 }
 
+std::optional<TornLine> findTornLine(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  const bool ended = text.back() == '\n';
+  const std::size_t end = text.size() - (ended ? 1 : 0);
+  const std::size_t newline = end == 0 ? std::string_view::npos : text.rfind('\n', end - 1);
+  TornLine torn;
+  torn.offset = newline == std::string_view::npos ? 0 : newline + 1;
+  torn.line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + torn.offset, '\n'));
+  const std::string_view last = text.substr(torn.offset, end - torn.offset);
+  // Read as the whole file would read it: line 1 may be the header.
+  const OutboxText read = parseOutbox(
+      (torn.line == 1 ? std::string() : std::string(kOutboxHeader)) + std::string(last));
+  if (read.problems.empty()) {
+    // A whole line (or the header) that only lacks its "\n" lost nothing; a pending one may
+    // have lost the end of its name, and was never sent.
+    if (ended || read.lines.empty() || read.lines[0].status != "pending") return std::nullopt;
+    torn.account = read.lines[0].account;
+    return torn;
+  }
+  if (torn.line == 1 && std::string_view(kOutboxHeader).substr(0, last.size()) == last)
+    return torn;  // the header cut short, by the first write to a new file
+  const std::size_t comma = last.find(',');
+  torn.account = std::string(last.substr(0, comma));
+  torn.accountCut = comma == std::string_view::npos;
+  return torn;
+}
+
 std::string csvField(const std::string& value) {
   if (value.find_first_of(",\"\r\n") == std::string::npos) return value;
   if (value.find('\n') != std::string::npos) {

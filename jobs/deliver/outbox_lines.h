@@ -10,7 +10,9 @@
 // `status` is `pending` (a password generated, its call not yet answered), `set` (the call set
 // it) or `void` (the call did not take effect: the newest pending password is cancelled).
 
+#include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +40,19 @@ struct OutboxText {
 // Never throws for bad input: a line that cannot be read is skipped and named in `problems`
 // (a hand-edited outbox must not stop password delivery for everyone else).
 OutboxText parseOutbox(std::string_view text);
+
+// The file's last line when a write cut short (a full disk, a crash) may have left it: it lacks
+// its final "\n", or it cannot be read. Every line is written whole with its "\n", and made
+// durable before the call it belongs to is sent (a `set` or `void` line before the state records
+// the outcome), so nothing was ever sent on the strength of such a line. A `set` or `void` line
+// that only lacks its "\n" is not torn: it lost nothing (a file saved by hand may end so).
+struct TornLine {
+  int line = 0;             // its physical line (1-based)
+  std::size_t offset = 0;   // where it begins in the text
+  std::string account;      // its first field as far as it goes; empty for the header
+  bool accountCut = false;  // the line ends within that field: the account may go on
+};
+std::optional<TornLine> findTornLine(std::string_view text);
 
 inline constexpr const char* kOutboxHeader =
     "account,password,created,status,login,hr_account,name\n";

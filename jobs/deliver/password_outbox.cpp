@@ -93,9 +93,13 @@ OutboxText FileOutbox::read() {
 }
 
 OutboxText FileOutbox::readLocked() {
+  return parseOutbox(textLocked());
+}
+
+std::string FileOutbox::textLocked() {
   if (::access(path_.c_str(), F_OK) != 0) return {};  // no outbox yet: nothing in it
   try {
-    return parseOutbox(readWholeFile(path_));
+    return readWholeFile(path_);
   } catch (const FileReadError& e) {
     throw std::runtime_error("password outbox " + path_ + ": cannot read it: " + e.what() +
                              "; check [sync] password_outbox");
@@ -112,10 +116,7 @@ std::map<std::string, CurrentPassword> FileOutbox::confirmed() {
 
 std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) {
   std::lock_guard<std::mutex> lock(outboxMutex());
-  // A rewrite cut short by a crash leaves its new file, passwords and all: gone with the next
-  // call. (Rewrites never overlap: the state lock and this mutex serialize them.)
-  const std::string temp = path_ + ".rewrite";
-  if (::unlink(temp.c_str()) != 0 && errno != ENOENT) fail(path_, "cannot remove " + temp);
+  removeLeftoverRewrite();
   const OutboxText text = readLocked();
   if (!text.problems.empty()) {
     // The rewrite would drop what cannot be read, and a damaged line may hold a password in force.
@@ -130,7 +131,36 @@ std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) 
   std::string kept = kOutboxHeader;
   for (const OutboxLine& l : text.lines)
     if (!removed.count(l.account)) kept += formatOutboxLine(l);
+  rewriteLocked(kept);
+  return removed;
+}
 
+std::optional<TornLine> FileOutbox::tornLine() {
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  return findTornLine(textLocked());
+}
+
+bool FileOutbox::removeTornLine(const TornLine& torn) {
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  removeLeftoverRewrite();
+  std::string text = textLocked();
+  const auto now = findTornLine(text);
+  if (!now || now->line != torn.line || now->offset != torn.offset || now->account != torn.account)
+    return false;
+  text.resize(torn.offset);  // the lines before it, byte for byte, damaged ones included
+  rewriteLocked(text);
+  return true;
+}
+
+void FileOutbox::removeLeftoverRewrite() {
+  // A rewrite cut short by a crash leaves its new file, passwords and all: gone with the next
+  // one. (Rewrites never overlap: the state lock and this mutex serialize them.)
+  const std::string temp = path_ + ".rewrite";
+  if (::unlink(temp.c_str()) != 0 && errno != ENOENT) fail(path_, "cannot remove " + temp);
+}
+
+void FileOutbox::rewriteLocked(const std::string& text) {
+  const std::string temp = path_ + ".rewrite";
   struct stat old {};
   if (::stat(path_.c_str(), &old) != 0) fail(path_, "stat failed");
   Fd out{::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600)};
@@ -141,7 +171,7 @@ std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) 
         ::fchown(out.fd, old.st_uid, old.st_gid) != 0)
       fail(path_, "cannot give the new file the old one's owner");
     if (::fchmod(out.fd, 0600) != 0) fail(path_, "cannot make the new file 0600");
-    writeAll(out.fd, kept, temp);
+    writeAll(out.fd, text, temp);
     if (::fsync(out.fd) != 0) fail(path_, "fsync failed");
     if (::rename(temp.c_str(), path_.c_str()) != 0) fail(path_, "cannot replace it");
   } catch (...) {
@@ -149,7 +179,6 @@ std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) 
     throw;
   }
   syncFolderOf(path_);
-  return removed;
 }
 
 void FileOutbox::write(const std::string& lines) {

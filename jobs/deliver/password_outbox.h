@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,7 +17,9 @@ namespace membersync::deliver {
 // outcome is known a line without a password follows: `set` (the password is in force) or
 // `void` (the call did not take effect: that password was never set). A call whose answer was
 // lost stays `pending` until the next run settles it. A password handed out (mailed, or marked
-// by `membersync passwords --handed-out`) leaves the file: it is rewritten without it.
+// by `membersync passwords --handed-out`) leaves the file: it is rewritten without it. What a
+// crash or a full disk leaves (a torn last line, a line the state never recorded) the next run
+// repairs where no call can be out for it (apply/outbox_repair.h).
 struct OutboxEntry {
   std::string account;  // lower case, without the suffix: the state's key
   Secret password;
@@ -50,6 +53,13 @@ class PasswordOutbox {
   // renamed over it. Returns the accounts removed. Refuses (throws) when a line cannot be read.
   // Throws std::runtime_error naming the file.
   virtual std::set<std::string> remove(const std::set<std::string>& accounts) = 0;
+  // The file's last line when a write cut short left it torn (see findTornLine()); nullopt when
+  // there is none or no file. Throws std::runtime_error naming the file.
+  virtual std::optional<TornLine> tornLine() = 0;
+  // Rewrites the file without `torn`, as remove() does and leaving every other byte as it is,
+  // when `torn` is still its torn last line; false, nothing changed, when it is not. Throws
+  // std::runtime_error naming the file.
+  virtual bool removeTornLine(const TornLine& torn) = 0;
 
   // For each of `accounts`, its password in force, confirmed or not. Read back when a call in
   // doubt is re-sent: the same password, never a new one. Accounts with none are left out.
@@ -69,6 +79,8 @@ class FileOutbox final : public PasswordOutbox {
   std::map<std::string, CurrentPassword> current() override;
   std::map<std::string, CurrentPassword> confirmed() override;
   std::set<std::string> remove(const std::set<std::string>& accounts) override;
+  std::optional<TornLine> tornLine() override;
+  bool removeTornLine(const TornLine& torn) override;
   // The whole file parsed (nothing when it does not exist). Throws std::runtime_error.
   OutboxText read();
   const std::string& path() const { return path_; }
@@ -76,6 +88,10 @@ class FileOutbox final : public PasswordOutbox {
  private:
   void write(const std::string& lines);
   OutboxText readLocked();
+  std::string textLocked();  // the file's bytes; empty when it does not exist
+  void removeLeftoverRewrite();
+  // Replaces the file with `text`, atomically (see remove()).
+  void rewriteLocked(const std::string& text);
 
   std::string path_;
 };

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -70,6 +71,8 @@ class WatchedOutbox final : public deliver::PasswordOutbox {
   std::set<std::string> remove(const std::set<std::string>& accounts) override {
     return file_.remove(accounts);
   }
+  std::optional<deliver::TornLine> tornLine() override { return file_.tornLine(); }
+  bool removeTornLine(const deliver::TornLine& torn) override { return file_.removeTornLine(torn); }
   std::vector<std::size_t> sizes() {
     std::lock_guard<std::mutex> lock(mutex_);
     return sizes_;

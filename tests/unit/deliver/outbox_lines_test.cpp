@@ -104,3 +104,67 @@ TEST_CASE("outbox: the confirmed password stays in force below a newer one not y
   CHECK(confirmed.count("b") == 0);
   CHECK(currentPasswords(text.lines).at("a").password == Secret("P2bbbbbbbb"));
 }
+
+namespace {
+
+const std::string kTwoLines = std::string(kOutboxHeader) +
+                              "alice,PwA123456789,t1,pending,alice@acme,alice,Alice\n"
+                              "alice,,t2,set,,,\n";
+
+}  // namespace
+
+TEST_CASE("outbox: a whole file has no torn line, nor has an empty one", "[deliver]") {
+  CHECK_FALSE(findTornLine(kTwoLines));
+  CHECK_FALSE(findTornLine(""));
+  CHECK_FALSE(findTornLine(kOutboxHeader));
+  CHECK_FALSE(findTornLine("account,password,created,status\n"));  // an old header
+}
+
+TEST_CASE("outbox: a last line cut short is torn, its account read as far as it goes",
+          "[deliver]") {
+  const auto inPassword = findTornLine(kTwoLines + "bob,PwB1234");
+  REQUIRE(inPassword);
+  CHECK(inPassword->line == 4);
+  CHECK(inPassword->offset == kTwoLines.size());
+  CHECK(inPassword->account == "bob");
+  CHECK_FALSE(inPassword->accountCut);
+
+  const auto inAccount = findTornLine(kTwoLines + "bo");
+  REQUIRE(inAccount);
+  CHECK(inAccount->account == "bo");
+  CHECK(inAccount->accountCut);  // "bob", "bond", ... may be meant
+
+  // Only the end of the name lost: it still reads, but its write was cut short all the same.
+  const auto inName = findTornLine(kTwoLines + "bob,PwB123456789,t3,pending,bob@acme,bob,Bo");
+  REQUIRE(inName);
+  CHECK(inName->account == "bob");
+}
+
+TEST_CASE("outbox: a last line that cannot be read is torn even with its line end", "[deliver]") {
+  const auto torn = findTornLine(kTwoLines + "bob,PwB123456789,t3,pen\n");
+  REQUIRE(torn);
+  CHECK(torn->line == 4);
+  CHECK(torn->account == "bob");
+}
+
+TEST_CASE("outbox: a set or void line that only lacks its line end is not torn", "[deliver]") {
+  // It lost nothing; a file saved by hand may well end so, and its `set` must stay.
+  CHECK_FALSE(findTornLine(kTwoLines.substr(0, kTwoLines.size() - 1)));
+  CHECK_FALSE(findTornLine(kTwoLines + "alice,,t3,void,,,"));
+}
+
+TEST_CASE("outbox: a line cut short in the middle is not the torn last line", "[deliver]") {
+  CHECK_FALSE(findTornLine(std::string(kOutboxHeader) + "bob,PwB12\nalice,,t2,set,,,\n"));
+}
+
+TEST_CASE(
+    "outbox: a header cut short by the first write to a new file is a torn line of no "
+    "account",
+    "[deliver]") {
+  const auto torn = findTornLine("acc");
+  REQUIRE(torn);
+  CHECK(torn->line == 1);
+  CHECK(torn->offset == 0);
+  CHECK(torn->account.empty());
+  CHECK_FALSE(findTornLine("account,pass"));  // still reads as the header: nothing to repair
+}

@@ -163,3 +163,51 @@ TEST_CASE("outbox: a rewrite cut short leaves no password behind for long", "[de
   CHECK(outbox.remove({"a"}) == std::set<std::string>{"a"});
   CHECK_FALSE(std::filesystem::exists(path + ".rewrite"));
 }
+
+TEST_CASE("outbox: a torn last line is removed by a rewrite that keeps every other byte",
+          "[deliver]") {
+  membersync::testing::TempDir dir;
+  const std::string path = (dir.path() / "new-passwords.csv").string();
+  const std::string before = std::string(kOutboxHeader) +
+                             "alice,PwA123456789,t1,pending,,,\n"
+                             "carol,PwC12\n"  // damaged in the middle: left for a person
+                             "alice,,t2,set,,,\n";
+  {
+    std::ofstream out(path);
+    out << before << "bob,PwB1234";  // a write cut short by a full disk
+  }
+  ::chmod(path.c_str(), 0644);
+  FileOutbox outbox(path);
+  const auto torn = outbox.tornLine();
+  REQUIRE(torn);
+  CHECK(torn->account == "bob");
+  CHECK(outbox.removeTornLine(*torn));
+  CHECK(contents(path) == before);
+  CHECK_FALSE(outbox.tornLine());
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0600);
+  CHECK_FALSE(std::filesystem::exists(path + ".rewrite"));
+}
+
+TEST_CASE("outbox: a torn line is not removed once it is no longer the last line", "[deliver]") {
+  membersync::testing::TempDir dir;
+  const std::string path = (dir.path() / "new-passwords.csv").string();
+  {
+    std::ofstream out(path);
+    out << kOutboxHeader << "bob,PwB1234";
+  }
+  FileOutbox outbox(path);
+  const auto torn = outbox.tornLine();
+  REQUIRE(torn);
+  outbox.append({"dave", Secret("PwD123456789"), "t3", "", "", ""});  // it now starts a new line
+  const std::string after = contents(path);
+  CHECK_FALSE(outbox.removeTornLine(*torn));
+  CHECK(contents(path) == after);
+}
+
+TEST_CASE("outbox: a missing outbox has no torn line", "[deliver]") {
+  membersync::testing::TempDir dir;
+  FileOutbox outbox((dir.path() / "none.csv").string());
+  CHECK_FALSE(outbox.tornLine());
+}
