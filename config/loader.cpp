@@ -420,6 +420,7 @@ void readSync(IniReader& ini, apply::SyncSettings& s) {
       {{"report", plan::Orphans::Report}, {"delete", plan::Orphans::Delete}}, p.orphans);
   s.apply.passwordLength = static_cast<std::size_t>(ini.integer(
       "sync", "password_length", static_cast<long>(s.apply.passwordLength), 8, 64));
+  p.passwordLength = s.apply.passwordLength;
   s.keepRunsDays =
       static_cast<int>(ini.integer("sync", "keep_runs_days", s.keepRunsDays, 1, 36500));
 }

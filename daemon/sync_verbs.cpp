@@ -67,7 +67,8 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
   }
   if (!r.applied->failures.empty()) {
     out << "Failed items are listed by `membersync status`; transient ones are retried on later "
-           "runs, refused ones once their HR row or the policy changes.\n";
+           "runs, refused ones once their HR row, the policy or a setting that shapes them "
+           "changes.\n";
   }
 }
 

@@ -2,8 +2,6 @@
 
 #include <map>
 
-#include "jobs/apply/refusal_hints.h"
-
 namespace membersync::apply {
 namespace {
 
@@ -138,20 +136,32 @@ void ApplyRun::noteCall(bool healthy, const center::Error* error) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++calls_;
   if (cancelled()) stopLocked(kCancelReason);
-  if (stop_) return;
-  if (!healthy && error && error->kind == center::ErrorKind::Configuration) {
-    const std::string hint = configurationHint(error->code);
-    stopLocked("the service refused membersync's credentials or settings: " + error->describe() +
-               (hint.empty() ? "" : " -- " + hint));
-    configurationStop_ = true;
-    return;
+  if (!healthy && error) {
+    // Judged even when the run is already stopping: the rows it refused are not held either.
+    CallRefusal call;
+    call.whole = *error;
+    if (auto systemic = judgeRefusal(call, settings_.policyMapsDepartments)) {
+      return stopForSettingsLocked(*systemic);
+    }
   }
+  if (stop_) return;
   if (!healthy && (!error || statusOf(*error) != ItemStatus::Refused)) ++transientFailures_;
   if (calls_ >= 10 && transientFailures_ * 10 >= calls_ * 8) {
     stopLocked(std::to_string(transientFailures_) + " of " + std::to_string(calls_) +
                " calls failed for a transient cause; the service looks unavailable" +
                (error ? ": " + error->describe() : std::string()));
   }
+}
+
+void ApplyRun::stopForSettings(const SystemicRefusal& refusal) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++calls_;
+  stopForSettingsLocked(refusal);
+}
+
+void ApplyRun::stopForSettingsLocked(const SystemicRefusal& refusal) {
+  stopLocked(refusal.reason());
+  configurationStop_ = true;
 }
 
 void ApplyRun::noteCall(const center::Status& result) {

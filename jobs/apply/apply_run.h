@@ -13,6 +13,7 @@
 #include "jobs/apply/applier.h"
 #include "jobs/apply/apply_settings.h"
 #include "jobs/apply/journaled_write.h"
+#include "jobs/apply/systemic_refusal.h"
 
 namespace membersync::apply {
 
@@ -49,6 +50,9 @@ class ApplyRun final : public OutcomeLedger {
   void noteCall(bool healthy, const center::Error* error);
   // A call whose refusal is the row's or the request's fault counts as healthy.
   void noteCall(const center::Status& result);
+  // One call whose refusal judgeRefusal() found systemic: the run stops naming the setting, as a
+  // configuration problem (stoppedByConfiguration).
+  void stopForSettings(const SystemicRefusal& refusal);
 
   // --- what later phases need ------------------------------------------------------------
   // The member an entitlement item is for: its own globalId, or the one its add of this run
@@ -67,6 +71,7 @@ class ApplyRun final : public OutcomeLedger {
 
  private:
   void stopLocked(const std::string& reason);  // mutex_ held
+  void stopForSettingsLocked(const SystemicRefusal& refusal);  // mutex_ held
   int previousAttempts(const std::string& key) const;
   // A step that did not succeed, kept in its item's history (back-off, refusal).
   void recordFailure(state::StateStore& store, const plan::Item& item, const WriteOutcome& o);

@@ -13,7 +13,7 @@ namespace membersync::apply {
 // matches accounts. config/ fills it from [center] and [sync].
 struct ApplySettings {
   std::string accountSuffix;      // expanded, e.g. "@acme"; the same as PlanSettings'
-  std::size_t passwordLength = 16;
+  std::size_t passwordLength = plan::kDefaultPasswordLength;    // the same as PlanSettings'
   int workers = center::ClientOptions::kDefaultMaxConcurrency;  // calls in flight (max_concurrency)
   std::size_t addChunk = 100;     // A1's limit
   // Read before every call: once true, nothing new is sent (calls in flight finish) and the run

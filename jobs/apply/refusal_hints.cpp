@@ -1,6 +1,9 @@
 #include "jobs/apply/refusal_hints.h"
 
 #include <map>
+#include <vector>
+
+#include "jobs/core/text.h"
 
 namespace membersync::apply {
 namespace {
@@ -57,6 +60,24 @@ const Hints& configurationHints() {
   return kHints;
 }
 
+// What a refusal's words point at, first match wins: (words, setting).
+struct Topic {
+  std::vector<std::string> words;  // lower case; UTF-8 for the Chinese ones
+  std::string setting;
+};
+
+const std::vector<Topic>& topics() {
+  static const std::vector<Topic> kTopics = {
+      {{"password", "\u5bc6\u7801"},
+       "set [sync] password_length within the bounds the center accepts"},
+      {{"department", "group", "\u90e8\u95e8"}, configurationHints().at("40009")},
+      {{"suffix", "enterprise code", "\u540e\u7f00"},
+       "check [center] account_suffix and [center] enterprise_code against the enterprise's code "
+       "on the member center"},
+  };
+  return kTopics;
+}
+
 std::string lookup(const Hints& hints, const std::string& code) {
   const auto found = hints.find(code);
   return found != hints.end() ? found->second : std::string();
@@ -66,6 +87,17 @@ std::string lookup(const Hints& hints, const std::string& code) {
 
 std::string configurationHint(const std::string& code) {
   return lookup(configurationHints(), code);
+}
+
+std::string settingNamedBy(const std::string& message) {
+  const std::string text = lowerAscii(message);
+  for (const Topic& topic : topics()) {
+    for (const std::string& word : topic.words) {
+      if (text.find(word) != std::string::npos) return topic.setting;
+    }
+  }
+  return "check the settings that shape an add: [sync] password_length, the policy's "
+         "\"departments\" and [center] account_suffix";
 }
 
 std::string withHint(const std::string& what, const center::Error& e) {

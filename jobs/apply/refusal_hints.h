@@ -1,6 +1,7 @@
 #pragma once
 
-// Internal to jobs/apply: the text people read about an A9 / A10 refusal.
+// Internal to jobs/apply: the text people read about an A9 / A10 refusal, and the setting to
+// fix when the service refuses membersync's configuration.
 
 #include <string>
 
@@ -14,5 +15,10 @@ std::string withHint(const std::string& what, const center::Error& e);
 // What to change when the service refuses membersync's settings (50003, 40006, 60017, 40009):
 // the setting to fix, or "" for any other code.
 std::string configurationHint(const std::string& code);
+
+// The setting a refusal's text most likely points at, for a refusal without a code (60027's
+// entries need not carry one): the password length, the department mapping or the account
+// suffix, by the words it uses (English or Chinese); else the settings that shape an add.
+std::string settingNamedBy(const std::string& message);
 
 }  // namespace membersync::apply

@@ -13,6 +13,7 @@
 #include "jobs/apply/parallel.h"
 #include "jobs/apply/password.h"
 #include "jobs/apply/ready_prefix.h"
+#include "jobs/apply/systemic_refusal.h"
 #include "jobs/apply/write_kinds.h"
 #include "jobs/core/text.h"
 
@@ -43,21 +44,30 @@ std::optional<center::Error> withheldA1(ApplyRun& run) {
   return e;
 }
 
-// A1 for a batch of rows, through the phase's call slots, unless the run is stopping. The
-// systemic-failure rule counts calls: one request is one call however many rows it carries
-// (counting rows would let a single lost answer stop the run); a refused request, or the
-// trial-member quota (60009), says nothing about the service's health.
+// A1 for a batch of rows, through the phase's call slots, unless the run is stopping. A refusal
+// of membersync's settings, whole or row by row (judgeRefusal), stops the run and becomes every
+// row's: none is held as refused. The systemic-failure rule counts calls: one request is one
+// call however many rows it carries (counting rows would let a single lost answer stop the
+// run); a refused request, or the trial-member quota (60009), says nothing about the service's
+// health.
 center::Result<center::AddMembersResult> sendA1(const WriteTools& tools, ApplyRun& run,
                                                 const std::vector<center::NewMember>& batch,
                                                 CallGate& gate) {
-  if (auto withheld = withheldA1(run))
-    return center::Result<center::AddMembersResult>::failure(std::move(*withheld));
+  using AddResult = center::Result<center::AddMembersResult>;
+  if (auto withheld = withheldA1(run)) return AddResult::failure(std::move(*withheld));
   auto result = tools.client.addMembers(batch, &gate);
-  if (result.failed() && result.error().code == "40009" && tools.settings.policyMapsDepartments) {
-    // The policy maps departments, so a row without one is the row's problem: isolate it.
+  const bool mapsDepartments = tools.settings.policyMapsDepartments;
+  if (auto systemic =
+          judgeRefusal(refusalOf(batch, result, tools.settings.accountSuffix), mapsDepartments)) {
+    run.stopForSettings(*systemic);
+    if (result.failed()) return result;  // a whole-call refusal keeps the center's own error
+    return AddResult::failure(systemic->asError("A1 add members"));
+  }
+  if (result.failed() && isRowCode(result.error().code, mapsDepartments)) {
+    // A row's code (40009 among them while the policy maps departments): isolate the row.
     center::Error e = result.error();
     e.kind = center::ErrorKind::BadInput;
-    result = center::Result<center::AddMembersResult>::failure(std::move(e));
+    result = AddResult::failure(std::move(e));
   }
   if (result.failed()) {
     const center::Error& e = result.error();

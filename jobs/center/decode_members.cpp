@@ -51,7 +51,7 @@ MemberListItem listItem(const Var& v, const std::string& path) {
 
 FailedMember failedMember(const Var& v, const std::string& path) {
   const json::Obj o(v, path);
-  return FailedMember{o.textOr("userName"), o.textOr("message")};
+  return FailedMember{o.textOr("userName"), o.textOr("message"), o.textOr("code")};
 }
 
 int pageNumber(const Var& v, const std::string& path) {

@@ -108,9 +108,12 @@ struct MemberEdit {
   std::optional<std::string> passwordMobile;
 };
 
+// A row A1's 60027 answer lists as failed. The spec's entries hold userName and message only;
+// some gateways add the row's code, kept when present.
 struct FailedMember {
   std::string userName;
   std::string message;
+  std::string code;  // "" when the entry carries none
 };
 
 // The outcome of A1. With code 60027 some rows failed and `failed` lists them; that is still an

@@ -55,6 +55,7 @@ void scrubAnswer(AddMembersResult& answer, const Scrubber& scrubber) {
   for (auto& failed : answer.failed) {
     failed.userName = scrubber.scrub(std::move(failed.userName));
     failed.message = scrubber.scrub(std::move(failed.message));
+    failed.code = scrubber.scrub(std::move(failed.code));
   }
 }
 

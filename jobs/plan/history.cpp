@@ -12,6 +12,13 @@ bool makesACall(ItemKind kind) {
          kind == ItemKind::Enrol;
 }
 
+// What releases a refusal: a change of what the item's inputHash covers.
+const char* releasedBy(ItemKind kind) {
+  return kind == ItemKind::Add
+             ? "the HR row, the policy, [sync] password_length or [center] account_suffix changes"
+             : "the HR row or policy changes";
+}
+
 std::string codeAndMessage(const state::ItemRecord& r) {
   if (r.code.empty()) return r.message;
   return r.message.empty() ? r.code : r.code + " " + r.message;
@@ -25,10 +32,11 @@ void applyHistory(Context& ctx) {
     auto it = ctx.in.state.items.find(item.key);
     if (it == ctx.in.state.items.end()) continue;
     const state::ItemRecord& r = it->second;
-    // A refusal is final for these inputs; a changed row or policy gives a new hash, and a try.
+    // A refusal is final for these inputs; a changed row, policy or (for an add) setting that
+    // shapes the request gives a new hash, and a try.
     if (r.status == state::ItemStatus::Refused && r.inputHash == item.inputHash) {
-      hold(item, "refused earlier: " + codeAndMessage(r) +
-                     "; not re-sent until the HR row or policy changes");
+      hold(item, "refused earlier: " + codeAndMessage(r) + "; not re-sent until " +
+                     releasedBy(item.kind));
     } else if (r.status == state::ItemStatus::RetryLater && r.nextAttemptAt > ctx.in.now) {
       hold(item, "retrying after " + formatTime(r.nextAttemptAt) + " (" +
                      std::to_string(r.attempts) + " failed attempts; last: " + codeAndMessage(r) +

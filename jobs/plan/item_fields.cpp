@@ -14,6 +14,13 @@ void compare(std::vector<FieldChange>& out, const char* field, const std::string
   if (before != wanted) out.push_back(FieldChange{field, before, wanted});
 }
 
+void personFields(FieldBuffer& f, ItemKind kind, const directory::Person& person,
+                  const std::optional<std::string>& departmentId, const std::string& policyHash) {
+  f.field(toString(kind)).field(person.employeeId).field(person.account).field(person.name);
+  f.field(person.department).optional(departmentId).optional(person.remark);
+  f.optional(person.mobile).field(person.active ? "active" : "departed").field(policyHash);
+}
+
 }  // namespace
 
 std::optional<std::string> departmentIdFor(const policy::Policy& policy,
@@ -24,7 +31,8 @@ std::optional<std::string> departmentIdFor(const policy::Policy& policy,
   return it->second;
 }
 
-Item addItem(const directory::Person& person, const policy::Policy& policy) {
+Item addItem(const directory::Person& person, const policy::Policy& policy,
+             const PlanSettings& settings) {
   Item item;
   item.kind = ItemKind::Add;
   item.key = "add:" + person.employeeId;
@@ -37,7 +45,7 @@ Item addItem(const directory::Person& person, const policy::Policy& policy) {
   item.mobile = person.mobile;
   item.line = person.line;
   item.reason = "new in HR";
-  item.inputHash = personHash(ItemKind::Add, person, item.departmentId, policy.contentHash);
+  item.inputHash = addHash(person, item.departmentId, policy.contentHash, settings);
   return item;
 }
 
@@ -101,9 +109,15 @@ std::string personHash(ItemKind kind, const directory::Person& person,
                        const std::optional<std::string>& departmentId,
                        const std::string& policyHash) {
   FieldBuffer f;
-  f.field(toString(kind)).field(person.employeeId).field(person.account).field(person.name);
-  f.field(person.department).optional(departmentId).optional(person.remark);
-  f.optional(person.mobile).field(person.active ? "active" : "departed").field(policyHash);
+  personFields(f, kind, person, departmentId, policyHash);
+  return f.sha256();
+}
+
+std::string addHash(const directory::Person& person, const std::optional<std::string>& departmentId,
+                    const std::string& policyHash, const PlanSettings& settings) {
+  FieldBuffer f;
+  personFields(f, ItemKind::Add, person, departmentId, policyHash);
+  f.field(std::to_string(settings.passwordLength)).field(settings.accountSuffix);
   return f.sha256();
 }
 

@@ -8,6 +8,7 @@
 #include "jobs/plan/member_field.h"
 #include "jobs/plan/member_index.h"
 #include "jobs/plan/plan.h"
+#include "jobs/plan/plan_settings.h"
 #include "jobs/policy/policy.h"
 
 // How an HR row becomes the fields of an add or an edit, and the input hashes that tell the
@@ -20,8 +21,9 @@ std::optional<std::string> departmentIdFor(const policy::Policy& policy,
                                            const directory::Person& person);
 
 // An Add: account as HR spells it, name, mapped departmentId, remark and mobile as given
-// (nullopt: not sent). Key "add:<employee_id>".
-Item addItem(const directory::Person& person, const policy::Policy& policy);
+// (nullopt: not sent). Key "add:<employee_id>"; its inputHash is addHash().
+Item addItem(const directory::Person& person, const policy::Policy& policy,
+             const PlanSettings& settings);
 
 // The fields of `member` that differ from the person's, by the edit rules: name always;
 // departmentId only when the department maps to an id; remark and passwordMobile only when the
@@ -55,6 +57,13 @@ void hold(Item& item, std::string reason);
 std::string personHash(ItemKind kind, const directory::Person& person,
                        const std::optional<std::string>& departmentId,
                        const std::string& policyHash);
+
+// SHA-256 of what an add's request is made from: personHash()'s fields and the settings that
+// shape the request besides the row and the policy (the password length, the account suffix
+// with the enterprise code). A refusal remembered against the add is released when any of
+// them changes: the center may have been refusing the settings, not the row.
+std::string addHash(const directory::Person& person, const std::optional<std::string>& departmentId,
+                    const std::string& policyHash, const PlanSettings& settings);
 
 // SHA-256 of what a withdrawal or delete is computed from: the employee (empty for orphans), why
 // ("missing", "departed", "orphan"), the member's asset and lock fields (so a refused delete is

@@ -92,7 +92,7 @@ void planAdopt(Context& ctx, const Person& p, const LiveMember& m) {
 // account changed): adding it would be refused, and adopting it would hand over someone else's
 // member. Held until that member is gone.
 void holdTakenAccount(Context& ctx, const Person& p, const LiveMember& m) {
-  Item item = addItem(p, ctx.in.policy);
+  Item item = addItem(p, ctx.in.policy, ctx.in.settings);
   hold(item, "account " + m.account + " still belongs to the member " + m.item->globalId +
                  " of employee " + m.link->employeeId +
                  "; it is added once that member is gone (after that employee's departure, "
@@ -107,7 +107,7 @@ void planActive(Context& ctx, const Row& row) {
     if (m.accountKey != row.accountKey) planRename(ctx, p, m);
     planEdit(ctx, p, m);  // a renamed person's other fields keep being edited
   } else if (!row.sameAccount) {
-    ctx.add(addItem(p, ctx.in.policy));
+    ctx.add(addItem(p, ctx.in.policy, ctx.in.settings));
   } else if (row.sameAccount->link) {
     holdTakenAccount(ctx, p, *row.sameAccount);
   } else {

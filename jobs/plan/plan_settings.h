@@ -1,8 +1,12 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace membersync::plan {
+
+// [sync] password_length's default: the planner's and the applier's settings both hold it.
+inline constexpr std::size_t kDefaultPasswordLength = 16;
 
 enum class Departed { WithdrawThenDelete, Withdraw, Delete, Report };
 enum class Orphans { Report, Delete };
@@ -11,6 +15,9 @@ enum class Orphans { Report, Delete };
 // this struct, so a default changed here is the configuration's default too.
 struct PlanSettings {
   std::string accountSuffix;  // expanded, e.g. "@acme"; the loader expands [center] account_suffix
+  // [sync] password_length (the applier generates the passwords): it shapes an add's request,
+  // so an add's input hash covers it.
+  std::size_t passwordLength = kDefaultPasswordLength;
   Departed departed = Departed::WithdrawThenDelete;
   int graceRuns = 2;    // distinct exports a departure waits
   int graceHours = 20;  // and hours since first seen missing or departed; both must pass

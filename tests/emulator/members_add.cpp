@@ -1,7 +1,7 @@
 // A1: POST /me/api/v1/enterprise/{enterpriseGlobalId}/member. Whole-request refusals first (the
-// first offending item decides and nothing is created; with --validation per-item such an item
-// fails alone instead), then each item on its own: accounts that exist or repeat, and unknown
-// departments, fail alone and the answer is 60027.
+// first offending item decides and nothing is created; with --validation per-item or
+// per-item-message such an item fails alone instead), then each item on its own: accounts that
+// exist or repeat, and unknown departments, fail alone and the answer is 60027.
 #include <optional>
 #include <set>
 
@@ -26,12 +26,14 @@ struct NewMember {
   std::optional<std::string> passwordMobile;
 };
 
-// A refusal of the whole request (with its code and text, for --validation per-item), or the
-// item read from the request.
+// A refusal of the whole request (with what --validation per-item and per-item-message put in
+// the row's 60027 entry instead), or the item read from the request.
 struct ItemCheck {
   std::optional<Reply> refusal;
   NewMember item;
-  std::string why;  // "<code> <text>" of the refusal
+  std::string code;
+  std::string why;   // "<code> <detail>" of the refusal (per-item)
+  std::string text;  // the spec's text, numbers filled in (per-item-message)
 };
 
 // Reads an optional string: absent or null -> nullopt; another type refuses the request.
@@ -47,7 +49,11 @@ bool readString(const Poco::JSON::Object::Ptr& obj, const char* key,
 ItemCheck checkItem(const Service& svc, const Poco::JSON::Object::Ptr& obj, std::size_t index) {
   const std::string where = "userList[" + std::to_string(index) + "]";
   auto refuse = [&](const std::string& code, const std::string& what) {
-    return ItemCheck{memberCenterError(code, where + ": " + what), {}, code + " " + what};
+    return ItemCheck{memberCenterError(code, where + ": " + what),
+                     {},
+                     code,
+                     code + " " + what,
+                     memberCenterMessage(code)};
   };
   if (!obj) return refuse("40000", "must be an object");
 
@@ -74,7 +80,10 @@ ItemCheck checkItem(const Service& svc, const Poco::JSON::Object::Ptr& obj, std:
                                                 {static_cast<std::int64_t>(kMinPasswordChars),
                                                  static_cast<std::int64_t>(kMaxPasswordChars)}),
                      {},
-                     "50003 password length"};
+                     "50003",
+                     "50003 password length",
+                     "password length must lie between " + std::to_string(kMinPasswordChars) +
+                         " and " + std::to_string(kMaxPasswordChars)};
   }
   if (codePointCount(*name) > kMaxNameChars) return refuse("30002", "name exceeds 30 characters");
   if (remark && codePointCount(*remark) > kMaxRemarkChars) {
@@ -90,16 +99,27 @@ ItemCheck checkItem(const Service& svc, const Poco::JSON::Object::Ptr& obj, std:
   // An empty remark or phone is stored as none.
   if (remark && remark->empty()) remark.reset();
   if (mobile && mobile->empty()) mobile.reset();
-  return ItemCheck{std::nullopt,
-                   NewMember{*userName, *password, *name, departmentId, remark, mobile},
-                   ""};
+  ItemCheck valid;
+  valid.item = NewMember{*userName, *password, *name, departmentId, remark, mobile};
+  return valid;
 }
 
-Poco::JSON::Object::Ptr failure(const std::string& account, const std::string& message) {
+Poco::JSON::Object::Ptr failure(const std::string& account, const std::string& message,
+                                const std::string& code = "") {
   auto o = newObject();
   o->set("userName", account);
   o->set("message", message);
+  if (!code.empty()) o->set("code", code);
   return o;
+}
+
+// A row refused by validation, as --validation per-item or per-item-message lists it in 60027.
+Poco::JSON::Object::Ptr validationFailure(const Service& svc, const std::string& account,
+                                          const ItemCheck& check) {
+  if (svc.options.validation == ServiceOptions::Validation::PerItemMessage) {
+    return failure(account, check.text);
+  }
+  return failure(account, check.why, check.code);
 }
 
 std::string userNameOf(const Poco::JSON::Object::Ptr& obj) {
@@ -135,9 +155,11 @@ Reply addMembers(Service& svc, const Request& req) {
   for (std::size_t i = 0; i < list->size(); ++i) {
     const auto obj = list->getObject(static_cast<unsigned>(i));
     ItemCheck check = checkItem(svc, obj, i);
-    if (check.refusal && !svc.options.perItemValidation) return *check.refusal;
-    // --validation per-item: the row fails alone, in the 60027 list, as some gateways answer.
-    if (check.refusal) failed->add(failure(userNameOf(obj), check.why));
+    const bool perItem = svc.options.validation != ServiceOptions::Validation::Whole;
+    if (check.refusal && !perItem) return *check.refusal;
+    // --validation per-item(-message): the row fails alone, in the 60027 list, as some gateways
+    // answer.
+    if (check.refusal) failed->add(validationFailure(svc, userNameOf(obj), check));
     if (!check.refusal) items.push_back(std::move(check.item));
   }
   const int limit = svc.state.enterprise().trialMemberLimit;

@@ -1,5 +1,6 @@
 #include "tests/emulator/options.h"
 
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -52,8 +53,9 @@ po::options_description describe(CommandLine& cl, std::string& listen, std::uint
     ("act-then-fail-rate", po::value(&cl.service.actThenFailRate),
         "share P of successful writes answered code 500 (B1: resultCode 1002) after acting")
     ("validation", po::value(&validation),
-        "whole (default: a row failing validation refuses the A1 request) or per-item (it fails "
-        "alone, in 60027's failed list)")
+        "whole (default: a row failing validation refuses the A1 request), per-item (it fails "
+        "alone, in 60027's failed list, with its code) or per-item-message (likewise, with the "
+        "spec's text alone and no code)")
     ("token-ttl-s", po::value(&cl.service.tokenTtlS), "access token lifetime in seconds (604800)")
     ("max-page-size", po::value(&cl.service.maxPageSize), "clamp A5 page sizes to N (0 = none)")
     ("reasonable-paging", po::bool_switch(&cl.service.reasonablePaging),
@@ -103,10 +105,17 @@ CommandLine parseCommandLine(const std::vector<std::string>& args,
   requireRate("activity-fail-rate", cl.service.activityFailRate);
   requireRate("drop-after-commit", cl.service.dropAfterCommit);
   requireRate("act-then-fail-rate", cl.service.actThenFailRate);
-  if (validation != "whole" && validation != "per-item") {
-    throw std::invalid_argument("--validation must be whole or per-item, not '" + validation + "'");
+  using Validation = ServiceOptions::Validation;
+  static const std::map<std::string, Validation> kValidations = {
+      {"whole", Validation::Whole},
+      {"per-item", Validation::PerItem},
+      {"per-item-message", Validation::PerItemMessage}};
+  const auto chosen = kValidations.find(validation);
+  if (chosen == kValidations.end()) {
+    throw std::invalid_argument("--validation must be whole, per-item or per-item-message, not '" +
+                                validation + "'");
   }
-  cl.service.perItemValidation = validation == "per-item";
+  cl.service.validation = chosen->second;
   if (cl.server.latencyMs < 0) throw std::invalid_argument("--latency-ms must not be negative");
   if (cl.server.dripMs < 0) throw std::invalid_argument("--drip-ms must not be negative");
   if (cl.service.hugeAnswerMb < 0 || cl.service.hugeAnswerMb > 65536) {

@@ -16,7 +16,11 @@ struct ServiceOptions {
   double activityFailRate = 0;  // B1: resultCode 1002, nothing done
   double dropAfterCommit = 0;   // writes: done, then the connection is closed unanswered
   double actThenFailRate = 0;   // writes: done, then answered code 500 (B1: resultCode 1002)
-  bool perItemValidation = false;  // A1: a row failing validation fails alone, in 60027's list
+  // A1 rows failing validation: the whole request is refused (Whole, as the spec says), or each
+  // fails alone in 60027's `failed` list, with its code and text (PerItem) or with the spec's
+  // text alone and no code (PerItemMessage, as the spec's entries are: userName and message).
+  enum class Validation { Whole, PerItem, PerItemMessage };
+  Validation validation = Validation::Whole;
   std::int64_t tokenTtlS = 604800;
   std::int64_t maxPageSize = 0;  // 0 = no clamp
   bool reasonablePaging = false;

@@ -404,6 +404,36 @@ std::vector<Person> renamedAll(std::vector<Person> people, const std::string& pr
   return people;
 }
 
+void checkEndState(const EmulatorProcess& emulator, const SyncFixture& f,
+                   const std::vector<Person>& people) {
+  const auto live = liveMembersByAccount(emulator);
+  const auto passwords = f.outbox();
+  std::string missing, wrongFields, wrongPassword;  // the accounts, for the failure message
+  for (const auto& p : people) {
+    auto m = live.find(p.account);
+    if (m == live.end()) {
+      missing += " " + p.account;
+      continue;
+    }
+    if (m->second.name != p.name || m->second.departmentId != kDepartmentIds.at(p.department)) {
+      wrongFields += " " + p.account;
+    }
+    auto pw = passwords.find(p.account);
+    if (pw == passwords.end()) {
+      wrongPassword += " " + p.account + " (no line)";
+    } else if (!pw->second.confirmed) {
+      wrongPassword += " " + p.account + " (not confirmed)";
+    } else if (sha256Hex(pw->second.password) != m->second.passwordSha256) {
+      wrongPassword += " " + p.account + " (another password in force)";
+    }
+  }
+  CHECK(missing == "");
+  CHECK(wrongFields == "");
+  CHECK(wrongPassword == "");
+  // Nothing else was created: the demo fixture's six live members plus the HR people.
+  CHECK(live.size() == people.size() + 6);
+}
+
 std::string tail(const std::string& text, std::size_t n) {
   return text.size() <= n ? text : "..." + text.substr(text.size() - n);
 }

@@ -148,4 +148,14 @@ Stats stats(const EmulatorProcess& emulator);
 
 std::string sha256Hex(const std::string& text);
 
+// The departments of the default policy (SyncOptions::departments) and the demo fixture.
+inline const std::map<std::string, long long> kDepartmentIds{
+    {"ENG", 1001}, {"DESIGN", 1002}, {"SALES", 1003}, {"OPS", 1004}};
+
+// Every person exists exactly once as a live member, with the name and department HR gives, and
+// the newest password of the outbox is the one the center holds (it keeps a SHA-256 digest);
+// nothing else was created beside the demo fixture's six live members.
+void checkEndState(const EmulatorProcess& emulator, const SyncFixture& f,
+                   const std::vector<Person>& people);
+
 }  // namespace membersync::testing

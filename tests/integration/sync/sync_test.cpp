@@ -23,42 +23,6 @@ namespace {
 using namespace membersync::testing;
 using Catch::Contains;
 
-// The end of a long output, for a failure message.
-const std::map<std::string, long long> kDepartmentIds{
-    {"ENG", 1001}, {"DESIGN", 1002}, {"SALES", 1003}, {"OPS", 1004}};
-
-// Every person exists exactly once as a live member, with the name and department HR gives, and
-// the newest password of the outbox is the one the center holds (it keeps a SHA-256 digest).
-void checkEndState(const EmulatorProcess& emulator, const SyncFixture& f,
-                   const std::vector<Person>& people) {
-  const auto live = liveMembersByAccount(emulator);
-  const auto passwords = f.outbox();
-  std::string missing, wrongFields, wrongPassword;  // the accounts, for the failure message
-  for (const auto& p : people) {
-    auto m = live.find(p.account);
-    if (m == live.end()) {
-      missing += " " + p.account;
-      continue;
-    }
-    if (m->second.name != p.name || m->second.departmentId != kDepartmentIds.at(p.department)) {
-      wrongFields += " " + p.account;
-    }
-    auto pw = passwords.find(p.account);
-    if (pw == passwords.end()) {
-      wrongPassword += " " + p.account + " (no line)";
-    } else if (!pw->second.confirmed) {
-      wrongPassword += " " + p.account + " (not confirmed)";
-    } else if (sha256Hex(pw->second.password) != m->second.passwordSha256) {
-      wrongPassword += " " + p.account + " (another password in force)";
-    }
-  }
-  CHECK(missing == "");
-  CHECK(wrongFields == "");
-  CHECK(wrongPassword == "");
-  // Nothing else was created: the demo fixture's six live members plus the HR people.
-  CHECK(live.size() == people.size() + 6);
-}
-
 // `status` with nothing in doubt: no item open, no password unconfirmed.
 void checkNothingInDoubt(SyncFixture& f) {
   const auto st = f.status();

@@ -93,7 +93,7 @@ TEST_CASE("adds: a 60027 answer marks each row created or refused", "[apply]") {
   auto send = [](const std::vector<NewMember>& batch) {
     AddMembersResult r;
     r.succeeded.push_back(record(batch[0].account));
-    r.failed.push_back(FailedMember{batch[1].account + "@acme", "account already exists"});
+    r.failed.push_back(FailedMember{batch[1].account + "@acme", "account already exists", ""});
     return Result<AddMembersResult>::success(r);
   };
   auto outcomes = addInChunks(people(3), 100, 1, "@acme", send);

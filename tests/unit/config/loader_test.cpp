@@ -90,6 +90,14 @@ TEST_CASE("config: the expanded suffix and max_concurrency reach plan and apply"
   CHECK(c.sync.apply.workers == 3);
 }
 
+TEST_CASE("config: [sync] password_length reaches apply (the passwords) and plan (an add's hash)",
+          "[config]") {
+  Fixture f;
+  auto c = loadConfig(f.config("[sync]\npassword_length = 20\n"), {});
+  CHECK(c.sync.apply.passwordLength == 20);
+  CHECK(c.sync.plan.passwordLength == 20);
+}
+
 TEST_CASE("config: [center] max_answer_mb is 64 by default, a positive whole number", "[config]") {
   Fixture f;
   CHECK(loadConfig(f.config(""), {}).center.maxAnswerMb == 64);

@@ -107,3 +107,14 @@ TEST_CASE("faults: the flags parse, and bad values are refused naming the flag",
   CHECK_THROWS_WITH(parseCommandLine({"--huge-answer-mb", "-5"}, "demo.json"),
                     Catch::Contains("--huge-answer-mb"));
 }
+
+TEST_CASE("faults: --validation takes whole, per-item or per-item-message", "[emulator][faults]") {
+  using Validation = ServiceOptions::Validation;
+  CHECK(parseCommandLine({}, "demo.json").service.validation == Validation::Whole);
+  CHECK(parseCommandLine({"--validation", "per-item"}, "demo.json").service.validation ==
+        Validation::PerItem);
+  CHECK(parseCommandLine({"--validation", "per-item-message"}, "demo.json").service.validation ==
+        Validation::PerItemMessage);
+  CHECK_THROWS_WITH(parseCommandLine({"--validation", "sometimes"}, "demo.json"),
+                    Catch::Contains("--validation") && Catch::Contains("per-item-message"));
+}

@@ -142,6 +142,33 @@ TEST_CASE("A1: existing, repeated and unknown-department accounts fail alone wit
   CHECK_FALSE(allFailed.committed);
 }
 
+TEST_CASE(
+    "A1: --validation per-item lists a refused row in 60027 with its code, "
+    "per-item-message with the spec's text alone",
+    "[emulator][members]") {
+  const std::string longPassword = R"(,"password":"abcdefghijklmnopqrstu")";  // 21 characters
+  auto failedOf = [&](ServiceOptions::Validation validation) {
+    ServiceOptions options;
+    options.validation = validation;
+    InProcess emu("demo.json", options);
+    Reply r =
+        add(emu, {item("fresh1"), R"({"userName":"fresh2","name":"Two")" + longPassword + "}"});
+    REQUIRE(InProcess::code(r) == "60027");
+    auto data = parse(r.body)->getObject("data");
+    CHECK(data->getArray("succeeded")->size() == 1);
+    auto failed = data->getArray("failed");
+    REQUIRE(failed->size() == 1);
+    CHECK(failed->getObject(0)->getValue<std::string>("userName") == "fresh2");
+    return failed->getObject(0);
+  };
+  const auto coded = failedOf(ServiceOptions::Validation::PerItem);
+  CHECK(coded->getValue<std::string>("code") == "50003");
+  CHECK(coded->getValue<std::string>("message") == "50003 password length");
+  const auto bare = failedOf(ServiceOptions::Validation::PerItemMessage);
+  CHECK_FALSE(bare->has("code"));
+  CHECK(bare->getValue<std::string>("message") == "password length must lie between 8 and 20");
+}
+
 TEST_CASE("A1: a deleted account can be added again as a new member", "[emulator][members]") {
   InProcess emu;
   const std::string old = emu.globalIdOf("olduser@acme");

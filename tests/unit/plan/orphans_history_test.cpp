@@ -73,8 +73,8 @@ TEST_CASE("planner: a refused item is held until its inputHash changes", "[plan]
   CHECK(item->kind == ItemKind::Held);
   CHECK(item->heldKind == ItemKind::Add);
   CHECK(item->reason ==
-        "refused earlier: 10003 account already exists; not re-sent until the HR row or policy "
-        "changes");
+        "refused earlier: 10003 account already exists; not re-sent until the HR row, the "
+        "policy, [sync] password_length or [center] account_suffix changes");
   CHECK_FALSE(held.hasChanges());
 
   SECTION("a changed HR row is tried again") {
@@ -84,6 +84,19 @@ TEST_CASE("planner: a refused item is held until its inputHash changes", "[plan]
   SECTION("a changed policy is tried again") {
     s.policy.contentHash = "policy-2";
     CHECK(find(s.plan(), "add:E1")->kind == ItemKind::Add);
+  }
+  SECTION("a changed password length is tried again") {
+    s.settings.passwordLength = 20;
+    CHECK(find(s.plan(), "add:E1")->kind == ItemKind::Add);
+  }
+  SECTION("a changed account suffix (or enterprise code) is tried again") {
+    s.settings.accountSuffix = "@acme2";
+    CHECK(find(s.plan(), "add:E1")->kind == ItemKind::Add);
+  }
+  SECTION("settings that shape no add (the departure rules) keep it held") {
+    s.settings.graceRuns = 5;
+    s.settings.maxDeletes = 1;
+    CHECK(find(s.plan(), "add:E1")->kind == ItemKind::Held);
   }
 }
 
