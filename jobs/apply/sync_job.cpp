@@ -334,6 +334,8 @@ void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& reques
   std::unordered_set<std::string> planned;
   planned.reserve(p.items.size());
   for (const auto& item : p.items) planned.insert(plan::releaseKey(item));
+  // Under --only, the other accounts' items are not this run's to judge.
+  planned.insert(p.releasesOutOfScope.begin(), p.releasesOutOfScope.end());
   for (const auto& key : report.releasedBefore) {
     // A revert's releases wait for the second `revert RUN --apply`, not for a sync.
     if (!planned.count(key) && plan::revertedRunOf(key) == 0) store_.consumeRelease(key);

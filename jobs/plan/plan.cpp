@@ -1,5 +1,6 @@
 #include "jobs/plan/plan.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "jobs/plan/field_buffer.h"
@@ -144,12 +145,40 @@ long long revertedRunOf(const std::string& key) {
   return std::strtoll(key.c_str() + prefix.size(), nullptr, 10);
 }
 
+namespace {
+
+// Sorted, so that the order a list was built in does not count as other content.
+void sortedList(detail::FieldBuffer& f, std::vector<std::string> values) {
+  std::sort(values.begin(), values.end());
+  f.field(std::to_string(values.size()));
+  for (const auto& v : values) f.field(v);
+}
+
+}  // namespace
+
 std::string releaseKey(const Item& item) {
-  const bool edit = item.kind == ItemKind::Edit ||
-                    (item.kind == ItemKind::Held && item.heldKind == ItemKind::Edit);
-  if (!edit) return item.key;
+  const ItemKind kind = item.kind == ItemKind::Held ? item.heldKind : item.kind;
   detail::FieldBuffer f;
-  f.field(item.name).optional(item.departmentId).optional(item.remark).optional(item.mobile);
+  switch (kind) {
+    case ItemKind::Edit:  // the values it sets (the form releases had before other kinds')
+      f.field(item.name).optional(item.departmentId).optional(item.remark).optional(item.mobile);
+      break;
+    case ItemKind::Withdraw:
+    case ItemKind::Assign:  // the asset numbers it assigns and withdraws
+      f.field(toString(kind));
+      sortedList(f, item.assetsToAdd);
+      sortedList(f, item.assetsToWithdraw);
+      break;
+    case ItemKind::Lend:  // the lock, and the assets lent to it
+      f.field(toString(kind)).field(item.lockNumber);
+      sortedList(f, item.assetIds);
+      break;
+    case ItemKind::Delete:  // the departure: whose member, under which account and name
+      f.field(toString(kind)).field(item.employeeId).field(item.account).field(item.name);
+      break;
+    default:
+      return item.key;  // enrolments in doubt: released by key for one more attempt
+  }
   return item.key + "@" + f.sha256().substr(0, 16);
 }
 

@@ -125,9 +125,11 @@ struct EditGuard {
 inline constexpr const char* kAllowCommand = "membersync allow RUN";
 std::string namingRun(std::string reason, long long run);
 
-// The key a guard's hold and its release are recorded under: the item's key and, for an edit,
-// a digest of the values it sets, so releasing a reviewed edit does not release a later edit of
-// the same person to different values.
+// The key a guard's hold and its release are recorded under: the item's key and a digest of the
+// content that was reviewed (an edit's values, the asset numbers an asset change or withdrawal
+// moves, a lending's lock and assets, whose member a delete removes), so releasing a reviewed
+// item does not release a later one of the same member with other content. Other kinds (an
+// enrolment in doubt) are released by their key.
 std::string releaseKey(const Item& item);
 
 // What the run should remember whether or not any call is made: absence counts, adoptions'
@@ -179,6 +181,10 @@ struct Plan {
   // A revert's plan (planRevert): the run it takes back; 0 for a sync's plan. Applying a saved
   // revert plan ends the run as a revert does (no baseline, releases and failures left alone).
   long long revertsRun = 0;
+  // `sync --only`: the release keys of the items the narrowing left out. They are other
+  // accounts' business: this run neither carries them out nor takes their releases as spent.
+  // Not saved with the plan (only `sync` narrows).
+  std::vector<std::string> releasesOutOfScope;
 
   // True when there is an add, edit, withdraw, delete, asset assignment, lending or enrolment
   // to make (exit 2 for `plan`); held items, orphans, renames and problems alone are not changes.

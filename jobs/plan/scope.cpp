@@ -50,12 +50,12 @@ void restrictToAccount(Context& ctx) {
     auto it = ctx.problemAccounts.find(i.key);
     return it != ctx.problemAccounts.end() && it->second.count(only);
   };
-  items.erase(std::remove_if(items.begin(), items.end(),
-                             [&](const Item& i) {
-                               return lowerAscii(i.account) != only &&
-                                      lowerAscii(i.centerAccount) != only && !names(i);
-                             }),
-              items.end());
+  const auto outOfScope = std::stable_partition(items.begin(), items.end(), [&](const Item& i) {
+    return lowerAscii(i.account) == only || lowerAscii(i.centerAccount) == only || names(i);
+  });
+  for (auto i = outOfScope; i != items.end(); ++i)
+    ctx.plan.releasesOutOfScope.push_back(releaseKey(*i));
+  items.erase(outOfScope, items.end());
   const std::unordered_set<std::string> ids = employeesOf(ctx, only);
   StateChanges& sc = ctx.plan.stateChanges;
   keepOnly(sc.absences, ids, [](const state::Absence& a) { return a.employeeId; });

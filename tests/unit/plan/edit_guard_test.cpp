@@ -117,8 +117,10 @@ TEST_CASE("edit guard: a release covers the reviewed values only", "[plan][guard
   }
 }
 
-TEST_CASE("edit guard: release keys tell edits apart by their values, other items by key",
-          "[plan][guard]") {
+TEST_CASE(
+    "release keys bind every guarded kind to the content reviewed: an edit's values, the assets "
+    "moved, a lending's lock, a delete's member; an enrolment by its key",
+    "[plan][guard]") {
   Item edit;
   edit.kind = ItemKind::Edit;
   edit.key = "edit:E1";
@@ -134,6 +136,52 @@ TEST_CASE("edit guard: release keys tell edits apart by their values, other item
   Item del;
   del.kind = ItemKind::Delete;
   del.key = "delete:g1";
-  CHECK(releaseKey(del) == "delete:g1");
+  del.employeeId = "E1";
+  del.account = "alice";
+  Item otherDel = del;
+  otherDel.employeeId = "E2";
+  CHECK(releaseKey(del).rfind("delete:g1@", 0) == 0);
+  CHECK(releaseKey(del) != releaseKey(otherDel));
+
+  Item withdraw;
+  withdraw.kind = ItemKind::Withdraw;
+  withdraw.key = "withdraw:g1";
+  withdraw.assetsToWithdraw = {"AN-1"};
+  Item more = withdraw;
+  more.assetsToWithdraw = {"AN-1", "AN-2", "AN-3"};
+  Item reordered = more;
+  reordered.assetsToWithdraw = {"AN-3", "AN-1", "AN-2"};
+  CHECK(releaseKey(withdraw) != releaseKey(more));  // a later, larger withdrawal is held again
+  CHECK(releaseKey(more) == releaseKey(reordered));  // the order is no content
+  Item heldWithdraw = withdraw;
+  heldWithdraw.kind = ItemKind::Held;
+  heldWithdraw.heldKind = ItemKind::Withdraw;
+  CHECK(releaseKey(heldWithdraw) == releaseKey(withdraw));
+
+  Item assign;
+  assign.kind = ItemKind::Assign;
+  assign.key = "assign:g1";
+  assign.assetsToWithdraw = {"AN-1"};
+  Item assignMore = assign;
+  assignMore.assetsToAdd = {"AN-9"};
+  CHECK(releaseKey(assign) != releaseKey(assignMore));
+
+  Item lend;
+  lend.kind = ItemKind::Lend;
+  lend.key = "lend:g1:LK-1";
+  lend.lockNumber = "LK-1";
+  lend.assetIds = {"A1"};
+  Item lendMore = lend;
+  lendMore.assetIds = {"A1", "A2"};
+  CHECK(releaseKey(lend) != releaseKey(lendMore));
+
+  Item revert = assign;
+  revert.key = "revert:7:assign:g1";
+  CHECK(releaseKey(revert).rfind("revert:7:assign:g1@", 0) == 0);
+
+  Item enrol;
+  enrol.kind = ItemKind::Enrol;
+  enrol.key = "enrol:E1:welcome";
+  CHECK(releaseKey(enrol) == "enrol:E1:welcome");
   CHECK(namingRun("release with `membersync allow RUN`", 42) == "release with `membersync allow 42`");
 }

@@ -110,6 +110,13 @@ TEST_CASE("planner: --only guards only that account's items", "[plan]") {
   const Plan one = s.plan();
   CHECK_FALSE(one.guard.tripped);
   CHECK(keys(one) == std::vector<std::string>{"delete:g3"});
+  // The other accounts' items are named for the run, which must not take their releases as spent.
+  REQUIRE(one.releasesOutOfScope.size() == 4);
+  for (const auto& key : one.releasesOutOfScope) {
+    CAPTURE(key);
+    CHECK(key.rfind("delete:g", 0) == 0);
+    CHECK(key.rfind("delete:g3", 0) != 0);
+  }
 }
 
 TEST_CASE("planner: each invalid HR row becomes a problem with its line", "[plan]") {
