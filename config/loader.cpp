@@ -270,6 +270,9 @@ void readCenterConnection(IniReader& ini, const LoadEnvironment& env, center::Cl
   c.maxRequestsPerSecond =
       ini.number("center", "max_requests_per_second", c.maxRequestsPerSecond, 0, 100000);
   c.pageSize = static_cast<int>(ini.integer("center", "page_size", c.pageSize, 1, 1000));
+  // Absent: derived from page_size when the list is read (ClientOptions::memberPageLimit).
+  c.maxMemberPages = static_cast<int>(
+      ini.integer("center", "max_member_pages", 0, 1, center::ClientOptions::kMemberCeiling));
 }
 
 void readCenter(IniReader& ini, const LoadEnvironment& env, Config& c) {

@@ -4,6 +4,7 @@
 #include "daemon/inputs.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/center/page_check.h"
 #include "jobs/core/text.h"
 #include "jobs/report/text_table.h"
 
@@ -76,6 +77,15 @@ ExitCode runCheck(const VerbContext& ctx) {
   auto page = client.listMembersPage(1);
   if (!page.ok()) return report(ctx, "listing members (A5)", page.error());
   const auto& p = page.value();
+  // What a sync's read would refuse after page 1: a short page 1, or more pages than allowed.
+  const int cut = p.pageSize > 0 ? p.pageSize : cfg.pageSize;
+  auto unreadable = center::pageShapeProblem(p, 1, cut);
+  if (!unreadable && p.hasNextPage)
+    unreadable = center::pageCountProblem(p.total, cut, cfg.pageSize, cfg.memberPageLimit());
+  if (unreadable) {
+    ctx.err << "membersync: check: listing members (A5): " << *unreadable << "\n";
+    return ExitCode::Failed;
+  }
   const std::string& suffix = ctx.config.accountSuffix();
   std::map<std::string, std::string> accountByGlobalId;
   report::TextTable members({"account", "name", "department", "assets", "lock"});

@@ -20,7 +20,7 @@ AccountLookup lookUpAccounts(center::MemberCenterClient& client,
                              const std::vector<std::string>& accounts, const std::string& suffix,
                              int workers, const std::atomic<bool>* stop) {
   AccountLookup out;
-  out.unknown.insert(accounts.begin(), accounts.end());  // until answered
+  for (const auto& account : accounts) out.unknown.emplace(account, "not asked");
   std::mutex mutex;
   parallelFor(
       accounts.size(), workers,
@@ -29,9 +29,12 @@ AccountLookup lookUpAccounts(center::MemberCenterClient& client,
         center::MemberFilter filter;
         filter.keyword = account;
         const auto listed = client.listAllMembers(filter);
-        if (!listed.ok()) return;
-        const center::MemberListItem* member = memberOfAccount(listed.value(), account, suffix);
         std::lock_guard<std::mutex> lock(mutex);
+        if (!listed.ok()) {
+          out.unknown[account] = listed.error().describe();
+          return;
+        }
+        const center::MemberListItem* member = memberOfAccount(listed.value(), account, suffix);
         out.unknown.erase(account);
         if (member)
           out.found.emplace(account, *member);

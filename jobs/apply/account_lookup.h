@@ -18,7 +18,8 @@ namespace membersync::apply {
 struct AccountLookup {
   std::map<std::string, center::MemberListItem> found;  // by account: its live member
   std::set<std::string> absent;   // the center answered, and no live member has the account
-  std::set<std::string> unknown;  // the read failed, or was not made (the run is stopping)
+  // The read failed (why, for people), or was not made (the run is stopping: "not asked").
+  std::map<std::string, std::string> unknown;
 };
 
 // Each of `accounts` (lower case, without the suffix) by A5 keyword, up to `workers` at once;

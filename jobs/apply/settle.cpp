@@ -35,7 +35,7 @@ void confirmAbsences(const SettleTools& tools, const std::vector<state::Step>& s
       lookUpAccounts(tools.client, {accounts.begin(), accounts.end()}, tools.settings.accountSuffix,
                      tools.settings.workers, tools.settings.cancel);
   for (auto& [account, member] : lookup.found) live.add(std::move(member));
-  for (const auto& account : lookup.unknown) live.markUnknown(account);
+  for (const auto& [account, why] : lookup.unknown) live.markUnknown(account);
 }
 
 // The steps in doubt judged and recorded; returns the accounts whose adds did not take effect

@@ -3,6 +3,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "jobs/apply/list_consistency.h"
 #include "jobs/apply/outbox_repair.h"
 #include "jobs/center/read_ahead.h"
 
@@ -89,18 +90,21 @@ std::optional<SyncJob::Started> SyncJob::start(SyncReport& report, const directo
   Started started;
   started.state = store_.load();
   // The members linked last time say roughly how many pages to read at once.
-  auto members = client_.listAllMembers(
-      {}, static_cast<std::int64_t>(started.state.linksByEmployee.size()),
-      request.readAhead ? request.readAhead->members() : nullptr);
-  if (!members.ok()) {
-    fail("cannot read the member list: " + members.error().describe());
+  auto listing =
+      client_.readMemberList({}, static_cast<std::int64_t>(started.state.linksByEmployee.size()),
+                             request.readAhead ? request.readAhead->members() : nullptr);
+  if (!listing.ok()) {
+    fail("cannot read the member list: " + listing.error().describe());
     return std::nullopt;
   }
-  if (auto problem = incompleteMemberList(started.state, members.value(), request)) {
+  const auto& members = listing.value().members;
+  auto problem = membersLostBetweenReads(listing.value(), hr, started.state, request.settings.plan);
+  if (!problem) problem = incompleteMemberList(started.state, members, request);
+  if (problem) {
     fail(*problem);
     return std::nullopt;
   }
-  started.members = std::move(members).value();
+  started.members = std::move(listing.value().members);
   return started;
 }
 
@@ -188,6 +192,16 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(inputs);
   report.plan = plan::makePlan(inputs);
+  // Plan-only runs check too, so that `plan` shows what `sync` would do.
+  if (auto missed = missedLinkedMembers(client_, *report.plan, snapshot, members,
+                                        request.settings.apply.accountSuffix,
+                                        request.settings.apply.workers)) {
+    report.plan.reset();
+    report.outcome = SyncOutcome::Failed;
+    report.message = *missed;
+    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    return report;
+  }
 
   if (request.apply) {
     report.plan->nameRun(report.run);

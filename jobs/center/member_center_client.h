@@ -42,13 +42,21 @@ class MemberCenterClient {
   // at most max_concurrency pages, in parallel, one attempt each (so one time-out at most).
   // Keeps the pages that came.
   MembersAhead readMembersAhead(std::int64_t expectedMembers);
-  // A5, every page: page 1, then the rest in parallel; duplicates (by globalId) dropped; the count
-  // checked against `total` and the list read once more if they disagree. Members with
-  // deleted:true are kept. Failed (RetryLater) when the list kept changing while it was read.
-  // `expectedMembers` (what the state last knew, 0: unknown) lets the pages it fills go out with
-  // page 1; pages past the real end are dropped, pages it did not foresee read after page 1.
-  // `ahead` (unfiltered lists only): pages read ahead, used in place of reading them now (and
-  // moved out of it); one that did not come is read the usual way.
+  // A5, every page: page 1 (with the pages `expectedMembers` fills), then the rest in parallel;
+  // duplicates (by globalId) dropped; members with deleted:true kept. Every page must be cut in
+  // page 1's pageSize and be full but for the last, and the list must fit in [center]
+  // max_member_pages (else a failure naming the key, after page 1). Then, when there was more
+  // than one page, page 1 once more: if any page gave another total, the members read do not add
+  // up to it, or page 1 now gives another, the list changed while it was read, and it is read a
+  // second time (see MemberListing). `expectedMembers` (what the state last knew, 0: unknown)
+  // lets the pages it fills go out with page 1; pages past the real end are dropped, pages it
+  // did not foresee read after page 1. `ahead` (unfiltered lists only): pages read ahead, used in
+  // place of reading them now (and moved out of it); one that did not come is read the usual way.
+  Result<MemberListing> readMemberList(const MemberFilter& filter = {},
+                                       std::int64_t expectedMembers = 0,
+                                       MembersAhead* ahead = nullptr);
+  // readMemberList's members; failed (RetryLater) when a second read misses a member the first
+  // listed live (MemberListing::onlyInFirstRead), since the caller cannot judge it.
   Result<std::vector<MemberListItem>> listAllMembers(const MemberFilter& filter = {},
                                                      std::int64_t expectedMembers = 0,
                                                      MembersAhead* ahead = nullptr);

@@ -81,6 +81,19 @@ struct MembersAhead {
   std::map<int, MemberPage> pages;
 };
 
+// The member list as MemberCenterClient::readMemberList read it. One read when it held still:
+// its pages agreed on `total`, the members read add up to it, and page 1, read again after the
+// last page, still gave it. Else the list was read a second time, and `members` is that read;
+// `onlyInFirstRead` then holds the members the first read listed live that the second does not
+// (deleted meanwhile, or slipped between the second read's pages: the list cannot tell which).
+struct MemberListing {
+  std::vector<MemberListItem> members;
+  std::vector<MemberListItem> onlyInFirstRead;
+  bool readTwice = false;
+  std::int64_t firstTotal = 0;  // page 1's total in the first read
+  std::int64_t total = 0;       // in the read `members` comes from
+};
+
 // A5 filters; absent means not filtered.
 struct MemberFilter {
   std::optional<std::string> departmentId;

@@ -30,6 +30,12 @@ const Secret& ClientOptions::effectiveActivitySecret() const {
   return activityClientSecret.empty() ? clientSecret : activityClientSecret;
 }
 
+int ClientOptions::memberPageLimit() const {
+  if (maxMemberPages > 0) return maxMemberPages;
+  const int size = pageSize > 0 ? pageSize : 1;
+  return (kMemberCeiling + size - 1) / size;
+}
+
 std::vector<std::string> optionProblems(const ClientOptions& o) {
   std::vector<std::string> problems;
   if (!isHttpUrl(o.baseUrl)) problems.push_back("base_url must start with http:// or https://");
@@ -43,8 +49,10 @@ std::vector<std::string> optionProblems(const ClientOptions& o) {
   if (o.timeout.count() <= 0) problems.push_back("timeout_s must be positive");
   if (o.maxAnswerMb < 1) problems.push_back("max_answer_mb must be at least 1");
   if (o.maxConcurrency < 1) problems.push_back("max_concurrency must be at least 1");
-  if (o.maxRequestsPerSecond < 0) problems.push_back("max_requests_per_second must not be negative");
+  if (o.maxRequestsPerSecond < 0)
+    problems.push_back("max_requests_per_second must not be negative");
   if (o.pageSize < 1) problems.push_back("page_size must be at least 1");
+  if (o.maxMemberPages < 0) problems.push_back("max_member_pages must not be negative");
   if (o.retry.maxAttempts < 1) problems.push_back("retry attempts must be at least 1");
   return problems;
 }

@@ -46,13 +46,20 @@ struct ClientOptions {
   // An answer larger than this many MiB is refused, never read whole ([center] max_answer_mb).
   int maxAnswerMb = 64;
   int maxConcurrency = kDefaultMaxConcurrency;  // requests in flight (PocoTransport's pool)
-  double maxRequestsPerSecond = 0;  // shared by all threads of one Session; 0: no limit
-  int pageSize = 100;              // A5 page size asked for (the server may clamp it)
+  double maxRequestsPerSecond = 0;              // shared by all threads of one Session; 0: no limit
+  int pageSize = 100;                           // A5 page size asked for (the server may clamp it)
+  // The most A5 pages one read of the member list may take ([center] max_member_pages); 0: enough
+  // for kMemberCeiling members in pages of pageSize (memberPageLimit()). The pages come from the
+  // center's own counts, so this bounds the calls a page object can drive.
+  int maxMemberPages = 0;
+  static constexpr int kMemberCeiling = 1'000'000;
   RetryPolicy retry;
 
   // The activity application's credentials, falling back to the main client's when empty.
   const std::string& effectiveActivityClientId() const;
   const Secret& effectiveActivitySecret() const;
+  // maxMemberPages, or when 0 the pages kMemberCeiling members fill in pages of pageSize.
+  int memberPageLimit() const;
 };
 
 // True for "host:port" with a host and a port from 1 to 65535: what `proxy` must be.

@@ -53,4 +53,29 @@ std::optional<std::string> pageObjectProblem(const MemberPage& page) {
   return pageCounts(page);
 }
 
+std::optional<std::string> pageShapeProblem(const MemberPage& page, int pageNum, int pageSize) {
+  if (page.pageSize > 0 && page.pageSize != pageSize)
+    return "page " + n(pageNum) + " is cut in pages of " + n(page.pageSize) +
+           ", page 1 in pages of " + n(pageSize);
+  const auto listed = static_cast<std::int64_t>(page.list.size());
+  if (page.hasNextPage && listed != pageSize)
+    return "page " + n(pageNum) + " holds " + n(listed) + " members in pages of " + n(pageSize) +
+           " and claims a next page (hasNextPage): every page but the last must be full";
+  return std::nullopt;
+}
+
+std::optional<std::string> pageCountProblem(std::int64_t total, int pageSize, int asked,
+                                            int mostPages) {
+  const std::int64_t pages = pageSize > 0 ? (total + pageSize - 1) / pageSize : total;
+  if (pages <= mostPages) return std::nullopt;
+  const std::string cut = pageSize == asked
+                              ? "[center] page_size = " + n(asked)
+                              : "pages of " + n(pageSize) +
+                                    " (the center's cut of [center] page_size = " + n(asked) + ")";
+  return "the member list would take " + n(pages) + " pages (total " + n(total) + " in " + cut +
+         "), more than [center] max_member_pages = " + n(mostPages) +
+         "; not read. If the enterprise really has that many members, raise max_member_pages, or "
+         "page_size (at most 1000)";
+}
+
 }  // namespace membersync::center

@@ -70,11 +70,15 @@ void runOnce(const testing::EmulatorProcess& emulator, const Args& args, int con
   }
   const auto pages = session.stats().of(center::Endpoint::ListMembers);
   const auto tokens = session.stats().of(center::Endpoint::Token);
-  const long minimumPages = (args.members + args.pageSize - 1) / args.pageSize;
-  // Two token grants one after the other, page 1, then the other pages `concurrency` at a time.
+  const long pagesOfList = (args.members + args.pageSize - 1) / args.pageSize;
+  // The pages, and page 1 again after the last when there are several.
+  const long minimumPages = pagesOfList > 1 ? pagesOfList + 1 : pagesOfList;
+  // Two token grants one after the other, page 1, then the other pages `concurrency` at a time,
+  // then page 1 again.
   const double latency = args.latencyMs / 1000.0;
   const double bound =
-      latency * (2 + 1 + std::ceil(static_cast<double>(minimumPages - 1) / concurrency));
+      latency * (2 + 1 + std::ceil(static_cast<double>(pagesOfList - 1) / concurrency) +
+                 static_cast<double>(minimumPages - pagesOfList));
   std::printf("%-12d %8zu %6llu/%-6ld %6llu/2 %9.3f %9.3f %6.2fx %10.0f\n", concurrency,
               all.value().size(), static_cast<unsigned long long>(pages.attempts), minimumPages,
               static_cast<unsigned long long>(tokens.attempts), seconds, bound, seconds / bound,

@@ -5,8 +5,9 @@
 //       [--concurrency 8] [--page-size 100] [--rounds 3]
 //
 // Runs, in this process and through the same classes as `membersync sync` (PocoTransport,
-// Session, MemberCenterClient, SqliteStore on a temporary file, deliver::FileOutbox, SyncJob), three syncs
-// in a row against an emulator that delays every answer by the latency and starts with no members:
+// Session, MemberCenterClient, SqliteStore on a temporary file, deliver::FileOutbox, SyncJob),
+// three syncs in a row against an emulator that delays every answer by the latency and starts with
+// no members:
 //   1 initial   the first sync of a generated HR export (Chinese names, four departments mapped
 //               by the policy): every person is an add (A1, 100 per call);
 //   2 unchanged the same export again: must make no write call at all;
@@ -22,14 +23,15 @@
 //   writes/min, reads/min  write calls (A1-A4, A9, A10, B1) and read calls (A5-A8) the emulator
 //                          counted (/_emulator/stats), against the fewest possible: ceil(people /
 //                          100) A1 for the initial sync, 0 for the unchanged one, one A2 per
-//                          rename; ceil(members / page size) A5 pages, at least one.
+//                          rename; ceil(members / page size) A5 pages, at least one, and page 1
+//                          again after the last when there are more.
 //   tokens                 token grants (2: the client and the admin grant; each run logs in).
 //   wall s, spread s       the whole run: read the export and the policy, wire up, list, plan,
 //                          apply, close the store. The best round, and best-worst of the rounds.
 //   bound s, ratio         what latency and concurrency C allow: latency x (ceil(token grants /
-//                          C) + ceil(A5 pages / C) + ceil(minimum writes / C)): the grants go
-//                          together, and the pages the state expects go with page 1 (see
-//                          latency_bench); ratio = wall / bound.
+//                          C) + ceil(A5 pages / C) + ceil(minimum writes / C)), plus a round for
+//                          page 1 again: the grants go together, and the pages the state expects
+//                          go with page 1 (see latency_bench); ratio = wall / bound.
 //   speed-up               the concurrency-1 wall time / this one.
 //   apply s                the time in the applier alone; the rest of the wall time is reading
 //                          the export, logging in, listing the members and planning.
@@ -110,9 +112,17 @@ long minimumPages(const StepSpec& s, const Args& a) {
   return std::max(1L, ceilDiv(s.membersBefore, a.pageSize));
 }
 
+// The A5 calls of a list: its pages, and page 1 again after the last when there are several
+// (MemberCenterClient::readMemberList).
+long minimumListCalls(const StepSpec& s, const Args& a) {
+  const long pages = minimumPages(s, a);
+  return pages > 1 ? pages + 1 : pages;
+}
+
 double boundSeconds(const StepSpec& s, const Args& a, int concurrency, long tokens) {
+  const long again = minimumListCalls(s, a) - minimumPages(s, a);  // a round of its own
   const long rounds = ceilDiv(tokens, concurrency) + ceilDiv(minimumPages(s, a), concurrency) +
-                      ceilDiv(s.minimumWrites, concurrency);
+                      again + ceilDiv(s.minimumWrites, concurrency);
   return a.latencyMs / 1000.0 * static_cast<double>(rounds);
 }
 
@@ -173,7 +183,7 @@ void printRow(const StepSpec& spec, const Args& a, int concurrency, const Series
   std::snprintf(writes, sizeof writes, "%lld/%ld", static_cast<long long>(b.calls.writes),
                 spec.minimumWrites);
   std::snprintf(reads, sizeof reads, "%lld/%ld", static_cast<long long>(b.calls.reads),
-                minimumPages(spec, a));
+                minimumListCalls(spec, a));
   std::snprintf(spread, sizeof spread, "%.2f-%.2f", b.seconds, series.worstSeconds());
   std::printf("%-12s %4d %11s %9s %6lld %7.2f %11s %7.2f %6.2fx %8s %7.2f %6.2f %7.2f %7.1f\n",
               concurrency == a.concurrency ? spec.title : "", concurrency, writes, reads,

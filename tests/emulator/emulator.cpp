@@ -46,6 +46,8 @@ Reply memberCenter(Service& svc, const Request& req, const Route& route) {
 Reply reset(Service& svc) {
   svc.state = State::fromFixture(svc.fixture);
   svc.emptyLists = false;
+  svc.memberMoved = false;
+  svc.membersAddedByHand = 0;
   svc.stats.clear();
   svc.logins.clear();
   return jsonReply(200, "OK", "{\"reset\":true}", "");

@@ -5,6 +5,7 @@
 #include "tests/emulator/endpoints.h"
 #include "tests/emulator/envelope.h"
 #include "tests/emulator/json_support.h"
+#include "tests/emulator/list_edits.h"
 #include "tests/emulator/member_json.h"
 #include "tests/emulator/paging.h"
 #include "tests/emulator/text_rules.h"
@@ -74,6 +75,7 @@ Reply listMembers(Service& svc, const Request& req) {
   const std::string* keywordParam = req.queryParam("keyword");
   const std::string keyword = keywordParam ? *keywordParam : std::string();
 
+  if (!departmentId && keyword.empty()) editListBeforePage(svc, *pageNum);
   const State& st = svc.state;
   std::vector<const Member*> matches;
   for (const Member& m : st.members()) {
@@ -87,9 +89,7 @@ Reply listMembers(Service& svc, const Request& req) {
   }
   // Members are kept in the order they were made, which is this order unless a fixture says
   // otherwise: checking is linear, sorting every page of a 10,000-member list is not.
-  const auto created = [](const Member* a, const Member* b) {
-    return a->createTime != b->createTime ? a->createTime < b->createTime : a->id < b->id;
-  };
+  const auto created = [](const Member* a, const Member* b) { return listedBefore(*a, *b); };
   if (!std::is_sorted(matches.begin(), matches.end(), created))
     std::stable_sort(matches.begin(), matches.end(), created);
 

@@ -68,6 +68,11 @@ po::options_description describe(CommandLine& cl, std::string& listen, std::uint
         "the huge answer announces its Content-Length instead")
     ("bogus-pages", po::bool_switch(&cl.service.bogusPages),
         "A5 page objects whose counts do not add up (pages 1000 too many)")
+    ("move-member-at-page", po::value(&cl.service.moveMemberAtPage),
+        "once, before A5 page N (2 or more) is answered: the first live member is deleted and one "
+        "added at the end, so total holds and the member that opened page N moves onto page N-1")
+    ("add-member-at-page", po::value(&cl.service.addMemberAtPage),
+        "whenever A5 page N is asked for: a member is added at the end (total grows by one)")
     ("echo-requests", po::bool_switch(&cl.service.echoRequests),
         "error answers end with the request: query string, credential headers and body")
     ("seed", po::value(&seed), "seed for every random choice (default: random, logged)");
@@ -122,6 +127,12 @@ CommandLine parseCommandLine(const std::vector<std::string>& args,
     throw std::invalid_argument("--huge-answer-mb must lie between 0 and 65536");
   }
   if (cl.service.tokenTtlS < 1) throw std::invalid_argument("--token-ttl-s must be at least 1");
+  if (cl.service.moveMemberAtPage < 0 || cl.service.moveMemberAtPage == 1) {
+    throw std::invalid_argument("--move-member-at-page must be 2 or more (0: off)");
+  }
+  if (cl.service.addMemberAtPage < 0) {
+    throw std::invalid_argument("--add-member-at-page must not be negative (0: off)");
+  }
   if (cl.service.maxPageSize < 0) {
     throw std::invalid_argument("--max-page-size must not be negative");
   }

@@ -24,10 +24,15 @@ struct ServiceOptions {
   std::int64_t tokenTtlS = 604800;
   std::int64_t maxPageSize = 0;  // 0 = no clamp
   bool reasonablePaging = false;
-  bool bogusPages = false;          // A5 page objects whose counts do not add up
-  std::int64_t hugeAnswerMb = 0;    // > 0: A6 answers about this many MiB (streamed, never held)
-  bool hugeAnswerLength = false;    // the huge answer announces its Content-Length (else chunked)
-  bool echoRequests = false;  // error answers end with the request as received (echo.h)
+  bool bogusPages = false;  // A5 page objects whose counts do not add up
+  // > 1: before page N of the unfiltered A5 list is first answered, the first live member is
+  // deleted and one added at the end (list_edits.h). 0: off.
+  std::int64_t moveMemberAtPage = 0;
+  // > 0: whenever page N of the unfiltered A5 list is asked for, a member is added at the end.
+  std::int64_t addMemberAtPage = 0;
+  std::int64_t hugeAnswerMb = 0;  // > 0: A6 answers about this many MiB (streamed, never held)
+  bool hugeAnswerLength = false;  // the huge answer announces its Content-Length (else chunked)
+  bool echoRequests = false;      // error answers end with the request as received (echo.h)
   std::uint64_t seed = 0;
 };
 

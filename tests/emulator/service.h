@@ -30,6 +30,10 @@ struct Service {
   // POST /_emulator/empty-lists: A6 and A8 answer success with an empty list, as a glitching
   // backend might, until /_emulator/reset. The data itself is kept.
   bool emptyLists = false;
+  // --move-member-at-page has moved its member (once until /_emulator/reset); the members
+  // --move-member-at-page and --add-member-at-page added so far (they name them).
+  bool memberMoved = false;
+  int membersAddedByHand = 0;
 
   const App* app(const std::string& clientId) const;
   const Admin* admin(const std::string& username) const;  // ignoring ASCII case

@@ -115,4 +115,8 @@ bool State::acceptNonce(const std::string& nonce) {
   return nonces_.insert(nonce).second;
 }
 
+bool listedBefore(const Member& a, const Member& b) {
+  return a.createTime != b.createTime ? a.createTime < b.createTime : a.id < b.id;
+}
+
 }  // namespace membersync::emulator

@@ -81,6 +81,9 @@ class State {
   void indexMember(std::size_t position);
 };
 
+// A5's order: createTime, then id.
+bool listedBefore(const Member& a, const Member& b);
+
 // The first member id; 64-bit on purpose, so a client that squeezes ids through a double or a
 // 32-bit int shows up at once (the spec types them as long).
 constexpr std::int64_t kFirstMemberId = 1700000000000000001;

@@ -108,3 +108,139 @@ TEST_CASE(
              Contains("do not add up: pages is 1025, but total 250 in pages of 10 makes 25"));
   CHECK(rig.service.apiRequests().size() == 1);
 }
+
+namespace {
+
+// An A5 page object as JSON: `listed` members (globalIds `<pageNum>-<i>`) of a list of `total`
+// in pages of `pageSize`, with `pages` and `hasNextPage` as given.
+TransportResult pageAnswer(int pageNum, int pageSize, std::int64_t total, std::int64_t pages,
+                           int listed, bool hasNextPage) {
+  std::string list;
+  for (int i = 0; i < listed; ++i)
+    list += (i ? "," : "") + std::string(R"({"globalId":")") + std::to_string(pageNum) + "-" +
+            std::to_string(i) + R"(","userName":"m@acme"})";
+  return okAnswer(R"({"pageNum":)" + std::to_string(pageNum) + R"(,"pageSize":)" +
+                  std::to_string(pageSize) + R"(,"size":)" + std::to_string(listed) +
+                  R"(,"total":)" + std::to_string(total) + R"(,"pages":)" + std::to_string(pages) +
+                  R"(,"hasNextPage":)" + (hasNextPage ? "true" : "false") + R"(,"list":[)" + list +
+                  "]}");
+}
+
+int pageNumOf(const HttpRequest& r) {
+  return std::stoi(queryParam(r, "pageNum"));
+}
+
+}  // namespace
+
+TEST_CASE("page shape: every page in page 1's page size, full unless it is the last",
+          "[center][limits]") {
+  CHECK_FALSE(pageShapeProblem(page(250, 1, 10), 1, 10));
+  CHECK_FALSE(pageShapeProblem(page(243, 25, 10), 25, 10));  // the last page may be short
+  CHECK_FALSE(pageShapeProblem(page(250, 40, 10), 40, 10));  // past the end: empty, no next page
+  MemberPage shortPage = page(250, 3, 10);
+  shortPage.list.resize(9);
+  shortPage.size = 9;
+  CHECK(pageShapeProblem(shortPage, 3, 10).value_or("") ==
+        "page 3 holds 9 members in pages of 10 and claims a next page (hasNextPage): every page "
+        "but the last must be full");
+  CHECK(pageShapeProblem(page(250, 2, 5), 2, 10).value_or("") ==
+        "page 2 is cut in pages of 5, page 1 in pages of 10");
+}
+
+TEST_CASE("page count: a list past [center] max_member_pages is named with the keys to raise",
+          "[center][limits]") {
+  CHECK_FALSE(pageCountProblem(1'000'000, 100, 100, 10'000));
+  CHECK(pageCountProblem(1'000'001, 100, 100, 10'000).value_or("") ==
+        "the member list would take 10001 pages (total 1000001 in [center] page_size = 100), more "
+        "than [center] max_member_pages = 10000; not read. If the enterprise really has that many "
+        "members, raise max_member_pages, or page_size (at most 1000)");
+  CHECK_THAT(pageCountProblem(1'000'000, 10, 100, 10'000).value_or(""),
+             Contains("100000 pages (total 1000000 in pages of 10 (the center's cut of [center] "
+                      "page_size = 100))"));
+}
+
+TEST_CASE(
+    "paging: a page 1 of one member that claims a next page and a million members is refused "
+    "after that one call, not read in pages of one",
+    "[center][limits]") {
+  Rig rig;  // page_size 100
+  rig.service.handler = [](const HttpRequest& r) {
+    if (pageNumOf(r) != 1) return businessAnswer("40000", "only page 1 is served here");
+    return pageAnswer(1, 100, 1'000'000, 10'000, 1, true);  // its counts add up
+  };
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.failed());
+  CHECK(all.error().kind == ErrorKind::Protocol);
+  CHECK_THAT(all.error().message,
+             Contains("page 1 holds 1 members in pages of 100 and claims a next page"));
+  CHECK(rig.service.apiRequests().size() == 1);
+}
+
+TEST_CASE("paging: a later page cut in another page size, or short before the last, fails the read",
+          "[center][limits]") {
+  for (const bool otherSize : {true, false}) {
+    Rig rig;
+    rig.service.handler = [otherSize](const HttpRequest& r) {
+      const int n = pageNumOf(r);
+      if (n != 2) return pageAnswer(n, 10, 30, 3, 10, n < 3);
+      return otherSize ? pageAnswer(2, 5, 30, 6, 5, true) : pageAnswer(2, 10, 30, 3, 7, true);
+    };
+    auto all = rig.members.listAllMembers();
+    REQUIRE(all.failed());
+    CHECK(all.error().kind == ErrorKind::Protocol);
+    CHECK_THAT(all.error().message, Contains(otherSize ? "page 2 is cut in pages of 5"
+                                                       : "page 2 holds 7 members in pages of 10"));
+  }
+}
+
+TEST_CASE("paging: a consistent clamp, 1000 asked and 500 served on every page, reads the list",
+          "[center][limits]") {
+  ClientOptions o = testOptions();
+  o.pageSize = 1000;
+  Rig rig(o);
+  rig.service.handler = [](const HttpRequest& r) {
+    const int n = pageNumOf(r);
+    return pageAnswer(n, 500, 2300, 5, n < 5 ? 500 : 300, n < 5);
+  };
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.ok());
+  CHECK(all.value().size() == 2300);
+  const auto requests = rig.service.apiRequests();
+  REQUIRE(requests.size() == 6);  // 5 pages, and page 1 again after the last
+  CHECK(queryParam(requests.front(), "pageSize") == "1000");
+  for (std::size_t i = 1; i < requests.size(); ++i)
+    CHECK(queryParam(requests[i], "pageSize") == "500");
+}
+
+TEST_CASE(
+    "paging: a list past max_member_pages fails after page 1, naming the keys; the default "
+    "is a million members in pages of page_size",
+    "[center][limits]") {
+  auto pagesOf = [](std::int64_t total) {
+    return [total](const HttpRequest& r) {
+      const int n = pageNumOf(r);
+      const std::int64_t pages = (total + 99) / 100;
+      const std::int64_t listed = std::min<std::int64_t>(100, total - (n - 1) * 100L);
+      return pageAnswer(n, 100, total, pages, static_cast<int>(listed), n < pages);
+    };
+  };
+  Rig rig;  // page_size 100: 10,000 pages at most
+  rig.service.handler = pagesOf(1'000'001);
+  auto all = rig.members.listAllMembers();
+  REQUIRE(all.failed());
+  CHECK_THAT(all.error().message, Contains("10001 pages") &&
+                                      Contains("[center] max_member_pages = 10000") &&
+                                      Contains("[center] page_size = 100"));
+  CHECK(rig.service.apiRequests().size() == 1);
+
+  ClientOptions o = testOptions();
+  o.maxMemberPages = 3;
+  Rig three(o);
+  three.service.handler = pagesOf(301);
+  REQUIRE(three.members.listAllMembers().failed());
+  CHECK(three.service.apiRequests().size() == 1);
+  three.service.handler = pagesOf(300);
+  auto fits = three.members.listAllMembers();
+  REQUIRE(fits.ok());
+  CHECK(fits.value().size() == 300);
+}

@@ -30,6 +30,7 @@ class PagedList {
     members_.insert(atFront ? members_.begin() : members_.end(), id);
   }
   void removeLast(std::size_t n) { members_.resize(members_.size() - n); }
+  void removeFirst() { members_.erase(members_.begin()); }
   int maxPageSize = 0;
   bool reasonable = false;
   std::function<void(PagedList&, int pageNum)> beforePage;  // may change the list
@@ -99,7 +100,10 @@ std::set<std::string> distinctIds(const std::vector<MemberListItem>& members) {
 
 }  // namespace
 
-TEST_CASE("paging: 25 pages are all read once each, past the lastPage navigation window", "[center]") {
+TEST_CASE(
+    "paging: 25 pages are all read once each, past the lastPage navigation window, and page 1 "
+    "once more after the last",
+    "[center]") {
   Rig rig;
   PagedList list(2480);
   serve(rig, list);
@@ -109,7 +113,9 @@ TEST_CASE("paging: 25 pages are all read once each, past the lastPage navigation
   CHECK(distinctIds(all.value()).size() == 2480);
   const auto requests = list.requests();
   CHECK(requests.size() == 25);
-  for (int n = 1; n <= 25; ++n) CHECK(requests.at(n) == 1);
+  CHECK(requests.at(1) == 2);
+  for (int n = 2; n <= 25; ++n) CHECK(requests.at(n) == 1);
+  CHECK(queryParam(rig.service.apiRequests().back(), "pageNum") == "1");  // after the last page
 }
 
 TEST_CASE("paging: a page size the server clamps is followed for the other pages", "[center]") {
@@ -198,20 +204,90 @@ TEST_CASE("paging: a list that changed while it was read is read once more", "[c
   CHECK(list.requests().at(1) == 2);
 }
 
-TEST_CASE("paging: a list that keeps changing gives an error saying so", "[center]") {
+TEST_CASE("paging: a list that keeps growing while it is read is taken from its second read",
+          "[center]") {
   Rig rig;
   PagedList list(95);
   list.maxPageSize = 10;
   list.beforePage = [](PagedList& l, int pageNum) {
-    if (pageNum == 5) l.add(true);
+    if (pageNum == 5) l.add(true);  // an administrator adding people during both reads
   };
   serve(rig, list);
+  auto listing = rig.members.readMemberList();
+  REQUIRE(listing.ok());
+  CHECK(listing.value().readTwice);
+  CHECK(listing.value().firstTotal == 95);
+  CHECK(listing.value().total == 96);
+  CHECK(listing.value().onlyInFirstRead.empty());  // nobody the first read listed went missing
+  CHECK(list.requests().at(1) == 2);               // read twice, not forever
+  REQUIRE(rig.members.listAllMembers().ok());
+}
+
+TEST_CASE(
+    "paging: a member the first read listed and a second read misses is named, and fails "
+    "listAllMembers",
+    "[center]") {
+  Rig rig;
+  PagedList list(95);
+  list.maxPageSize = 10;
+  int reads = 0;
+  list.beforePage = [&reads](PagedList& l, int pageNum) {
+    // During the first read only, the first member (already read on page 1) is deleted.
+    if (pageNum == 5 && reads++ == 0) l.removeFirst();
+  };
+  serve(rig, list);
+  auto listing = rig.members.readMemberList();
+  REQUIRE(listing.ok());
+  CHECK(listing.value().readTwice);
+  CHECK(listing.value().total == 94);
+  REQUIRE(listing.value().onlyInFirstRead.size() == 1);
+  CHECK(listing.value().onlyInFirstRead[0].globalId == "G-1");
+  CHECK(listing.value().members.size() == 94);
+
+  PagedList again(95);
+  again.maxPageSize = 10;
+  reads = 0;
+  again.beforePage = list.beforePage;
+  serve(rig, again);
   auto all = rig.members.listAllMembers();
   REQUIRE(all.failed());
   CHECK(all.error().kind == ErrorKind::RetryLater);
   CHECK(all.error().endpoint == "A5 list members");
-  CHECK(all.error().message.find("changed while it was read") != std::string::npos);
-  CHECK(list.requests().at(1) == 2);  // read twice, not forever
+  CHECK_THAT(all.error().message,
+             Catch::Contains("changed while it was read (total 95, then 94)") &&
+                 Catch::Contains("missed 1 members") && Catch::Contains("u1@acme"));
+}
+
+TEST_CASE(
+    "paging: page 1 read again after the last page: a total that moved since has the list "
+    "read once more",
+    "[center]") {
+  Rig rig;
+  PagedList list(95);
+  list.maxPageSize = 10;
+  int firstPages = 0;
+  list.beforePage = [&firstPages](PagedList& l, int pageNum) {
+    // Every page of the first read agrees; the change lands just before page 1 is read again.
+    if (pageNum == 1 && ++firstPages == 2) l.add();
+  };
+  serve(rig, list);
+  auto listing = rig.members.readMemberList();
+  REQUIRE(listing.ok());
+  CHECK(listing.value().readTwice);
+  CHECK(listing.value().members.size() == 96);
+  CHECK(list.requests().at(1) == 3);  // the first read, page 1 again, the second read
+  CHECK(list.requests().at(10) == 2);
+}
+
+TEST_CASE("paging: a list of one page is one call, with no page 1 read again", "[center]") {
+  Rig rig;
+  PagedList list(60);
+  serve(rig, list);
+  auto listing = rig.members.readMemberList();
+  REQUIRE(listing.ok());
+  CHECK_FALSE(listing.value().readTwice);
+  CHECK(listing.value().members.size() == 60);
+  CHECK(rig.service.apiRequests().size() == 1);
 }
 
 TEST_CASE("paging: members marked deleted are returned with the rest", "[center]") {
@@ -318,7 +394,7 @@ TEST_CASE("paging: with the count the state expects, page 1 and the pages it fil
   CHECK(all.value().size() == 250);
   const auto requests = list.requests();
   CHECK(requests.size() == 25);
-  for (const auto& [page, times] : requests) CHECK(times == 1);
+  for (const auto& [page, times] : requests) CHECK(times == (page == 1 ? 2 : 1));
 }
 
 TEST_CASE("paging: a list grown past the expected count is read to its end, each page once",
@@ -333,7 +409,7 @@ TEST_CASE("paging: a list grown past the expected count is read to its end, each
   CHECK(all.value().size() == 337);
   const auto requests = list.requests();
   CHECK(requests.size() == 34);
-  for (const auto& [page, times] : requests) CHECK(times == 1);
+  for (const auto& [page, times] : requests) CHECK(times == (page == 1 ? 2 : 1));
 }
 
 TEST_CASE("paging: a list shrunk below the expected count keeps no page past its end", "[center]") {
@@ -363,7 +439,7 @@ TEST_CASE("paging: pages read ahead are dropped when the server cuts pages small
   CHECK(distinctIds(all.value()).size() == 200);
   const auto requests = list.requests();
   CHECK(requests.size() == 20);
-  CHECK(requests.at(1) == 1);
+  CHECK(requests.at(1) == 2);  // once, and once more after the last page
   for (int page = 2; page <= 10; ++page) CHECK(requests.at(page) == 2);  // read ahead, then again
   for (int page = 11; page <= 20; ++page) CHECK(requests.at(page) == 1);
 }
@@ -411,12 +487,14 @@ TEST_CASE("paging: the pages read ahead are the list's, each page read once in a
   CHECK(distinctIds(all.value()).size() == 2480);
   const auto requests = list.requests();
   CHECK(requests.size() == 25);
-  for (int n = 1; n <= 25; ++n) CHECK(requests.at(n) == 1);
+  CHECK(requests.at(1) == 2);  // ahead, then again after the last page
+  for (int n = 2; n <= 25; ++n) CHECK(requests.at(n) == 1);
 }
 
-TEST_CASE("paging: a page read ahead is one attempt; one that failed is read again with retries, "
-          "and pages past the guess are read after page 1",
-          "[center]") {
+TEST_CASE(
+    "paging: a page read ahead is one attempt; one that failed is read again with retries, "
+    "and pages past the guess are read after page 1",
+    "[center]") {
   Rig rig;
   PagedList list(550);  // 6 pages; the read-ahead guesses 3
   std::atomic<int> failures{0};
@@ -434,7 +512,7 @@ TEST_CASE("paging: a page read ahead is one attempt; one that failed is read aga
   REQUIRE(all.ok());
   CHECK(distinctIds(all.value()).size() == 550);
   const auto requests = list.requests();
-  CHECK(requests.at(1) == 1);  // page 1 only ahead
+  CHECK(requests.at(1) == 2);  // ahead, and again after the last page
   for (int n = 2; n <= 6; ++n) CHECK(requests.count(n) == 1);
   CHECK(failures.load() == 3);  // 2 failed, then its retry passed
 }
@@ -474,12 +552,12 @@ TEST_CASE("paging: a filtered list, or one in pages of another size, does not ta
   MemberFilter filter;
   filter.keyword = "u1";
   REQUIRE(rig.members.listAllMembers(filter, 150, &ahead).ok());
-  CHECK(list.requests().at(1) == 2);  // read again, filtered
+  CHECK(list.requests().at(1) == 3);  // read again, filtered (and once more after page 2)
   CHECK(ahead.pages.size() == 2);     // and the pages ahead left as they were
   MembersAhead otherSize = ahead;
   otherSize.pageSize = 50;
   REQUIRE(rig.members.listAllMembers({}, 150, &otherSize).ok());
-  CHECK(list.requests().at(1) == 3);
+  CHECK(list.requests().at(1) == 5);
 }
 
 TEST_CASE("paging: a read-ahead thread hands the run its pages, after the grants", "[center]") {
@@ -493,6 +571,6 @@ TEST_CASE("paging: a read-ahead thread hands the run its pages, after the grants
   auto all = rig.members.listAllMembers({}, 250, pages);
   REQUIRE(all.ok());
   CHECK(all.value().size() == 250);
-  CHECK(rig.service.apiRequests().size() == 3);
+  CHECK(rig.service.apiRequests().size() == 4);  // the 3 ahead, and page 1 again
   CHECK(rig.service.grants("password") == 1);
 }

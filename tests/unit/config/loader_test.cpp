@@ -106,6 +106,19 @@ TEST_CASE("config: [center] max_answer_mb is 64 by default, a positive whole num
              Catch::Contains("[center] max_answer_mb: '0' is not a whole number from 1 to 4096"));
 }
 
+TEST_CASE(
+    "config: [center] max_member_pages is derived from page_size and a million members "
+    "unless set, from 1 to 1000000",
+    "[config]") {
+  Fixture f;
+  CHECK(loadConfig(f.config(""), {}).center.memberPageLimit() == 10000);
+  CHECK(loadConfig(f.config("[center]\npage_size = 300\n"), {}).center.memberPageLimit() == 3334);
+  CHECK(loadConfig(f.config("[center]\nmax_member_pages = 50\n"), {}).center.memberPageLimit() ==
+        50);
+  CHECK_THAT(errorOf(f.config("[center]\nmax_member_pages = 0\n")),
+             Catch::Contains("[center] max_member_pages") && Catch::Contains("1 to 1000000"));
+}
+
 TEST_CASE("config: [sync] grace_hours is 20 by default, a whole number from 0 to 8760",
           "[config]") {
   Fixture f;

@@ -1,5 +1,6 @@
 // The emulator's faults for bounded calls: the huge A6 answer (valid JSON of the size asked for,
-// produced in pieces), the raw answer framing, --bogus-pages, and their flags.
+// produced in pieces), the raw answer framing, --bogus-pages, the list edits while a list is read
+// (--move-member-at-page, --add-member-at-page), and their flags.
 #include <catch2/catch.hpp>
 
 #include <Poco/JSON/Array.h>
@@ -93,6 +94,60 @@ TEST_CASE(
   CHECK(page->getValue<bool>("hasNextPage"));
 }
 
+namespace {
+
+// The userNames of page `pageNum` of the unfiltered list in pages of 4, and its total.
+std::pair<std::vector<std::string>, int> listPage(InProcess& emu, int pageNum) {
+  auto data =
+      parse(emu.call("GET", kEnt + "/members?pageNum=" + std::to_string(pageNum) + "&pageSize=4")
+                .body)
+          ->getObject("data");
+  std::vector<std::string> names;
+  auto list = data->getArray("list");
+  for (std::size_t i = 0; i < list->size(); ++i)
+    names.push_back(list->getObject(static_cast<unsigned>(i))->getValue<std::string>("userName"));
+  return {names, data->getValue<int>("total")};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "faults: --move-member-at-page moves the member that opened page N onto page N-1, once, "
+    "keeping total",
+    "[emulator][faults]") {
+  InProcess emu("demo.json", with([](ServiceOptions& o) { o.moveMemberAtPage = 2; }));
+  // Six live members in pages of 4: zhangwei lina wangfang jsmith | svcbackup chenjie.
+  const auto [first, total] = listPage(emu, 1);
+  CHECK(total == 6);
+  CHECK(first.back() == "jsmith@acme");
+  const auto [second, after] = listPage(emu, 2);
+  CHECK(after == 6);  // zhangwei deleted, byhand1 added at the end
+  CHECK(second == std::vector<std::string>{"chenjie@acme", "byhand1@acme"});
+  CHECK(listPage(emu, 1).first.back() == "svcbackup@acme");  // the member that opened page 2
+  CHECK(listPage(emu, 2).first.back() == "byhand1@acme");    // once: page 2 again changes nothing
+  // /_emulator/reset arms it again.
+  REQUIRE(emu.raw("POST", "/_emulator/reset", {}).status == 200);
+  CHECK(listPage(emu, 2).first.back() == "byhand1@acme");
+  CHECK(listPage(emu, 1).first.front() == "lina@acme");
+  // A filtered list never triggers it.
+  InProcess filtered("demo.json", with([](ServiceOptions& o) { o.moveMemberAtPage = 2; }));
+  filtered.call("GET", kEnt + "/members?pageNum=2&pageSize=4&keyword=acme");
+  CHECK(listPage(filtered, 1).first.front() == "zhangwei@acme");
+}
+
+TEST_CASE("faults: --add-member-at-page adds a member at the end whenever page N is asked for",
+          "[emulator][faults]") {
+  InProcess emu("demo.json", with([](ServiceOptions& o) { o.addMemberAtPage = 2; }));
+  CHECK(listPage(emu, 1).second == 6);
+  CHECK(listPage(emu, 2).second == 7);
+  CHECK(listPage(emu, 2).second == 8);
+  CHECK(listPage(emu, 1).second == 8);  // page 1 adds nothing
+  const auto [names, total] = listPage(emu, 2);
+  CHECK(total == 9);
+  CHECK(names == std::vector<std::string>{"svcbackup@acme", "chenjie@acme", "byhand1@acme",
+                                          "byhand2@acme"});  // byhand3 opens page 3
+}
+
 TEST_CASE("faults: the flags parse, and bad values are refused naming the flag",
           "[emulator][faults]") {
   auto cl = parseCommandLine(
@@ -106,6 +161,14 @@ TEST_CASE("faults: the flags parse, and bad values are refused naming the flag",
                     Catch::Contains("--drip-ms"));
   CHECK_THROWS_WITH(parseCommandLine({"--huge-answer-mb", "-5"}, "demo.json"),
                     Catch::Contains("--huge-answer-mb"));
+  auto edits =
+      parseCommandLine({"--move-member-at-page", "3", "--add-member-at-page", "2"}, "demo.json");
+  CHECK(edits.service.moveMemberAtPage == 3);
+  CHECK(edits.service.addMemberAtPage == 2);
+  CHECK_THROWS_WITH(parseCommandLine({"--move-member-at-page", "1"}, "demo.json"),
+                    Catch::Contains("--move-member-at-page must be 2 or more"));
+  CHECK_THROWS_WITH(parseCommandLine({"--add-member-at-page", "-1"}, "demo.json"),
+                    Catch::Contains("--add-member-at-page"));
 }
 
 TEST_CASE("faults: --validation takes whole, per-item or per-item-message", "[emulator][faults]") {
