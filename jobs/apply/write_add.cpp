@@ -3,7 +3,6 @@
 // sending never loses a password it set.
 
 #include <algorithm>
-#include <atomic>
 #include <exception>
 #include <optional>
 #include <thread>
@@ -171,18 +170,17 @@ bool writePasswords(const WriteTools& tools, ApplyRun& run, const std::vector<Ch
 // Writes the passwords in batches ahead of the calls, publishing each batch's chunks once it is
 // durable: first one chunk per call slot (all the first calls wait for), then each batch twice
 // the one before, written while the earlier batches' calls are out. Ends at the first batch that
-// cannot be written, when the run stops, or once the phase is abandoned (a worker failed): what
-// is not written is not sent.
+// cannot be written, when the run stops, or once the phase is abandoned (a worker failed and
+// finished `ready`): what is not written is not sent.
 void writeAhead(const WriteTools& tools, ApplyRun& run, const std::vector<Chunk>& chunks,
-                std::size_t firstBatch, ReadyPrefix& ready, const std::atomic<bool>& abandoned) {
+                std::size_t firstBatch, ReadyPrefix& ready) {
   const std::string createdAt = isoUtc(tools.clock.wallNow());
-  std::size_t batch = std::max<std::size_t>(1, firstBatch);
-  for (std::size_t from = 0; from < chunks.size() && !run.stopping() && !abandoned;
-       from += batch, batch *= 2) {
-    const std::size_t to = std::min(chunks.size(), from + batch);
-    if (!writePasswords(tools, run, chunks, from, to, createdAt)) return;
-    ready.publish(to);
-  }
+  publishInBatches(
+      ready, chunks.size(), firstBatch,
+      [&](std::size_t from, std::size_t to) {
+        return writePasswords(tools, run, chunks, from, to, createdAt);
+      },
+      [&run] { return run.stopping(); });
 }
 
 // A chunk whose passwords are written is always handed to runJournaled: when the run is
@@ -228,11 +226,10 @@ void applyAdds(const WriteTools& tools, ApplyRun& run, const Items& adds) {
   const std::vector<Chunk> chunks = chunksOf(tools, adds);
   const int slots = std::max(1, tools.settings.workers);
   ReadyPrefix ready;
-  std::atomic<bool> abandoned{false};
   std::exception_ptr writeFailure;  // the state database's, while recording passwords as owed
   std::thread writer([&] {
     try {
-      writeAhead(tools, run, chunks, static_cast<std::size_t>(slots), ready, abandoned);
+      writeAhead(tools, run, chunks, static_cast<std::size_t>(slots), ready);
     } catch (...) {
       writeFailure = std::current_exception();
     }
@@ -248,8 +245,8 @@ void applyAdds(const WriteTools& tools, ApplyRun& run, const Items& adds) {
       try {
         if (ready.waitFor(c)) addChunk(tools, run, chunks[c], gate);
       } catch (...) {
-        // The phase fails: no more passwords are written, and no chunk waits for them.
-        abandoned = true;
+        // The phase fails: no chunk waits for passwords any more, and none are written after the
+        // batch under way (the writer checks before each).
         ready.finish();
         throw;
       }

@@ -2,6 +2,7 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -55,12 +56,19 @@ Sha256& Sha256::field(std::string_view text) {
   return update(std::string_view(&kSeparator, 1));
 }
 
-std::string Sha256::hex() {
-  unsigned char digest[EVP_MAX_MD_SIZE];
+Sha256::Digest Sha256::digest() {
+  unsigned char bytes[EVP_MAX_MD_SIZE];
   unsigned int size = 0;
-  Impl::require(EVP_DigestFinal_ex(impl_->ready(), digest, &size) == 1 && size == 32, "finished");
+  Impl::require(EVP_DigestFinal_ex(impl_->ready(), bytes, &size) == 1 && size == 32, "finished");
   impl_->started = false;
-  return lowerHex(std::string_view(reinterpret_cast<const char*>(digest), size));
+  Digest out;
+  std::copy(bytes, bytes + out.size(), out.begin());
+  return out;
+}
+
+std::string Sha256::hex() {
+  const Digest bytes = digest();
+  return lowerHex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 std::string Sha256::of(std::string_view bytes) { return Sha256().update(bytes).hex(); }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,10 @@ class Sha256 {
   // A field and a separator that cannot occur in text, so ("ab","c") and ("a","bc") differ.
   Sha256& field(std::string_view text);
   std::string hex();  // finishes; the object is reset afterwards
+  // The 32 bytes hex() spells, finishing the same way: for many digests kept and compared (an
+  // export's rows), with no allocation each.
+  using Digest = std::array<unsigned char, 32>;
+  Digest digest();
 
   static std::string of(std::string_view bytes);
 

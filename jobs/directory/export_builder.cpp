@@ -8,6 +8,7 @@
 #include "jobs/core/text.h"
 #include "jobs/directory/columns.h"
 #include "jobs/directory/duplicate_rows.h"
+#include "jobs/directory/export_hash.h"
 #include "jobs/directory/row_checks.h"
 #include "jobs/directory/utf8.h"
 
@@ -145,7 +146,8 @@ void skip(Export& hr, const Person& p, const std::vector<std::string>& issues) {
 }  // namespace
 
 Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
-                   const std::string& accountSuffix) {
+                   const std::string& accountSuffix,
+                   const std::vector<std::string>& readAttributes) {
   if (table.rows.empty())
     throw ExportError(table.file +
                       ": no data rows; refusing an empty export, which would make everyone look "
@@ -167,10 +169,12 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
   hr.rowCount = table.rows.size();
   hr.people.reserve(people.size());
   std::vector<std::size_t> skipped;
+  ExportHash hash(readAttributes, columns.mapped);
   for (std::size_t i = 0; i < people.size(); ++i) {
     std::vector<std::string> issues = table.rows[i].unusable;
     for (std::string& issue : computeIssues[i]) issues.push_back(issue);
     for (std::string& issue : checkPerson(people[i], accountSuffix)) issues.push_back(issue);
+    hash.addRow(people[i], table.rows[i], issues);
     for (const std::string& issue : duplicates[i]) issues.push_back(issue);
     if (issues.empty()) {
       hr.people.push_back(std::move(people[i]));
@@ -179,6 +183,7 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
       skipped.push_back(i);
     }
   }
+  hr.contentHash = hash.hex();
   if (skipped.empty()) return hr;
   std::set<std::string> validIds, validAccounts;
   for (const Person& p : hr.people) {

@@ -71,7 +71,8 @@ SourceTable readLdapTable(LdapDirectory& directory, const std::string& source,
                           const std::vector<std::string>& wanted, std::vector<std::string>& skipped);
 
 // The SHA-256 (lower-case hex) of the table's entries in a canonical form: what grace_runs
-// counts as "the same export".
+// counted as "the same export" before the content hash was taken over the rows as mapped
+// (ExportHash); Export::legacyContentHash, so that absences counted then are not counted twice.
 std::string ldapContentHash(const SourceTable& table);
 
 }  // namespace membersync::directory

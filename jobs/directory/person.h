@@ -53,8 +53,12 @@ struct Export {
   std::set<std::string> skippedEmployeeIds;
   std::set<std::string> skippedAccounts;
   std::size_t rowCount = 0;  // data rows (LDAP: entries), valid or not
-  // SHA-256, lower-case hex, of the file's bytes (LDAP: of the entries, in a canonical order)
+  // SHA-256, lower-case hex, over the rows as mapped (ExportHash): what grace_runs counts as one
+  // export and what a saved plan's export must still be.
   std::string contentHash;
+  // The hash earlier versions took (of the file's bytes; LDAP: of the entries), which absences
+  // counted before the upgrade hold: the same file is not counted again for them.
+  std::string legacyContentHash;
   // What the reader skipped on purpose and the log should say (LDAP continuation references).
   std::vector<std::string> notices;
 };

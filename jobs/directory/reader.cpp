@@ -56,9 +56,9 @@ Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix,
     throw ExportError(source + ": the filter " + cfg.ldap.filter +
                       " finds no entries; refusing an empty list, which would make everyone look "
                       "departed. Check [directory] base_dn, filter and scope");
-  Export hr = buildExport(table, cfg, accountSuffix);
+  Export hr = buildExport(table, cfg, accountSuffix, alsoNeeded);
   hr.path = source;
-  hr.contentHash = ldapContentHash(table);
+  hr.legacyContentHash = ldapContentHash(table);
   hr.notices = std::move(skipped);
   return hr;
 }
@@ -76,9 +76,9 @@ Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix
   const SourceTable table = cfg.format == ExportFormat::Json
                                 ? jsonSource(bytes, cfg.path)
                                 : csvSource(bytes, cfg.delimiter, cfg.path);
-  Export hr = buildExport(table, cfg, accountSuffix);
+  Export hr = buildExport(table, cfg, accountSuffix, alsoNeeded);
   hr.path = cfg.path;
-  hr.contentHash = Sha256::of(bytes);
+  hr.legacyContentHash = Sha256::of(bytes);
   return hr;
 }
 

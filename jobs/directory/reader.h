@@ -8,8 +8,11 @@
 
 namespace membersync::directory {
 
-// Reads the HR export `cfg.path` once, whole: Export::contentHash is the SHA-256 of exactly
-// those bytes, and the people come from the same bytes.
+// Reads the HR export `cfg.path` once, whole, and the people come from those bytes.
+// Export::contentHash is taken over the rows as mapped (ExportHash: fields, the attributes
+// `alsoNeeded` names, what is wrong with a row; not the file's encoding marks, line endings,
+// quoting, column or row order), for every format; Export::legacyContentHash is what earlier
+// versions took (the file's bytes; LDAP, the entries in a canonical order).
 //
 // `cfg.format` picks the reader (CSV through libcsv with `cfg.delimiter`; JSON, an array of
 // objects). Columns are mapped to fields through `cfg.columns`; every other column is kept in
@@ -32,10 +35,11 @@ namespace membersync::directory {
 // a size or time limit, the connection lost, a page cookie lost) and one that finds no entry
 // throw ExportError: nothing is planned from a partial list.
 //
-// An LDAP read requests only the attributes the columns and templates name plus `alsoNeeded`
-// (those the policy reads): the content hash then changes when they do, not with every logon
-// the directory records (lastLogon, uSNChanged), and large attributes (thumbnailPhoto) are never
-// fetched. CSV and JSON exports ignore `alsoNeeded`.
+// `alsoNeeded` names the attributes the run reads besides the fields (the policy's, the mail
+// column): they count in the content hash, and no other column does, so the hash changes when
+// they do, not with every logon the directory records (lastLogon, uSNChanged) or a column of
+// the file nothing reads. An LDAP read requests only those and the attributes the columns and
+// templates name, so large attributes (thumbnailPhoto) are never fetched.
 Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix,
                   const std::vector<std::string>& alsoNeeded = {});
 

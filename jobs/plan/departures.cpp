@@ -13,13 +13,20 @@ namespace {
 constexpr state::Millis kHour = 3600000;
 constexpr state::Millis kDay = 24 * kHour;
 
-// One more distinct export absent, unless this export (by hash) was counted already, so a re-run
-// on the same file never counts twice. A first absence always counts, even with no hash.
+// True when the absence was last counted in this export: the same rows (by content hash), or,
+// for an absence counted before the content hash was taken over the rows, the same file.
+bool countedIn(const state::Absence& a, const directory::Export& hr) {
+  return a.lastExportHash == hr.contentHash ||
+         (!hr.legacyContentHash.empty() && a.lastExportHash == hr.legacyContentHash);
+}
+
+// One more distinct export absent, unless this export was counted already, so a re-run on the
+// same rows never counts twice. A first absence always counts, even with no hash.
 state::Absence countAbsence(Context& ctx, const std::string& employeeId) {
   auto it = ctx.in.state.absences.find(employeeId);
   const bool known = it != ctx.in.state.absences.end();
   state::Absence a = known ? it->second : state::Absence{employeeId, 0, "", ctx.in.now, {}};
-  if (!known || a.lastExportHash != ctx.in.hr.contentHash) {
+  if (!known || !countedIn(a, ctx.in.hr)) {
     ++a.distinctExports;
     a.lastExportHash = ctx.in.hr.contentHash;
     ctx.plan.stateChanges.absences.push_back(a);

@@ -162,22 +162,28 @@ class Rendezvous {
 // POST /_emulator/hold-writes?after=N lets the next N write requests through and holds every
 // later one, before it acts, until POST /_emulator/hold-writes?on=false (or two minutes, so a
 // forgotten gate cannot hang a test). A test stops a run in the middle of its writes for as long
-// as it needs, without racing the run. Held outside the emulator's lock, like the latency.
+// as it needs, without racing the run. With &acted=true a held write acts first and only its
+// answer waits: a test kills a run while a write is carried out and unanswered, without racing
+// a latency. Held outside the emulator's lock, like the latency.
 class WriteGate {
  public:
-  void holdAfter(int passes) {
+  enum class Stage { BeforeActing, Acted };
+
+  void holdAfter(int passes, Stage stage) {
     std::lock_guard<std::mutex> lock(mutex_);
     holding_ = true;
     passes_ = passes;
+    stage_ = stage;
   }
   void release() {
     std::lock_guard<std::mutex> lock(mutex_);
     holding_ = false;
     cv_.notify_all();
   }
-  void pass() {
+  // A write at `stage` of its handling: counted, and held, only at the stage the gate holds.
+  void pass(Stage stage) {
     std::unique_lock<std::mutex> lock(mutex_);
-    if (!holding_) return;
+    if (!holding_ || stage != stage_) return;
     if (passes_ > 0) {
       --passes_;
       return;
@@ -190,6 +196,7 @@ class WriteGate {
   std::condition_variable cv_;
   bool holding_ = false;
   int passes_ = 0;
+  Stage stage_ = Stage::BeforeActing;
 };
 
 int queryInt(const Request& req, const std::string& name, int fallback) {
@@ -211,10 +218,14 @@ Reply rendezvousReply(Rendezvous& rendezvous, const Request& req) {
 }
 
 Reply gateReply(WriteGate& gate, const Request& req) {
-  bool on = true;
-  for (const auto& [key, value] : req.query) on = on && !(key == "on" && value == "false");
+  bool on = true, acted = false;
+  for (const auto& [key, value] : req.query) {
+    on = on && !(key == "on" && value == "false");
+    acted = acted || (key == "acted" && value == "true");
+  }
   if (on)
-    gate.holdAfter(std::max(0, queryInt(req, "after", 0)));
+    gate.holdAfter(std::max(0, queryInt(req, "after", 0)),
+                   acted ? WriteGate::Stage::Acted : WriteGate::Stage::BeforeActing);
   else
     gate.release();
   Reply reply;
@@ -251,9 +262,11 @@ class ExchangeHandler final : public Poco::Net::HTTPRequestHandler {
       } else if (req.method == "POST" && req.path == "/_emulator/hold-writes") {
         reply = gateReply(controls_.gate, req);
       } else {
-        if (Emulator::isWriteRequest(req.method, req.path)) controls_.gate.pass();
+        const bool write = Emulator::isWriteRequest(req.method, req.path);
+        if (write) controls_.gate.pass(WriteGate::Stage::BeforeActing);
         arrived = std::chrono::steady_clock::now();  // a write held at the gate arrives now
         reply = emulator_.handle(req);
+        if (write) controls_.gate.pass(WriteGate::Stage::Acted);
       }
     } catch (const Poco::SyntaxException&) {
       reply.status = 400;

@@ -200,6 +200,10 @@ void EmulatorProcess::holdWritesAfter(int passes) const {
   inspect(*this, "POST", "/_emulator/hold-writes?after=" + std::to_string(passes));
 }
 
+void EmulatorProcess::holdAnswersAfter(int passes) const {
+  inspect(*this, "POST", "/_emulator/hold-writes?after=" + std::to_string(passes) + "&acted=true");
+}
+
 void EmulatorProcess::releaseWrites() const {
   inspect(*this, "POST", "/_emulator/hold-writes?on=false");
 }

@@ -47,8 +47,11 @@ class EmulatorProcess {
   // POST /_emulator/empty-lists: A6 and A8 answer [] (or, with `on` false, their data again).
   void emptyLists(bool on = true) const;
   // POST /_emulator/hold-writes?after=N: the next `passes` writes go through, later ones wait
-  // inside the emulator until releaseWrites().
+  // inside the emulator, before they act, until releaseWrites().
   void holdWritesAfter(int passes) const;
+  // POST /_emulator/hold-writes?after=N&acted=true: the same, but later writes act and only
+  // their answers wait.
+  void holdAnswersAfter(int passes) const;
   void releaseWrites() const;
 
   // A raw request to the emulator for tests that must craft what the client never sends.

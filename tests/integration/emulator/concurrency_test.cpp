@@ -4,6 +4,7 @@
 // generous time-out, and it would answer "met": false).
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <future>
 #include <vector>
 
@@ -51,4 +52,30 @@ TEST_CASE("emulator concurrency: calls with latency all succeed and are counted 
   for (auto& f : calls) CHECK(f.get() == 200);
   CHECK(parseJson(emu.stats())->getObject("endpoints")->getObject("A5")->getValue<int>("calls") ==
         8);
+}
+
+TEST_CASE("emulator: hold-writes with acted=true carries the later writes out and holds only "
+          "their answers, until released",
+          "[emulator][concurrency]") {
+  EmulatorProcess emu;
+  CenterClient client(emu);
+  emu.holdAnswersAfter(0);
+  auto add = std::async(std::launch::async, [&client] {
+    return client
+        .call("POST", "/me/api/v1/enterprise/ENT-ACME-0001/member",
+              R"({"userList":[{"userName":"wuyi","password":"abcdefgh1","name":"Wu Yi"}]})")
+        .status;
+  });
+  // The member list shows the add (a read is never held) while its answer waits: polled, with a
+  // generous bound.
+  bool listed = false;
+  for (int polls = 0; polls < 100000 && !listed; ++polls) {
+    const auto list = client.call(
+        "GET", "/me/api/v1/enterprise/ENT-ACME-0001/members?pageNum=1&pageSize=5&keyword=wuyi");
+    listed = parseJson(list.body)->getObject("data")->getArray("list")->size() == 1;
+  }
+  CHECK(listed);
+  CHECK(add.wait_for(std::chrono::seconds(0)) == std::future_status::timeout);  // still held
+  emu.releaseWrites();
+  CHECK(add.get() == 200);
 }

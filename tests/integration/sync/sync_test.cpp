@@ -476,22 +476,24 @@ TEST_CASE(
   f.checkNoSecretLeaked();
 }
 
-// The emulator carries a call out, then holds its answer for --latency-ms; with one call at a
-// time, the moment /_emulator/stats counts the second A1 the first chunk is answered and
-// recorded, the second is carried out but unanswered, and the third not yet sent. Killing
-// membersync then leaves all three kinds of add behind. The test polls for that event (bounded),
-// it never sleeps for a time. Before the re-run, ten of the people whose add never took effect
-// leave HR: their passwords, written to the outbox but never set, must end cancelled.
+// The emulator answers the first write, and carries out every later one but holds its answer
+// until released; with one call at a time, the moment /_emulator/stats counts the second A1 the
+// first chunk is answered and recorded, the second is carried out but unanswered, and the third
+// cannot have been sent. Killing membersync then leaves all three kinds of add behind, however
+// late the kill comes. The test polls for that event (bounded), it never sleeps for a time.
+// Before the re-run, ten of the people whose add never took effect leave HR: their passwords,
+// written to the outbox but never set, must end cancelled.
 TEST_CASE(
     "sync: a run killed (SIGKILL) in the middle of its adds then re-run ends as if never "
     "interrupted with no duplicate and no password lost or left pending",
     "[sync]") {
-  EmulatorProcess emulator({"", {"--latency-ms", "30"}});
+  EmulatorProcess emulator;
   SyncOptions o;
   o.centerExtra = "max_concurrency = 1\n";
   SyncFixture f(emulator, o);
   auto people = staff(250);
   f.writeHr(people);
+  emulator.holdAnswersAfter(1);
 
   auto child = launchCommand(membersyncExecutable(), f.commandLine({"sync"}));
   bool reached = false;
@@ -507,6 +509,7 @@ TEST_CASE(
   INFO(killed.err);
   REQUIRE(reached);
   REQUIRE(killed.signal == SIGKILL);  // it was still running: cut off mid-run
+  emulator.releaseWrites();           // the held answer goes nowhere; the re-run's go out as usual
 
   // Up to ten people whose add never took effect leave before the re-run.
   const auto created = liveMembersByAccount(emulator);

@@ -22,3 +22,12 @@ TEST_CASE("sha256: a digest finished starts afresh, and one of nothing is the em
   CHECK(d.hex() == empty);
   CHECK(Sha256::of("") == empty);
 }
+
+TEST_CASE("sha256: the digest's bytes are what hex() spells, and it starts afresh too", "[core]") {
+  Sha256 d;
+  const Sha256::Digest abc = d.update("abc").digest();
+  CHECK(abc[0] == 0xba);
+  CHECK(abc[31] == 0xad);
+  CHECK(d.update("abc").digest() == abc);
+  CHECK(d.hex() == Sha256::of(""));
+}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "jobs/directory/person.h"
 #include "jobs/directory/reader.h"
@@ -14,6 +15,7 @@ namespace membersync::directory::testing {
 struct HrFile {
   membersync::testing::TempDir dir;
   DirectorySettings cfg;
+  std::vector<std::string> readAttributes;  // readExport's alsoNeeded: what the policy reads
 
   HrFile() {
     for (const std::string& field : DirectorySettings::fields()) cfg.columns[field] = field;
@@ -21,7 +23,7 @@ struct HrFile {
 
   Export read(const std::string& content, const std::string& name = "hr.csv") {
     cfg.path = dir.write(name, content).string();
-    return readExport(cfg, "@acme");
+    return readExport(cfg, "@acme", readAttributes);
   }
 
   Export readJson(const std::string& content) {

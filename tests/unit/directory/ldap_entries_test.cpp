@@ -473,6 +473,67 @@ TEST_CASE("ldap: a guid template over a value that is not 16 bytes makes the ent
   CHECK(hr.problems[0].message.find("employee_id") == 0);
 }
 
+// ---- the content hash over the entries as mapped (ExportHash) -----------------------------------
+
+namespace {
+
+// The content hash of `d`'s entries as readExport takes it, the policy reading memberOf.
+std::string hashOf(FakeDirectory& d) {
+  const DirectorySettings cfg = ldapSettings();
+  std::vector<std::string> wanted = wantedBy(cfg);
+  wanted.push_back("memberOf");
+  return buildExport(readAll(d, wanted), cfg, "@acme", {"memberOf"}).contentHash;
+}
+
+}  // namespace
+
+TEST_CASE("ldap: the entries in another page order, their values in another order, or moved to "
+          "another DN are the same export",
+          "[directory][ldap][hash]") {
+  FakeDirectory one;
+  one.pages.push_back({"", LdapPage{{person("alice", {{"memberOf", {"cn=a", "cn=b"}}})}, {}, "k"}});
+  one.pages.push_back({"k", LdapPage{{person("bob")}, {}, ""}});
+  FakeDirectory other;
+  other.pages.push_back({"", LdapPage{{person("bob")}, {}, "k"}});
+  other.pages.push_back(
+      {"k", LdapPage{{person("alice", {{"memberOf", {"cn=b", "cn=a"}}})}, {}, ""}});
+  FakeDirectory moved =
+      FakeDirectory::onePage({person("alice", {{"memberOf", {"cn=a", "cn=b"}}}), person("bob")});
+  moved.pages[0].second.entries[1].dn = "uid=bob,ou=alumni,dc=example,dc=com";
+  const std::string hash = hashOf(one);
+  CHECK(hashOf(other) == hash);
+  CHECK(hashOf(moved) == hash);
+}
+
+TEST_CASE("ldap: a changed field or a changed value of an attribute the policy reads is another "
+          "export",
+          "[directory][ldap][hash]") {
+  auto directory = [](const std::string& cn, std::vector<std::string> groups) {
+    LdapEntry alice = person("alice", {{"memberOf", std::move(groups)}});
+    alice.attributes[2].values = {cn};
+    return FakeDirectory::onePage({alice, person("bob")});
+  };
+  FakeDirectory before = directory("Alice", {"cn=a", "cn=b"});
+  FakeDirectory renamed = directory("Alicia", {"cn=a", "cn=b"});
+  FakeDirectory regrouped = directory("Alice", {"cn=a", "cn=x"});
+  const std::string hash = hashOf(before);
+  CHECK(hashOf(renamed) != hash);
+  CHECK(hashOf(regrouped) != hash);
+}
+
+TEST_CASE("ldap: every value of a skipped entry's multi-valued key counts in the hash",
+          "[directory][ldap][hash]") {
+  // Two uids: the entry is skipped and each uid remembered, so nobody it names looks departed.
+  auto directory = [](const std::string& second) {
+    LdapEntry twoUids = person("bob");
+    twoUids.attributes[1].values = {"bob", second};
+    return FakeDirectory::onePage({person("alice"), twoUids});
+  };
+  FakeDirectory robert = directory("robert");
+  FakeDirectory bobby = directory("bobby");
+  CHECK(hashOf(robert) != hashOf(bobby));
+}
+
 // ---- found by fuzzing (fuzz_ldap_entries) ------------------------------------------------------
 
 TEST_CASE("ldap: pages that go round with entries already seen fail the read after three",

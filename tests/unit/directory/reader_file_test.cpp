@@ -15,7 +15,8 @@ TEST_CASE("directory: a CSV export becomes people with every field, line and has
                             "E1002,alice,Alice Liddell,DESIGN,,,\n";
   const Export hr = f.read(bytes);
   CHECK(hr.path == f.cfg.path);
-  CHECK(hr.contentHash == membersync::Sha256::of(bytes));
+  CHECK(hr.contentHash.size() == 64);  // over the rows (export_hash_test.cpp)
+  CHECK(hr.legacyContentHash == membersync::Sha256::of(bytes));
   CHECK(hr.rowCount == 2);
   CHECK(hr.problems.empty());
   REQUIRE(hr.people.size() == 2);
@@ -37,11 +38,10 @@ TEST_CASE("directory: a CSV export becomes people with every field, line and has
   CHECK(hr.people[1].line == 3);
 }
 
-TEST_CASE("directory: the hash covers the file's bytes, byte order mark included", "[directory]") {
+TEST_CASE("directory: a byte order mark and CRLF line endings are read past", "[directory]") {
   HrFile f;
   const std::string bytes = "\xEF\xBB\xBF" "employee_id,account,name\r\nE1,a1,Ann\r\n";
   const Export hr = f.read(bytes);
-  CHECK(hr.contentHash == membersync::Sha256::of(bytes));
   REQUIRE(hr.people.size() == 1);
   CHECK(hr.people[0].employeeId == "E1");
   CHECK(hr.people[0].name == "Ann");

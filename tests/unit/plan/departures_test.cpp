@@ -56,6 +56,26 @@ TEST_CASE("planner: the same export twice counts once toward grace", "[plan]") {
   CHECK(contains(held->reason, "1 of 2 exports"));
 }
 
+TEST_CASE("planner: an absence counted before the upgrade, by the file's hash, is not counted "
+          "again for the same file; another file counts, and stores the rows' hash",
+          "[plan]") {
+  Scenario s = aliceMissing();
+  s.hr.contentHash = "rows-1";
+  s.hr.legacyContentHash = "file-1";
+  s.absence("E1", 1, "file-1");  // what an earlier version stored for this very file
+  const Plan same = s.plan();
+  CHECK(absenceOf(same, "E1") == nullptr);
+  CHECK(contains(find(same, "delete:g1")->reason, "1 of 2 exports"));
+
+  s.hr.contentHash = "rows-2";
+  s.hr.legacyContentHash = "file-2";
+  const Plan other = s.plan();
+  const auto* counted = absenceOf(other, "E1");
+  REQUIRE(counted);
+  CHECK(counted->distinctExports == 2);
+  CHECK(counted->lastExportHash == "rows-2");
+}
+
 TEST_CASE("planner: a new export counts and reaching grace_runs acts", "[plan]") {
   Scenario s = aliceMissing();
   s.absence("E1", 1, "export-0");
