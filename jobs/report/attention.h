@@ -1,0 +1,70 @@
+#pragma once
+
+// What needs a person, computed once (attention()) and used by every surface: `status`, run
+// reports (jobs/notify), /healthz and /metrics, the daemon's log line and the console. Pure: a
+// function of what the state database holds (and the time), never of the HR source, so each
+// surface names people the same way from the state alone.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "jobs/state/records.h"
+#include "jobs/state/types.h"
+
+namespace membersync::report {
+
+// The kinds, most serious first within each exit code's class.
+enum class AttentionKind {
+  Held,              // held by a safety guard, not released yet (edits, withdrawals, deletes)
+  InvalidRow,        // an HR row skipped as invalid (its member is neither edited nor departed)
+  Refused,           // the center refused the item: waits until its input changes
+  Failed,            // failed for a transient cause: tried again later
+  InDoubt,           // a write, or a password, whose outcome is not known (or reading could
+                     // not judge it)
+  EnrolmentInDoubt,  // an enrolment (B1) the activity service cannot be asked about
+  PasswordWaiting,   // a confirmed password not handed out for more than password_wait_days
+  PoolDry,           // a pool (or product) ran dry: people left without an asset
+};
+inline constexpr AttentionKind kAttentionKinds[] = {
+    AttentionKind::Held,    AttentionKind::InvalidRow,       AttentionKind::Refused,
+    AttentionKind::Failed,  AttentionKind::InDoubt,          AttentionKind::EnrolmentInDoubt,
+    AttentionKind::PasswordWaiting, AttentionKind::PoolDry};
+
+// "held", "invalid-row", "refused", "failed", "in-doubt", "enrolment-in-doubt",
+// "password-waiting", "pool-dry": stable, for JSON, metrics labels and report fingerprints.
+const char* toString(AttentionKind kind);
+
+// How serious a kind is for the exit codes: Held is 4 (a guard), InvalidRow to EnrolmentInDoubt
+// are 3 (items not done), PasswordWaiting and PoolDry only call for attention (a run still exits
+// 0 with the outcome `attention`; `status` exits 3).
+enum class AttentionClass { Guard, NotDone, Notice };
+AttentionClass classOf(AttentionKind kind);
+
+// One thing a person has to look at, by person where there is one.
+struct AttentionItem {
+  AttentionKind kind = AttentionKind::Failed;
+  std::string key;         // the item's key (or "line:14", "pool:cad-seat"): stable, unique per kind
+  std::string account;     // as HR spells it when known; "" when the item is not one person's
+  std::string name;
+  std::string employeeId;
+  std::string source;      // where the row came from: "hr-export.csv:14", or an LDAP DN
+  std::string reason;      // why, for people (the group's reason when all share it)
+  std::string command;     // the exact command that resolves it, or what to do ("fix line 14 ...")
+  state::RunId runId = 0;  // the run that reported it (0: the state's, not one run's)
+};
+
+struct Attention {
+  std::vector<AttentionItem> items;  // grouped by kind (kAttentionKinds' order), then by account
+  std::size_t count(AttentionKind kind) const;
+  bool empty() const { return items.empty(); }
+  // The most serious class present; Notice when there is nothing (check empty() first).
+  AttentionClass worst() const;
+  // "2 held, 1 invalid row, 3 passwords waiting": the counts in words, kinds with none left out.
+  std::string countsText() const;
+  // A digest of what needs a person (kinds and keys, not reasons or times): a report is sent
+  // again only when it changes.
+  std::string fingerprint() const;
+};
+
+}  // namespace membersync::report
