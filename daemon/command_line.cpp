@@ -165,6 +165,7 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
     return {std::nullopt, usage(e.what())};
   }
   if (inv.configPath.empty()) inv.configPath = defaultConfig;
+  if (inv.configPath != defaultConfig) inv.configArgument = "--config " + inv.configPath;
   if (inv.help || inv.version) return {inv, std::nullopt};
   if (inv.verb.empty()) return {std::nullopt, usage("no verb given; the verbs are " + verbNames())};
 

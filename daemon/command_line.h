@@ -10,6 +10,8 @@ namespace membersync::cli {
 // What the command line asked for, parsed and checked; no Boost types leak out of here.
 struct Invocation {
   std::string configPath;  // resolved default when --config is absent
+  // "--config FILE" when FILE is not the default: what the commands people are told carry.
+  std::string configArgument;
   std::string verb;        // empty with --help / --version
   bool help = false;
   bool version = false;

@@ -57,7 +57,11 @@ deliver::DeliveryTools Runtime::deliveryTools() {
 }
 
 apply::SyncRequest Runtime::syncRequest(state::RunKind kind, bool applyChanges) const {
-  return apply::SyncRequest{kind, applyChanges, config_.sync};
+  apply::SyncRequest request;
+  request.kind = kind;
+  request.apply = applyChanges;
+  request.settings = config_.sync;
+  return request;
 }
 
 }  // namespace membersync::cli

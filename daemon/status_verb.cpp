@@ -11,43 +11,46 @@ namespace membersync::cli {
 namespace {
 
 // Everything `status` shows, read from the state database; the report decides what to say.
-report::StatusInputs readStatus(state::StateStore& store, const std::string& database) {
+report::StatusInputs readStatus(const VerbContext& ctx, state::StateStore& store, Clock& clock) {
+  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       clock.wallNow().time_since_epoch())
+                       .count();
+  report::AttentionInputs a =
+      report::attentionInputs(store, 0, now, ctx.config.sync.passwordWaitDays,
+                              ctx.invocation.configArgument);
   report::StatusInputs in;
-  in.database = database;
-  in.runs = store.recentRuns(10);
-  in.openItems = store.openItems();
-  in.enrolments = store.load().enrolments;
-  in.unsettledSteps = store.unsettledSteps();
-  if (!in.runs.empty()) in.unresolvedSteps = store.unresolvedSteps(in.runs.back().id);
-  in.unconfirmedPasswords = store.unconfirmedPasswords();
-  in.passwordsToHandOut = store.passwordsToHandOut();
-  if (const state::RunSummary* finished = report::lastFinishedRun(in.runs))
-    in.problems = store.problemsOfRun(finished->id);
-  if (!in.runs.empty()) in.held = store.heldItemsOfRun(in.runs.front().id);
+  in.database = ctx.config.state.database;
+  in.runs = store.recentRuns(10, false);
+  in.previews = store.recentRuns(3, true);
+  in.attention = report::attention(a);
+  in.openItems = std::move(a.openItems);
+  in.enrolments = std::move(a.enrolments);
+  in.unsettledSteps = std::move(a.unsettledSteps);
+  in.unresolvedSteps = std::move(a.unresolvedSteps);
+  in.unconfirmedPasswords = std::move(a.unconfirmedPasswords);
+  in.passwordsToHandOut = std::move(a.passwordsToHandOut);
+  in.problems = std::move(a.problems);
+  in.held = std::move(a.held);
   return in;
 }
 
 }  // namespace
 
-// From the state database alone: the last runs, items waiting for a retry, refused or in doubt,
-// enrolments that granted nothing (and why), steps in doubt, passwords never confirmed set,
-// passwords not handed out (and how mailing them goes), what the last finished run reported (pool shortages, lock and activity problems)
-// and what the last run's guard held back (report::writeStatusText; --format json:
-// report::writeStatusJson).
+// From the state database alone: what needs a person first (report::attention: held items by
+// account, invalid rows, items refused, failed or in doubt, enrolments in doubt, passwords
+// waiting too long, pools run dry, each with the command that resolves it), then the last runs
+// and previews, what the newest run reported besides, and the passwords to hand out
+// (report::writeStatusText; --format json: report::writeStatusJson). Exit 1 when the newest run
+// failed, 4 while a guard's holds wait, 3 while anything else needs a person, else 0.
 ExitCode runStatus(const VerbContext& ctx) {
   SystemClock clock;
   auto store = openState(ctx.config, clock, StateUse::Read);
-  const report::StatusInputs in = readStatus(*store, ctx.config.state.database);
+  const report::StatusInputs in = readStatus(ctx, *store, clock);
   if (ctx.invocation.format == "json")
     report::writeStatusJson(ctx.out, in);
   else
     report::writeStatusText(ctx.out, in);
-  switch (report::statusVerdict(in)) {
-    case report::StatusVerdict::Failing: return ExitCode::Failed;
-    case report::StatusVerdict::LeftToDo: return ExitCode::PartlyFailed;
-    case report::StatusVerdict::Done: return ExitCode::Done;
-  }
-  return ExitCode::Failed;
+  return static_cast<ExitCode>(report::statusExitCode(report::statusVerdict(in)));
 }
 
 }  // namespace membersync::cli

@@ -14,6 +14,7 @@
 #include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
 #include "jobs/apply/sync_job.h"
+#include "jobs/report/attention_text.h"
 #include "jobs/report/plan_json.h"
 #include "jobs/report/plan_text.h"
 #include "jobs/report/run_text.h"
@@ -28,6 +29,7 @@ ExitCode exitCodeOf(apply::SyncOutcome outcome) {
     case apply::SyncOutcome::Held: return ExitCode::Held;
     case apply::SyncOutcome::PartlyFailed: return ExitCode::PartlyFailed;
     case apply::SyncOutcome::Changes: return ExitCode::Changes;
+    case apply::SyncOutcome::Attention: return ExitCode::Done;  // the run did its work
     case apply::SyncOutcome::Done: return ExitCode::Done;
   }
   return ExitCode::Failed;
@@ -70,6 +72,8 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
            "runs, refused ones once their HR row, the policy or a setting that shapes them "
            "changes.\n";
   }
+  if (!r.attention.empty()) out << "\n";
+  report::writeAttentionText(out, r.attention, 20);
 }
 
 ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
@@ -111,6 +115,7 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   apply::SyncJob job = rt.syncJob(progress);
   apply::SyncRequest request = rt.syncRequest(kind, applyChanges);
   request.settings.plan.onlyAccount = lowerAscii(ctx.invocation.only);
+  request.configArgument = ctx.invocation.configArgument;
   request.readAhead = &ahead;
   apply::SyncReport report = body(job, hr, policy, request);
   if (applyChanges && delivery) *delivery = handOut(ctx, rt, hr);
@@ -161,7 +166,10 @@ ExitCode runRevert(const VerbContext& ctx) {
                "carry it out\n";
     return ExitCode::Usage;
   }
-  const auto r = withJob(ctx, state::RunKind::Revert, ctx.invocation.apply,
+  // Without --apply a revert is a preview, recorded as one (it does not push the runs that
+  // changed something out of `status`).
+  const auto kind = ctx.invocation.apply ? state::RunKind::Revert : state::RunKind::Plan;
+  const auto r = withJob(ctx, kind, ctx.invocation.apply,
                          [&](auto& job, auto& hr, auto& policy, auto& request) {
                            return job.revert(*run, hr, policy, request);
                          });

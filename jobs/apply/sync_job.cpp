@@ -5,6 +5,7 @@
 
 #include "jobs/apply/list_consistency.h"
 #include "jobs/apply/outbox_repair.h"
+#include "jobs/apply/run_people.h"
 #include "jobs/center/read_ahead.h"
 
 namespace membersync::apply {
@@ -24,13 +25,14 @@ state::RunCounts planCounts(const plan::Plan& p) {
   return c;
 }
 
-// The plan's problems `status` shows until a later run no longer reports them: pools run dry
-// and pool assets A6 does not have, locks that cannot be lent, lendings that should end,
-// identities missing for an activity rule. (Invalid HR rows and unmapped departments are in
-// every plan's output and stay there.)
-bool isEntitlementProblem(const plan::Item& item) {
-  static const char* const kPrefixes[] = {"problem:assets:", "problem:pool-assets:",
-                                          "problem:lock:", "problem:lending:", "problem:identity:"};
+// The plan's problems `status` shows until a later run no longer reports them: rows skipped as
+// invalid, pools run dry and pool assets A6 does not have, locks that cannot be lent, lendings
+// that should end, identities missing for an activity rule. (Unmapped departments are in every
+// plan's output and stay there.)
+bool isRecordedProblem(const plan::Item& item) {
+  static const char* const kPrefixes[] = {report::kInvalidRowPrefix, report::kPoolDryPrefix,
+                                          "problem:pool-assets:", "problem:lock:",
+                                          "problem:lending:", "problem:identity:"};
   if (item.kind != plan::ItemKind::Problem) return false;
   for (const char* prefix : kPrefixes) {
     if (item.key.rfind(prefix, 0) == 0) return true;
@@ -49,8 +51,8 @@ ApplySettings applySettingsFor(const SyncRequest& request, const policy::Policy&
 
 const char* toString(SyncOutcome outcome) {
   // In the enum's order, most serious first.
-  static const char* const kNames[] = {"failed",        "stale",   "held",
-                                       "partly-failed", "changes", "done"};
+  static const char* const kNames[] = {"failed",  "stale",     "held", "partly-failed",
+                                       "changes", "attention", "done"};
   const auto i = static_cast<std::size_t>(outcome);
   return i < std::size(kNames) ? kNames[i] : "?";
 }
@@ -207,7 +209,7 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
     report.plan->nameRun(report.run);
     report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
   }
-  report.outcome = finish(report, request);
+  report.outcome = finish(report, request, hr);
   return report;
 }
 
@@ -249,7 +251,7 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   report.plan = saved;
   report.plan->nameRun(report.run);
   report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
-  report.outcome = saved.revertsRun != 0 ? finishRevert(report) : finish(report, request);
+  report.outcome = saved.revertsRun != 0 ? finishRevert(report) : finish(report, request, hr);
   return report;
 }
 
@@ -299,6 +301,21 @@ SyncOutcome judgeOutcome(SyncReport& report) {
   return outcome;
 }
 
+// What needs a person once an applying run ended decides its outcome too: a guard's holds are
+// `held` (4), rows skipped as invalid and items refused, failed or in doubt `partly-failed` (3),
+// and passwords waiting or a pool run dry `attention` (0: the run did its work). A failed run
+// stays failed.
+SyncOutcome withAttention(SyncOutcome outcome, SyncReport& report) {
+  const report::Attention& a = report.attention;
+  if (a.empty() || outcome == SyncOutcome::Failed || outcome == SyncOutcome::Stale) return outcome;
+  SyncOutcome needs = SyncOutcome::Attention;
+  if (a.worst() == report::AttentionClass::Guard) needs = SyncOutcome::Held;
+  if (a.worst() == report::AttentionClass::NotDone) needs = SyncOutcome::PartlyFailed;
+  const std::string counts = "needs a person: " + a.countsText();
+  report.message = report.message.empty() ? counts : report.message + "; " + counts;
+  return std::min(outcome, needs);  // the enum runs from the most serious
+}
+
 // The items a guard held, under this run: `allow RUN` releases them.
 void recordGuardHolds(state::StateStore& store, const SyncReport& report) {
   for (const auto& item : report.plan->items) {
@@ -310,17 +327,23 @@ void recordGuardHolds(state::StateStore& store, const SyncReport& report) {
 
 }  // namespace
 
-SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request) {
+SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request,
+                           const directory::Export& hr) {
   const plan::Plan& p = *report.plan;
-  const SyncOutcome outcome = judgeOutcome(report);
+  SyncOutcome outcome = judgeOutcome(report);
   std::vector<state::RunProblem> problems;
   for (const auto& item : p.items) {
-    if (isEntitlementProblem(item)) problems.push_back({report.run, item.key, item.reason});
+    if (isRecordedProblem(item)) problems.push_back({report.run, item.key, item.reason});
   }
   store_.recordProblems(report.run, problems);
   if (request.apply) {
     store_.transaction([&] { keepAfterApply(report, request, outcome); });
+    store_.recordItemPeople(report.run, itemPeopleOf(p, hr));
     store_.purgeRuns(request.settings.keepRunsDays);
+    report.attention = report::attention(report::attentionInputs(
+        store_, report.run, wallMillis(), request.settings.passwordWaitDays,
+        request.configArgument));
+    outcome = withAttention(outcome, report);
   }
   store_.finishRun(report.run, toString(outcome),
                    report.applied ? report.applied->counts : planCounts(p), report.message);

@@ -13,6 +13,7 @@
 #include "jobs/directory/person.h"
 #include "jobs/plan/planner.h"
 #include "jobs/policy/policy.h"
+#include "jobs/report/attention.h"
 
 namespace membersync::center {
 class ReadAhead;
@@ -31,6 +32,9 @@ struct SyncRequest {
   // The tokens and member pages read ahead while the export was read (null: none); the run's
   // member list takes the pages that came.
   center::ReadAhead* readAhead = nullptr;
+  // "--config FILE" when the configuration is not the default one: the commands people are
+  // told (what needs a person) carry it.
+  std::string configArgument;
 };
 
 // How a run ended, most serious first; the command line maps it to an exit code.
@@ -38,8 +42,10 @@ enum class SyncOutcome {
   Failed,        // the run could not be completed (members unreadable, a systemic failure)
   Stale,         // a saved plan no longer matches the export, the policy or the members
   Held,          // a safety guard held back the destructive part
-  PartlyFailed,  // applied, but some items failed or are in doubt
+  PartlyFailed,  // applied, but some items failed, were refused or are in doubt, or HR rows
+                 // were skipped as invalid
   Changes,       // plan only: there are changes to make
+  Attention,     // applied; only passwords waiting too long or a pool run dry need a person
   Done,          // nothing left to do
 };
 const char* toString(SyncOutcome outcome);
@@ -54,6 +60,7 @@ struct SyncReport {
   std::set<std::string> releasedBefore;  // released item keys the run started with
   std::vector<std::string> readNotes;    // what reading assets and products noted (stale cache)
   int productReads = 0;                  // A7 calls made (the rest came from the cache)
+  report::Attention attention;           // applying runs: what needs a person once it ended
 };
 
 // Why a member list must not be acted on, or nullopt when it may: a list that lost most of the
@@ -102,7 +109,7 @@ class SyncJob {
                     const SyncRequest& request);
 
  private:
-  SyncOutcome finish(SyncReport& report, const SyncRequest& request);
+  SyncOutcome finish(SyncReport& report, const SyncRequest& request, const directory::Export& hr);
   void keepAfterApply(const SyncReport& report, const SyncRequest& request, SyncOutcome outcome);
   // A revert's end: the items a guard held and the run's outcome. Its plan covers a few items
   // only, so no release, failure record or export baseline of the syncs is touched.

@@ -6,10 +6,12 @@
 // surface names people the same way from the state alone.
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "jobs/state/records.h"
+#include "jobs/state/store.h"
 #include "jobs/state/types.h"
 
 namespace membersync::report {
@@ -49,7 +51,8 @@ struct AttentionItem {
   std::string name;
   std::string employeeId;
   std::string source;      // where the row came from: "hr-export.csv:14", or an LDAP DN
-  std::string reason;      // why, for people (the group's reason when all share it)
+  std::string action;      // what was held or is not done: "edit", "delete", "add", "password"
+  std::string reason;      // why, for people (items of one group often share it)
   std::string command;     // the exact command that resolves it, or what to do ("fix line 14 ...")
   state::RunId runId = 0;  // the run that reported it (0: the state's, not one run's)
 };
@@ -66,5 +69,46 @@ struct Attention {
   // again only when it changes.
   std::string fingerprint() const;
 };
+
+// What attention() reads, all from the state database (and the time).
+struct AttentionInputs {
+  // The newest finished run that could change anything (sync, apply, a daemon's run, a revert
+  // applied; never a preview): the rows it skipped and the pools it found dry (its problems), and
+  // what its guards held (released ones no longer need a person).
+  state::RunId run = 0;
+  std::vector<state::RunProblem> problems;
+  std::vector<state::HeldItem> held;
+  std::vector<state::ItemRecord> openItems;     // refused, to retry, unknown
+  std::vector<state::Step> unsettledSteps;      // writes in doubt
+  std::vector<state::Step> unresolvedSteps;     // writes reading could not judge
+  std::vector<state::PendingPassword> unconfirmedPasswords;
+  std::vector<state::PasswordToHandOut> passwordsToHandOut;
+  std::map<std::string, state::Enrolment> enrolments;
+  std::vector<state::ItemPerson> people;  // who they are about: what peopleWanted() asks for
+  state::Millis now = 0;
+  int passwordWaitDays = 3;  // [report] password_wait_days
+  // How a command reaches this configuration: "" for the default one, else "--config FILE".
+  std::string configArgument;
+};
+
+// The item keys, accounts and employee ids whose people (StateStore::itemPeople) attention()
+// names the items of `in` with.
+struct PeopleWanted {
+  std::vector<std::string> keys, accounts, employeeIds;
+};
+PeopleWanted peopleWanted(const AttentionInputs& in);
+
+// What needs a person, by kind, each item with the person, the reason and the command.
+Attention attention(const AttentionInputs& in);
+
+// Everything attention() reads, from `store`: the run is `run` (an applying run that just ended),
+// or, with 0, the newest finished run that could change anything. The people of the items are
+// looked up too. Throws StateError as the store does.
+AttentionInputs attentionInputs(state::StateStore& store, state::RunId run, state::Millis now,
+                                int passwordWaitDays, std::string configArgument);
+
+// The problems a run records for attention() (besides the pools run dry): invalid rows.
+inline constexpr const char* kInvalidRowPrefix = "problem:line:";
+inline constexpr const char* kPoolDryPrefix = "problem:assets:";
 
 }  // namespace membersync::report

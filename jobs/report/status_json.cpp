@@ -18,7 +18,9 @@ namespace {
 using Poco::Dynamic::Var;
 using Poco::JSON::Object;
 
-constexpr int kVersion = 1;
+// 2: the verdict `attention` (and `held`) replaces `left-to-do`, and `attention[]`, `previews[]`
+// and `exitCode` are new. Within a version nothing is renamed.
+constexpr int kVersion = 2;
 
 using json::listOf;
 using json::newObject;
@@ -27,7 +29,8 @@ using json::time;
 Var verdictName(StatusVerdict v) {
   switch (v) {
     case StatusVerdict::Done: return "done";
-    case StatusVerdict::LeftToDo: return "left-to-do";
+    case StatusVerdict::Attention: return "attention";
+    case StatusVerdict::Held: return "held";
     case StatusVerdict::Failing: return "failing";
   }
   return "failing";
@@ -108,6 +111,19 @@ void toHandOutJson(Object& o, const state::PasswordToHandOut& p) {
   o.set("mailTo", p.mailTo);
 }
 
+void attentionJson(Object& o, const AttentionItem& i) {
+  o.set("kind", toString(i.kind));
+  o.set("key", i.key);
+  o.set("action", i.action);
+  o.set("account", i.account);
+  o.set("name", i.name);
+  o.set("employeeId", i.employeeId);
+  o.set("source", i.source);
+  o.set("reason", i.reason);
+  o.set("command", i.command);
+  o.set("runId", i.runId != 0 ? Var(i.runId) : Var());
+}
+
 void problemJson(Object& o, const state::RunProblem& p) {
   o.set("runId", p.runId);
   o.set("key", p.key);
@@ -122,7 +138,10 @@ void writeStatusJson(std::ostream& os, const StatusInputs& in) {
   root->set("version", kVersion);
   root->set("database", in.database);
   root->set("verdict", verdictName(statusVerdict(in)));
+  root->set("exitCode", statusExitCode(statusVerdict(in)));
+  root->set("attention", listOf(in.attention.items, attentionJson));
   root->set("runs", listOf(in.runs, runJson));
+  root->set("previews", listOf(in.previews, runJson));
   root->set("itemsNotDone", listOf(in.openItems, itemJson));
   root->set("held", listOf(in.held, heldJson));
   root->set("inDoubt", listOf(in.unsettledSteps, inDoubtJson));

@@ -6,6 +6,7 @@
 
 #include "jobs/core/text.h"
 #include "jobs/deliver/passwords_listing.h"
+#include "jobs/report/attention_text.h"
 #include "jobs/report/run_text.h"
 #include "jobs/report/text_table.h"
 
@@ -16,10 +17,11 @@ std::string localTime(state::Millis ms) {
   return ms <= 0 ? "" : localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)});
 }
 
-void writeRuns(std::ostream& out, const StatusInputs& in) {
-  out << "runs (newest first, " << in.database << ")\n";
+void writeRuns(std::ostream& out, const std::string& heading,
+               const std::vector<state::RunSummary>& runs) {
+  out << heading << "\n";
   TextTable table({"run", "kind", "started", "outcome", "what happened"});
-  for (const auto& r : in.runs) {
+  for (const auto& r : runs) {
     table.addRow({std::to_string(r.id), state::toString(r.kind), localTime(r.startedAt),
                   r.finishedAt ? r.outcome : "cut off",
                   runCountsText(r.counts) + (r.message.empty() ? "" : "; " + r.message)});
@@ -27,63 +29,20 @@ void writeRuns(std::ostream& out, const StatusInputs& in) {
   if (table.empty()) out << "  none yet\n"; else table.print(out);
 }
 
-void writeItems(std::ostream& out, const std::vector<state::ItemRecord>& items) {
-  out << "\nitems not done (" << items.size() << ")\n";
-  TextTable table({"item", "state", "attempts", "next try", "why"});
-  for (const auto& i : items) {
-    table.addRow({i.key, state::toString(i.status), std::to_string(i.attempts),
-                  i.status == state::ItemStatus::RetryLater ? localTime(i.nextAttemptAt) : "",
-                  i.message});
-  }
-  if (table.empty()) out << "  none\n"; else table.print(out);
+bool isAttentionProblem(const state::RunProblem& p) {
+  return p.key.rfind(kInvalidRowPrefix, 0) == 0 || p.key.rfind(kPoolDryPrefix, 0) == 0;
 }
 
-// Enrolments that did not grant products: their reasons, and those in doubt (B1 has no read
-// call, so they are never re-sent on their own and a person has to look).
-void writeEnrolments(std::ostream& out, const std::map<std::string, state::Enrolment>& all) {
-  const std::vector<const state::Enrolment*> notDone = enrolmentsNotDone(all);
-  if (notDone.empty()) return;
-  const bool unknown = std::any_of(notDone.begin(), notDone.end(), [](const state::Enrolment* e) {
-    return e->status == state::EnrolmentStatus::Unknown;
-  });
-  out << "\nenrolments not done (" << notDone.size() << ")\n";
-  TextTable table({"employee", "rule", "activity", "state", "since", "why"});
-  for (const auto* e : notDone) {
-    table.addRow({e->employeeId, e->rule, e->activityLabel, state::toString(e->status),
-                  localTime(e->at), e->message});
-  }
-  table.print(out);
-  if (unknown) {
-    out << "  (\"unknown\": the answer was lost and the activity service cannot be asked; "
-           "check there whether the person was enrolled)\n";
-  }
-}
-
-void writeInDoubt(std::ostream& out, const StatusInputs& in) {
-  if (!in.unsettledSteps.empty()) {
-    out << "\nsteps in doubt (" << in.unsettledSteps.size()
-        << "; the next sync settles them by reading before sending anything)\n";
-    for (const auto& step : in.unsettledSteps) {
-      out << "  run " << step.runId << " " << step.info.kind << " " << step.info.itemKey
-          << (step.info.account.empty() ? "" : " (" + step.info.account + ")") << "\n";
-    }
-  }
-  if (!in.unresolvedSteps.empty()) {
-    out << "\nwrites in doubt that reading could not judge (" << in.unresolvedSteps.size()
-        << "; look at each member; `membersync revert RUN` judges each field again)\n";
-    for (const auto& step : in.unresolvedSteps) {
-      out << "  run " << step.runId << " " << step.info.kind << " of " << step.info.account
-          << ": " << step.message << "\n";
-    }
-  }
-  if (!in.unconfirmedPasswords.empty()) {
-    out << "\npasswords in doubt (" << in.unconfirmedPasswords.size()
-        << "; written to the outbox, not confirmed set: the center may hold them; the next sync "
-           "sends each again; if one keeps failing, `membersync reset-password ACCOUNT` sets a "
-           "new one)\n";
-    for (const auto& p : in.unconfirmedPasswords)
-      out << "  " << p.account << " (run " << p.runId << ")\n";
-  }
+// What the newest run reported that is nobody's in particular and not in "Needs a person":
+// locks that cannot be lent, lendings that should end, pool assets A6 does not have, activities
+// that do not exist.
+void writeReported(std::ostream& out, const StatusInputs& in) {
+  std::vector<const state::RunProblem*> other;
+  for (const auto& p : in.problems)
+    if (!isAttentionProblem(p)) other.push_back(&p);
+  if (other.empty()) return;
+  out << "\nalso reported by run " << other.front()->runId << " (" << other.size() << ")\n";
+  for (const auto* p : other) out << "  " << p->key << ": " << p->message << "\n";
 }
 
 // Confirmed passwords not handed out: how many, and each whose mail failed or is in doubt.
@@ -104,22 +63,6 @@ void writeHandOut(std::ostream& out, const StatusInputs& in) {
     out << "  " << p->account << ": " << deliver::describeMail(*p) << "\n";
 }
 
-// What people have to act on: the last finished run's problems (pools run dry and who is left
-// without, locks that cannot be lent, activities that do not exist), then what the newest
-// run's guard held back and how to release it.
-void writeReported(std::ostream& out, const StatusInputs& in) {
-  if (!in.problems.empty()) {
-    out << "\nreported by run " << in.problems.front().runId << " (" << in.problems.size() << ")\n";
-    for (const auto& p : in.problems) out << "  " << p.key << ": " << p.message << "\n";
-  }
-  if (!in.held.empty()) {
-    const state::RunId run = in.held.front().runId;
-    out << "\nheld back by a safety guard in run " << run << " (" << in.held.size()
-        << "; review them, then release with: membersync allow " << run << ")\n";
-    for (const auto& h : in.held) out << "  " << h.key << ": " << h.reason << "\n";
-  }
-}
-
 }  // namespace
 
 std::vector<const state::Enrolment*> enrolmentsNotDone(
@@ -130,26 +73,57 @@ std::vector<const state::Enrolment*> enrolmentsNotDone(
   return notDone;
 }
 
-const state::RunSummary* lastFinishedRun(const std::vector<state::RunSummary>& runs) {
-  for (const auto& r : runs)
-    if (r.finishedAt) return &r;
-  return nullptr;
+namespace {
+
+// Enrolments the activity service answered without granting (not qualified, refused): an answer
+// to know, not in "Needs a person" unless it is in doubt or to be tried again.
+void writeEnrolments(std::ostream& out, const std::map<std::string, state::Enrolment>& all) {
+  TextTable table({"employee", "rule", "activity", "state", "since", "why"});
+  for (const auto* e : enrolmentsNotDone(all)) {
+    if (e->status == state::EnrolmentStatus::Unknown) continue;  // in "Needs a person"
+    table.addRow({e->employeeId, e->rule, e->activityLabel, state::toString(e->status),
+                  localTime(e->at), e->message});
+  }
+  if (table.empty()) return;
+  out << "\nenrolments that granted nothing\n";
+  table.print(out);
 }
 
+}  // namespace
+
 void writeStatusText(std::ostream& out, const StatusInputs& in) {
-  writeRuns(out, in);
-  writeItems(out, in.openItems);
-  writeEnrolments(out, in.enrolments);
-  writeInDoubt(out, in);
-  writeHandOut(out, in);
+  if (in.attention.empty()) {
+    out << "Nothing needs a person.\n\n";
+  } else {
+    writeAttentionText(out, in.attention);
+    out << "\n";
+  }
+  writeRuns(out, "runs (newest first, " + in.database + ")", in.runs);
+  if (!in.previews.empty()) {
+    out << "\n";
+    writeRuns(out, "previews (plan, dry runs, revert without --apply; they change nothing)",
+              in.previews);
+  }
   writeReported(out, in);
+  writeEnrolments(out, in.enrolments);
+  writeHandOut(out, in);
 }
 
 StatusVerdict statusVerdict(const StatusInputs& in) {
   if (!in.runs.empty() && in.runs.front().outcome == "failed") return StatusVerdict::Failing;
-  const bool leftToDo =
-      !in.openItems.empty() || !in.unsettledSteps.empty() || !in.unconfirmedPasswords.empty();
-  return leftToDo ? StatusVerdict::LeftToDo : StatusVerdict::Done;
+  if (in.attention.empty()) return StatusVerdict::Done;
+  return in.attention.worst() == AttentionClass::Guard ? StatusVerdict::Held
+                                                       : StatusVerdict::Attention;
+}
+
+int statusExitCode(StatusVerdict verdict) {
+  switch (verdict) {
+    case StatusVerdict::Failing: return 1;
+    case StatusVerdict::Held: return 4;
+    case StatusVerdict::Attention: return 3;
+    case StatusVerdict::Done: return 0;
+  }
+  return 1;
 }
 
 }  // namespace membersync::report

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/report/attention.h"
 #include "jobs/state/records.h"
 #include "jobs/state/types.h"
 
@@ -14,7 +15,11 @@ namespace membersync::report {
 // a pure function of them (and of the machine's time zone, for the times shown).
 struct StatusInputs {
   std::string database;                // its path, for the heading
-  std::vector<state::RunSummary> runs;  // the last runs, newest first
+  // The last runs that could change something, newest first; previews (`plan`, dry runs,
+  // `revert` without --apply) apart, so that they push no run out of the list.
+  std::vector<state::RunSummary> runs;
+  std::vector<state::RunSummary> previews;
+  Attention attention;  // what needs a person (attention(), from the fields below)
   std::vector<state::ItemRecord> openItems;
   std::map<std::string, state::Enrolment> enrolments;  // Snapshot::enrolments
   std::vector<state::Step> unsettledSteps;
@@ -22,31 +27,30 @@ struct StatusInputs {
   std::vector<state::Step> unresolvedSteps;
   std::vector<state::PendingPassword> unconfirmedPasswords;
   std::vector<state::PasswordToHandOut> passwordsToHandOut;  // confirmed, not handed out
-  // What the last finished run (lastFinishedRun()) reported, and what the newest run's guard held.
+  // What the newest finished run that could change something reported, and what its guard held.
   std::vector<state::RunProblem> problems;
   std::vector<state::HeldItem> held;
 };
 
-// The enrolments that granted nothing (every status but enrolled), in key order: what `status`
-// lists as not done.
+// The enrolments that granted nothing (every status but enrolled), in key order.
 std::vector<const state::Enrolment*> enrolmentsNotDone(
     const std::map<std::string, state::Enrolment>& all);
 
-// The newest of `runs` that finished, whose problems `status` shows; null when none did.
-const state::RunSummary* lastFinishedRun(const std::vector<state::RunSummary>& runs);
-
-// The `status` report: the last runs with their counts (runCountsText), items not done,
-// enrolments that granted nothing, steps in doubt, passwords not confirmed, the last finished
-// run's problems and the newest run's held items. Sections with nothing to show are left out,
-// except the runs and the items.
+// The `status` report: what needs a person first (writeAttentionText), then the last runs with
+// their counts, the last previews, what the newest run reported that is not one person's (locks
+// that cannot be lent, activities that do not exist, ...), and the passwords to hand out. Sections
+// with nothing to show are left out, except the runs.
 void writeStatusText(std::ostream& os, const StatusInputs& in);
 
 enum class StatusVerdict {
-  Done,      // nothing left to do
-  LeftToDo,  // an item is open, a step is in doubt or a password is not confirmed
-  Failing,   // the newest run failed
+  Done,       // nothing needs a person
+  Attention,  // something needs a person (StatusInputs::attention), nothing held by a guard
+  Held,       // a guard's holds wait for `allow`
+  Failing,    // the newest run that could change something failed
 };
 // A run with no end may still be going (status takes no lock), so it is no failure.
 StatusVerdict statusVerdict(const StatusInputs& in);
+// `status`'s exit code: 1 failing, 4 held, 3 anything else needing a person, 0 done.
+int statusExitCode(StatusVerdict verdict);
 
 }  // namespace membersync::report

@@ -266,6 +266,19 @@ void visitRow(RunProblem& r, V& v) {
   v.text(r.message);
 }
 
+inline constexpr const char* kItemPersonColumns =
+    "item_key, account, hr_account, name, employee_id, source, run_id";
+template <class V>
+void visitRow(ItemPerson& r, V& v) {
+  v.text(r.itemKey);
+  v.text(r.account);
+  v.text(r.hrAccount);
+  v.text(r.name);
+  v.text(r.employeeId);
+  v.text(r.source);
+  v.integer(r.runId);
+}
+
 // Poco's TypeHandler for a record read with visitRow(); reading only (writes bind columns).
 template <class Row>
 class RowHandler {
@@ -334,5 +347,8 @@ class TypeHandler<membersync::state::Enrolment>
 template <>
 class TypeHandler<membersync::state::RunProblem>
     : public membersync::state::detail::RowHandler<membersync::state::RunProblem> {};
+template <>
+class TypeHandler<membersync::state::ItemPerson>
+    : public membersync::state::detail::RowHandler<membersync::state::ItemPerson> {};
 
 }  // namespace Poco::Data

@@ -72,6 +72,18 @@ std::vector<RunSummary> SqliteStore::recentRuns(int limit) {
   return runs;
 }
 
+std::vector<RunSummary> SqliteStore::recentRuns(int limit, bool previews) {
+  std::vector<RunSummary> runs;
+  if (limit <= 0) return runs;
+  db_->guarded("reading the recent runs", [&](Session& s) {
+    std::string plan = toString(RunKind::Plan);
+    s << std::string("SELECT ") + detail::kRunColumns + " FROM runs WHERE (kind = ?) = ?" +
+             " ORDER BY id DESC LIMIT ?",
+        use(plan), use(previews), use(limit), into(runs), now;
+  });
+  return runs;
+}
+
 int SqliteStore::purgeRuns(int keepDays) {
   if (keepDays < 0) throw std::invalid_argument("keep_runs_days must not be negative");
   return db_->guarded("purging old runs", [&](Session& s) {
@@ -84,7 +96,12 @@ int SqliteStore::purgeRuns(int keepDays) {
              " AND steps.settlement IS NULL AND steps.state IN ('sent', 'unknown'))",
         use(cutoff);
     // Steps and held items go with their runs (ON DELETE CASCADE), in this one statement.
-    return static_cast<int>(purge.execute());
+    const int purged = static_cast<int>(purge.execute());
+    // Who items were about, as no run kept any longer saw them: nothing names them any more.
+    if (purged > 0) {
+      s << "DELETE FROM item_people WHERE run_id < (SELECT COALESCE(MIN(id), 0) FROM runs)", now;
+    }
+    return purged;
   });
 }
 

@@ -215,6 +215,23 @@ const std::vector<Migration>& migrations() {
            // refusal of the newest leaves the account owed instead of forgetting it.
            "ALTER TABLE passwords ADD COLUMN owed_beneath INTEGER NOT NULL DEFAULT 0",
        }},
+      {9,
+       "who each item is about, for what needs a person",
+       {
+           // The person a plan item concerns, as the newest run that planned it saw them: what
+           // `status`, reports and the console name people by, without reading the HR source.
+           R"(CREATE TABLE item_people (
+                item_key TEXT PRIMARY KEY,
+                account TEXT NOT NULL DEFAULT '',
+                hr_account TEXT NOT NULL DEFAULT '',
+                name TEXT NOT NULL DEFAULT '',
+                employee_id TEXT NOT NULL DEFAULT '',
+                source TEXT NOT NULL DEFAULT '',
+                run_id INTEGER NOT NULL,
+                seen_at INTEGER NOT NULL))",
+           "CREATE INDEX item_people_by_account ON item_people (account)",
+           "CREATE INDEX item_people_by_employee ON item_people (employee_id)",
+       }},
   };
   return steps;
 }

@@ -50,6 +50,7 @@ class SqliteStore final : public StateStore {
                  const std::string& message) override;
   std::optional<RunSummary> findRun(RunId run) override;
   std::vector<RunSummary> recentRuns(int limit) override;
+  std::vector<RunSummary> recentRuns(int limit, bool previews) override;
   int purgeRuns(int keepDays) override;
 
   std::optional<std::string> enterprise() override;
@@ -101,6 +102,10 @@ class SqliteStore final : public StateStore {
   void recordProblems(RunId run, const std::vector<RunProblem>& problems) override;
   std::vector<RunProblem> problemsOfRun(RunId run) override;
 
+  void recordItemPeople(RunId run, const std::vector<ItemPerson>& people) override;
+  std::vector<ItemPerson> itemPeople(const std::vector<std::string>& keys,
+                                     const std::vector<std::string>& accounts,
+                                     const std::vector<std::string>& employeeIds) override;
   void passwordGenerated(const std::string& account, RunId run) override;
   void passwordsGenerated(const std::vector<std::string>& accounts, RunId run) override;
   void passwordConfirmed(const std::string& account) override;

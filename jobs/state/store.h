@@ -53,6 +53,9 @@ class StateStore {
   virtual std::optional<RunSummary> findRun(RunId run) = 0;
   // The `limit` most recent runs, newest first.
   virtual std::vector<RunSummary> recentRuns(int limit) = 0;
+  // The same, of previews only (`plan`, `sync --dry-run`, `revert` without --apply: kind Plan),
+  // or of every other run (those that could change something).
+  virtual std::vector<RunSummary> recentRuns(int limit, bool previews) = 0;
   // Deletes runs started more than `keepDays` days ago, with their journal and held items,
   // except runs that still have an unsettled step (see unsettledSteps()). Returns how many
   // runs went. keepDays < 0: std::invalid_argument.
@@ -197,6 +200,16 @@ class StateStore {
   virtual void recordProblems(RunId run, const std::vector<RunProblem>& problems) = 0;
   // A run's problems in key order. Empty for an unknown run.
   virtual std::vector<RunProblem> problemsOfRun(RunId run) = 0;
+
+  // --- who items are about -----------------------------------------------------------------
+
+  // Inserts or replaces the person of each item key, as run `run` saw them (one statement).
+  virtual void recordItemPeople(RunId run, const std::vector<ItemPerson>& people) = 0;
+  // The people recorded for any of `keys`, `accounts` (lower case) or `employeeIds`, newest run
+  // first (an account or employee id may have several items). Empty lists match nothing.
+  virtual std::vector<ItemPerson> itemPeople(const std::vector<std::string>& keys,
+                                             const std::vector<std::string>& accounts,
+                                             const std::vector<std::string>& employeeIds) = 0;
 
   // --- password delivery (never the password itself) ----------------------------------------
 

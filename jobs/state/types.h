@@ -135,6 +135,20 @@ struct RunProblem {
   std::string message;  // for people; never a secret
 };
 
+// --- who an item is about ----------------------------------------------------------------
+
+// The person a plan item concerns, as a run saw them, so that what needs a person can be named
+// from the state alone.
+struct ItemPerson {
+  std::string itemKey;     // the plan item's key ("add:E1001", "problem:line:14", ...)
+  std::string account;     // lower case, without the suffix; may be empty
+  std::string hrAccount;   // as HR spells it
+  std::string name;
+  std::string employeeId;
+  std::string source;      // where the row came from: "hr.csv:14", "people.json item 3", a DN
+  RunId runId = 0;         // the run that saw them last
+};
+
 // --- passwords ------------------------------------------------------------------------------
 
 // A generated password written to the outbox whose add or reset was never confirmed. The

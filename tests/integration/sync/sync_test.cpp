@@ -28,7 +28,7 @@ void checkNothingInDoubt(SyncFixture& f) {
   const auto st = f.status();
   INFO(tail(st.out) << st.err);
   CHECK(st.exitCode == 0);
-  CHECK_THAT(st.out, Contains("items not done (0)"));
+  CHECK_THAT(st.out, Contains("Nothing needs a person."));
   CHECK_THAT(st.out, !Contains("passwords in doubt"));
 }
 
@@ -88,7 +88,9 @@ TEST_CASE(
   const auto st = f.status();
   INFO(tail(st.out));
   CHECK(st.exitCode == 3);
-  CHECK_THAT(st.out, Contains("add:E0150") && Contains("refused") &&
+  // Named by account, with the reason and what to do, first.
+  CHECK(st.out.rfind("Needs a person: 1 refused", 0) == 0);
+  CHECK_THAT(st.out, Contains("refused by the center (1)") && Contains("staff0150") &&
                          Contains("department 4711 does not exist"));
   f.checkNoSecretLeaked();
 }
@@ -107,14 +109,17 @@ TEST_CASE(
   REQUIRE(f.sync().exitCode == 3);
   const auto first = stats(emulator);
 
-  // Unchanged export: the refused row waits for its HR row to change; nothing else is due.
+  // Unchanged export: the refused row waits for its HR row to change; nothing else is due, but
+  // the run still says a person is needed (exit 3) until the row is fixed.
   const auto again = f.sync();
   INFO(tail(again.out) << again.err);
-  CHECK(again.exitCode == 0);
+  CHECK(again.exitCode == 3);
+  CHECK_THAT(again.out, Contains("Needs a person: 1 refused"));
   CHECK(stats(emulator).writes == first.writes);
   CHECK_THAT(again.out, Contains("staff0007") && Contains("refused earlier"));
   const auto st = f.status();
-  CHECK_THAT(st.out, Contains("add:E0007") && Contains("refused"));
+  CHECK(st.exitCode == 3);
+  CHECK_THAT(st.out, Contains("staff0007") && Contains("refused"));
 
   // The row fixed in HR is sent again, alone.
   people[6].department = "ENG";
@@ -356,7 +361,11 @@ TEST_CASE(
   const long long run = appliedRun(guarded.out);
   REQUIRE(run > 0);
   const auto st = f.status();
-  CHECK_THAT(st.out, Contains("held back by a safety guard in run " + std::to_string(run)));
+  CHECK(st.exitCode == 4);
+  CHECK_THAT(st.out, Contains("held by a safety guard (8)") &&
+                         Contains(f.configPath().string() + " allow " + std::to_string(run) +
+                                  "`") &&
+                         Contains("delete  staff0073"));
   const auto allow = f.run({"allow-deletes", std::to_string(run)});
   INFO(tail(allow.out) << allow.err);
   CHECK(allow.exitCode == 0);
@@ -457,7 +466,8 @@ TEST_CASE(
   REQUIRE(s.outcome("A1", "dropped") == 1);
   CHECK_THAT(first.out, Contains("100 added") && Contains("10 in doubt"));
   const auto st = f.status();
-  CHECK_THAT(st.out, Contains("unknown") && Contains("passwords in doubt"));
+  CHECK(st.exitCode == 3);
+  CHECK_THAT(st.out, Contains("Needs a person: 10 in doubt") && Contains("never answered"));
 
   // Re-run until nothing is left in doubt (a reset whose answers were all dropped needs another
   // run); bounded.

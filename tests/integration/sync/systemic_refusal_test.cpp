@@ -62,8 +62,7 @@ TEST_CASE(
 
   const auto st = f.status();
   INFO(tail(st.out) << st.err);
-  CHECK_THAT(st.out, Contains("items not done (0)"));
-  CHECK_THAT(st.out, !Contains("passwords written to the outbox but not confirmed"));
+  CHECK_THAT(st.out, !Contains("refused by the center") && !Contains("in doubt"));
 
   o.extra = "";
   f.configure(o);
@@ -132,7 +131,7 @@ TEST_CASE(
   CHECK_THAT(held.out, Contains("staff0002") && Contains("refused earlier"));
   CHECK(stats(emulator).outcome("A1", "10004") == refusals);  // not sent again
   const auto st = f.status();
-  CHECK_THAT(st.out, Contains("add:E0002") && Contains("refused"));
+  CHECK_THAT(st.out, Contains("refused by the center (1)") && Contains("staff0002"));
 
   o.extra = "password_length = 20\n";  // shapes the add's request: its refusal is released
   f.configure(o);

@@ -38,15 +38,19 @@ TEST_CASE("status json: an empty database is every field, empty, and done", "[re
   StatusInputs in;
   in.database = "/var/lib/membersync/state.db";
   const auto o = json(in);
-  CHECK(names(o) == std::set<std::string>{"format", "version", "database", "verdict", "runs",
-                                             "itemsNotDone", "held", "inDoubt", "unresolved", "enrolmentsNotDone",
-                                             "passwordsUnconfirmed", "passwordsToHandOut", "problems"});
+  CHECK(names(o) == std::set<std::string>{"format", "version", "database", "verdict", "exitCode",
+                                             "attention", "runs", "previews", "itemsNotDone", "held",
+                                             "inDoubt", "unresolved", "enrolmentsNotDone",
+                                             "passwordsUnconfirmed", "passwordsToHandOut",
+                                             "problems"});
   CHECK(o->getValue<std::string>("format") == "membersync-status");
-  CHECK(o->getValue<int>("version") == 1);
+  CHECK(o->getValue<int>("version") == 2);
+  CHECK(o->getValue<int>("exitCode") == 0);
   CHECK(o->getValue<std::string>("database") == "/var/lib/membersync/state.db");
   CHECK(o->getValue<std::string>("verdict") == "done");
-  for (const char* list : {"runs", "itemsNotDone", "held", "inDoubt", "unresolved", "enrolmentsNotDone",
-                           "passwordsUnconfirmed", "passwordsToHandOut", "problems"})
+  for (const char* list : {"attention", "runs", "previews", "itemsNotDone", "held", "inDoubt",
+                           "unresolved", "enrolmentsNotDone", "passwordsUnconfirmed",
+                           "passwordsToHandOut", "problems"})
     CHECK(o->getArray(list)->size() == 0);
 }
 
@@ -81,8 +85,25 @@ TEST_CASE("status json: a run with its counts, an item to retry and a step in do
   step.message = "no answer within 30 s";
   in.unsettledSteps = {step};
 
+  report::AttentionItem needs;
+  needs.kind = report::AttentionKind::Failed;
+  needs.key = "add:E1";
+  needs.action = "add";
+  needs.account = "alice";
+  needs.name = "李娜";
+  needs.reason = "500: service unavailable";
+  needs.command = "none: the next sync after 2026-01-01 01:00 tries again";
+  in.attention.items = {needs};
+
   const auto o = json(in);
-  CHECK(o->getValue<std::string>("verdict") == "left-to-do");
+  CHECK(o->getValue<std::string>("verdict") == "attention");
+  CHECK(o->getValue<int>("exitCode") == 3);
+  const auto a = o->getArray("attention")->getObject(0);
+  CHECK(names(a) == std::set<std::string>{"kind", "key", "action", "account", "name",
+                                             "employeeId", "source", "reason", "command", "runId"});
+  CHECK(a->getValue<std::string>("kind") == "failed");
+  CHECK(a->getValue<std::string>("name") == "李娜");
+  CHECK(a->isNull("runId"));
   const auto r = o->getArray("runs")->getObject(0);
   CHECK(names(r) == std::set<std::string>{"id", "kind", "startedAt", "finishedAt", "outcome",
                                              "message", "exportRows", "counts"});

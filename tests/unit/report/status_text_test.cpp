@@ -8,6 +8,8 @@
 #include <sstream>
 
 using namespace membersync;
+using report::AttentionItem;
+using report::AttentionKind;
 using report::StatusInputs;
 using report::StatusVerdict;
 
@@ -34,21 +36,33 @@ state::RunSummary run(state::RunId id, const std::string& outcome, bool finished
   return r;
 }
 
+AttentionItem item(AttentionKind kind, const std::string& account, const std::string& reason,
+                   const std::string& command) {
+  AttentionItem i;
+  i.kind = kind;
+  i.key = account;
+  i.account = account;
+  i.reason = reason;
+  i.command = command;
+  return i;
+}
+
 }  // namespace
 
-TEST_CASE("status text: an empty database says so, and nothing is left to do", "[report]") {
+TEST_CASE("status text: an empty database says nothing needs a person, and it is done",
+          "[report]") {
   StatusInputs in;
   in.database = "/var/lib/membersync/state.db";
   CHECK(text(in) ==
-        "runs (newest first, /var/lib/membersync/state.db)\n"
-        "  none yet\n"
+        "Nothing needs a person.\n"
         "\n"
-        "items not done (0)\n"
-        "  none\n");
+        "runs (newest first, /var/lib/membersync/state.db)\n"
+        "  none yet\n");
   CHECK(report::statusVerdict(in) == StatusVerdict::Done);
+  CHECK(report::statusExitCode(report::statusVerdict(in)) == 0);
 }
 
-TEST_CASE("status text: runs with their counts in the shared words, and open items", "[report]") {
+TEST_CASE("status text: runs with their counts in the shared words, previews apart", "[report]") {
   StatusInputs in;
   in.database = "state.db";
   in.runs = {run(8, "", false), run(7, "partly-failed", true)};
@@ -56,86 +70,84 @@ TEST_CASE("status text: runs with their counts in the shared words, and open ite
   in.runs[1].counts.assigned = 2;
   in.runs[1].counts.failed = 1;
   in.runs[1].message = "1 item failed";
-  state::ItemRecord item;
-  item.key = "add:E1";
-  item.status = state::ItemStatus::RetryLater;
-  item.attempts = 2;
-  item.nextAttemptAt = kAt + 3600000;
-  item.message = "busy";
-  in.openItems = {item};
+  in.previews = {run(9, "changes", true)};
+  in.previews[0].kind = state::RunKind::Plan;
   CHECK(text(in) ==
+        "Nothing needs a person.\n"
+        "\n"
         "runs (newest first, state.db)\n"
         "  run  kind  started              outcome        what happened\n"
         "  8    sync  2026-01-01 00:00:00  cut off        no changes\n"
         "  7    sync  2026-01-01 00:00:00  partly-failed  3 added, 2 asset changes, 1 failed; 1 "
         "item failed\n"
         "\n"
-        "items not done (1)\n"
-        "  item    state        attempts  next try             why\n"
-        "  add:E1  retry-later  2         2026-01-01 01:00:00  busy\n");
-  CHECK(report::statusVerdict(in) == StatusVerdict::LeftToDo);
+        "previews (plan, dry runs, revert without --apply; they change nothing)\n"
+        "  run  kind  started              outcome  what happened\n"
+        "  9    plan  2026-01-01 00:00:00  changes  no changes\n");
+  CHECK(report::statusVerdict(in) == StatusVerdict::Done);  // a run still going is no failure
+  in.runs.front().finishedAt = kAt;
   in.runs.front().outcome = "failed";
   CHECK(report::statusVerdict(in) == StatusVerdict::Failing);
+  CHECK(report::statusExitCode(StatusVerdict::Failing) == 1);
 }
 
-TEST_CASE("status text: enrolments not done, steps and passwords in doubt, problems, held items",
-          "[report]") {
+TEST_CASE(
+    "status text: what needs a person comes first, grouped by kind, a shared reason and command "
+    "said once, each item by account and name",
+    "[report]") {
   StatusInputs in;
   in.database = "state.db";
   in.runs = {run(5, "held", true)};
-  state::Enrolment done, lost;
-  done.employeeId = "E1";
-  lost.employeeId = "E2";
-  lost.rule = "welcome";
-  lost.activityLabel = "welcome-2026";
-  lost.status = state::EnrolmentStatus::Unknown;
-  lost.at = kAt;
-  lost.message = "no answer";
-  in.enrolments = {{"E1/welcome", done}, {"E2/welcome", lost}};
-  state::Step step;
-  step.runId = 4;
-  step.info.kind = "add";
-  step.info.itemKey = "add:E3";
-  step.info.account = "carol";
-  in.unsettledSteps = {step};
-  state::Step moved;
-  moved.runId = 3;
-  moved.info.kind = "edit";
-  moved.info.account = "erin";
-  moved.message = "name is \"C\" (before \"A\", the edit set \"B\")";
-  in.unresolvedSteps = {moved};
-  in.unconfirmedPasswords = {{"dave", 4, kAt}};
-  in.problems = {{5, "problem:assets:cad", "pool cad ran dry: 1 person without: erin"}};
-  in.held = {{5, "delete:g9", "11 destructive items exceed the limit of 10", kAt, {}, {}}};
+  const std::string guard = "12 destructive items exceed the limit of 10 (delete_floor)";
+  auto held1 = item(AttentionKind::Held, "staff0001", guard, "`membersync allow 5`");
+  held1.action = "delete";
+  held1.name = "王伟";
+  held1.employeeId = "E0001";
+  auto held2 = held1;
+  held2.account = "staff0002";
+  held2.name = "李娜";
+  held2.employeeId = "E0002";
+  held2.action = "withdraw";
+  auto row = item(AttentionKind::InvalidRow, "staff0003", "mobile \"123\" is not a mobile number",
+                  "fix hr.csv:4, then `membersync sync`");
+  row.action = "row skipped";
+  row.source = "hr.csv:4";
+  in.attention.items = {held1, held2, row};
   const std::string out = text(in);
-  CHECK_THAT(out, Catch::Contains("\nenrolments not done (1)\n"
-                                  "  employee  rule     activity      state    since"));
-  CHECK_THAT(out, Catch::Contains("  E2        welcome  welcome-2026  unknown  2026-01-01 00:00:00"
-                                  "  no answer\n"
-                                  "  (\"unknown\": the answer was lost"));
-  CHECK_THAT(out, Catch::Contains("\nsteps in doubt (1; the next sync settles them by reading "
-                                  "before sending anything)\n  run 4 add add:E3 (carol)\n"));
-  CHECK_THAT(out, Catch::Contains("\nwrites in doubt that reading could not judge (1; look at "
-                                  "each member; `membersync revert RUN` judges each field "
-                                  "again)\n  run 3 edit of erin: name is \"C\" (before \"A\", "
-                                  "the edit set \"B\")\n"));
-  CHECK_THAT(out, Catch::Contains("\npasswords in doubt (1; written to the outbox, not confirmed "
-                                  "set: the center may hold them; the next sync sends each again; "
-                                  "if one keeps failing, `membersync reset-password ACCOUNT` sets "
-                                  "a new one)\n  dave (run 4)\n"));
-  CHECK_THAT(out, Catch::Contains("\nreported by run 5 (1)\n  problem:assets:cad: pool cad ran "
-                                  "dry: 1 person without: erin\n"));
-  CHECK_THAT(out, Catch::EndsWith("\nheld back by a safety guard in run 5 (1; review them, then "
-                                  "release with: membersync allow 5)\n  delete:g9: 11 destructive "
-                                  "items exceed the limit of 10\n"));
-  CHECK(report::statusVerdict(in) == StatusVerdict::LeftToDo);
+  INFO(out);
+  CHECK(out.rfind("Needs a person: 2 held by a guard, 1 invalid row\n", 0) == 0);
+  CHECK_THAT(out, Catch::Contains("\n  held by a safety guard (2)\n"
+                                  "    " + guard + "\n"
+                                  "    to do: `membersync allow 5`\n"
+                                  "    what      account    person        from\n"
+                                  "    delete    staff0001  王伟 (E0001)\n"
+                                  "    withdraw  staff0002  李娜 (E0002)\n"));
+  CHECK_THAT(out, Catch::Contains("\n  HR rows skipped as invalid (1)\n"
+                                  "    to do: fix hr.csv:4, then `membersync sync`\n"));
+  CHECK_THAT(out, Catch::Contains("mobile \"123\" is not a mobile number"));
+  CHECK(report::statusVerdict(in) == StatusVerdict::Held);
+  CHECK(report::statusExitCode(StatusVerdict::Held) == 4);
+  in.attention.items = {row};
+  CHECK(report::statusVerdict(in) == StatusVerdict::Attention);
+  CHECK(report::statusExitCode(StatusVerdict::Attention) == 3);
 }
 
-TEST_CASE("status text: the problems shown are the newest finished run's", "[report]") {
-  const std::vector<state::RunSummary> runs = {run(9, "", false), run(8, "done", true),
-                                               run(7, "done", true)};
-  REQUIRE(report::lastFinishedRun(runs));
-  CHECK(report::lastFinishedRun(runs)->id == 8);
-  CHECK(report::lastFinishedRun({run(9, "", false)}) == nullptr);
-  CHECK(report::lastFinishedRun({}) == nullptr);
+TEST_CASE("status text: what the newest run reported besides, and passwords to hand out",
+          "[report]") {
+  StatusInputs in;
+  in.database = "state.db";
+  in.problems = {{5, "problem:lock:E2", "lock LK-9 is not borrowed by the enterprise"},
+                 {5, "problem:line:4", "shown in Needs a person"}};
+  state::PasswordToHandOut p;
+  p.account = "dave";
+  p.mail = state::MailState::Retry;
+  p.attempts = 2;
+  p.reply = "421 busy";
+  in.passwordsToHandOut = {p};
+  const std::string out = text(in);
+  CHECK_THAT(out, Catch::Contains("\nalso reported by run 5 (1)\n  problem:lock:E2: lock LK-9 is "
+                                  "not borrowed by the enterprise\n"));
+  CHECK_THAT(out, !Catch::Contains("shown in Needs a person"));
+  CHECK_THAT(out, Catch::Contains("\npasswords to hand out (1; `membersync passwords` lists them; "
+                                  "1 whose mail did not go through)\n  dave: mail not delivered"));
 }

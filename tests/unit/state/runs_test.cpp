@@ -61,6 +61,14 @@ TEST_CASE("state: recent runs come newest first, up to the limit", "[state]") {
   CHECK(runs[2].kind == RunKind::Plan);
   CHECK(runs[0].id > runs[1].id);
   CHECK(rig.store->recentRuns(0).empty());
+
+  // Previews apart: they do not push the runs that could change something out of a list.
+  const auto changing = rig.store->recentRuns(10, false);
+  REQUIRE(changing.size() == 3);
+  CHECK(changing[2].kind == RunKind::Sync);
+  const auto previews = rig.store->recentRuns(10, true);
+  REQUIRE(previews.size() == 1);
+  CHECK(previews[0].kind == RunKind::Plan);
 }
 
 TEST_CASE("state: purging keeps keep_runs_days of runs and takes the journal of the rest",
@@ -292,4 +300,32 @@ TEST_CASE("state: a password handed out stops counting once a newer one is gener
   rig.store->passwordConfirmed("bob");
   REQUIRE(rig.store->passwordsToHandOut().size() == 1);
   CHECK(rig.store->passwordsToHandOut()[0].mail == MailState::None);
+}
+
+TEST_CASE(
+    "state: who an item is about is kept by key, found by key, account or employee id, newest "
+    "run first, and forgotten once no run that saw it is kept",
+    "[state]") {
+  Rig rig;
+  const RunId first = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  rig.store->recordItemPeople(first, {{"add:E1", "alice", "Alice", "李娜", "E1", "hr.csv:2", 0},
+                                      {"problem:line:3", "bob", "Bob", "", "E2", "hr.csv:3", 0}});
+  const RunId second = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  rig.store->recordItemPeople(second, {{"edit:E1", "alice", "Alice", "李娜娜", "E1", "hr.csv:2", 0}});
+
+  const auto byKey = rig.store->itemPeople({"problem:line:3"}, {}, {});
+  REQUIRE(byKey.size() == 1);
+  CHECK(byKey[0].account == "bob");
+  CHECK(byKey[0].source == "hr.csv:3");
+  CHECK(byKey[0].runId == first);
+  const auto byAccount = rig.store->itemPeople({}, {"alice"}, {});
+  REQUIRE(byAccount.size() == 2);
+  CHECK(byAccount[0].name == "李娜娜");  // the newest run's first
+  CHECK(rig.store->itemPeople({}, {}, {"E2"}).size() == 1);
+  CHECK(rig.store->itemPeople({}, {}, {}).empty());
+
+  rig.clock.advance(std::chrono::hours(24 * 40));
+  rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  CHECK(rig.store->purgeRuns(30) == 2);
+  CHECK(rig.store->itemPeople({"add:E1", "edit:E1"}, {}, {}).empty());
 }

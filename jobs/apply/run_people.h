@@ -1,0 +1,23 @@
+#pragma once
+
+// Who a run's plan items are about, as the state keeps them (state::ItemPerson): the account,
+// name, employee id and where the row came from, for every item that writes, is held or skipped
+// a row, so that what needs a person is named from the state alone.
+
+#include <string>
+#include <vector>
+
+#include "jobs/directory/person.h"
+#include "jobs/plan/plan.h"
+#include "jobs/state/types.h"
+
+namespace membersync::apply {
+
+// Where a row came from, for people: "hr.csv:14", "staff.json item 3", or the LDAP entry's DN.
+std::string rowSource(const std::string& path, int line, int item, const std::string& dn);
+
+// The people of `plan`'s items (adoptions, orphans and renames aside: nothing to do for them
+// that needs a person), their sources looked up in `hr`. Pure.
+std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const directory::Export& hr);
+
+}  // namespace membersync::apply

@@ -1,0 +1,334 @@
+#include "jobs/report/attention.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <tuple>
+
+#include "jobs/core/sha256.h"
+#include "jobs/core/text.h"
+
+namespace membersync::report {
+namespace {
+
+constexpr state::Millis kDay = 24LL * 3600 * 1000;
+
+bool startsWith(const std::string& text, const char* prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
+// An item key without a release's digest ("edit:E1@3f2a..." -> "edit:E1").
+std::string itemKeyOf(const std::string& releaseKey) {
+  return releaseKey.substr(0, releaseKey.find('@'));
+}
+
+// "edit:E1" -> "edit"; a revert's "revert:12:edit:E1" -> "edit".
+std::string actionOf(const std::string& key) {
+  std::string k = key;
+  if (startsWith(k, "revert:")) {
+    const auto at = k.find(':', 7);
+    k = at == std::string::npos ? k : k.substr(at + 1);
+  }
+  return k.substr(0, k.find(':'));
+}
+
+std::string localTime(state::Millis ms) {
+  return localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)}, "%Y-%m-%d %H:%M");
+}
+
+// Who items are about, by item key, account and employee id (the newest run's first).
+class People {
+ public:
+  explicit People(const std::vector<state::ItemPerson>& people) {
+    for (const auto& p : people) {
+      byKey_.emplace(p.itemKey, &p);
+      if (!p.account.empty()) byAccount_.emplace(p.account, &p);
+      if (!p.employeeId.empty()) byEmployee_.emplace(p.employeeId, &p);
+    }
+  }
+  const state::ItemPerson* key(const std::string& k) const { return find(byKey_, k); }
+  const state::ItemPerson* account(const std::string& a) const { return find(byAccount_, a); }
+  const state::ItemPerson* employee(const std::string& e) const { return find(byEmployee_, e); }
+
+ private:
+  using Index = std::map<std::string, const state::ItemPerson*>;
+  static const state::ItemPerson* find(const Index& index, const std::string& k) {
+    const auto found = index.find(k);
+    return found == index.end() ? nullptr : found->second;
+  }
+  Index byKey_, byAccount_, byEmployee_;  // emplace keeps the first: the newest run's
+};
+
+class Builder {
+ public:
+  explicit Builder(const AttentionInputs& in) : in_(in), people_(in.people) {}
+
+  void heldByGuards() {
+    for (const auto& h : in_.held) {
+      if (h.releasedAt || h.consumedAt) continue;
+      auto& i = add(AttentionKind::Held, h.key, people_.key(itemKeyOf(h.key)));
+      i.action = actionOf(h.key);
+      i.reason = h.reason;
+      i.command = command("allow " + std::to_string(h.runId));
+      i.runId = h.runId;
+    }
+  }
+
+  void problemsOfTheRun() {
+    for (const auto& p : in_.problems) {
+      if (startsWith(p.key, kInvalidRowPrefix)) {
+        auto& i = add(AttentionKind::InvalidRow, p.key, people_.key(p.key));
+        i.action = "row skipped";
+        i.reason = p.message;
+        i.command = "fix " + (i.source.empty() ? "the row" : i.source) + ", then " +
+                    command("sync");
+        i.runId = p.runId;
+      } else if (startsWith(p.key, kPoolDryPrefix)) {
+        auto& i = add(AttentionKind::PoolDry, p.key, nullptr);
+        i.action = "pool " + p.key.substr(std::string(kPoolDryPrefix).size());
+        i.reason = p.message;
+        i.command = "add asset numbers to the rule's pool in the policy (or free some), then " +
+                    command("sync");
+        i.runId = p.runId;
+      }
+    }
+  }
+
+  // An enrolment the activity service answered "not qualified" (3002) is an answer, not a
+  // refusal to act on: the person does not qualify (already claimed it, say).
+  bool notQualified(const std::string& key) const {
+    const std::string prefix = "enrol:";
+    if (key.rfind(prefix, 0) != 0) return false;
+    const auto colon = key.find(':', prefix.size());
+    if (colon == std::string::npos) return false;
+    const auto e = in_.enrolments.find(state::enrolmentKey(
+        key.substr(prefix.size(), colon - prefix.size()), key.substr(colon + 1)));
+    return e != in_.enrolments.end() && e->second.status == state::EnrolmentStatus::NotQualified;
+  }
+
+  void itemsNotDone() {
+    for (const auto& r : in_.openItems) {
+      if (r.status == state::ItemStatus::Unknown) continue;  // its step in doubt says it
+      if (notQualified(r.key)) continue;
+      const bool refused = r.status == state::ItemStatus::Refused;
+      const state::ItemPerson* who = people_.key(r.key);
+      auto& i = add(refused ? AttentionKind::Refused : AttentionKind::Failed, r.key, who);
+      i.action = actionOf(r.key);
+      i.reason = (r.code.empty() ? "" : r.code + ": ") + r.message;
+      const std::string explain = command("explain " + accountOrKey(i));
+      i.command = refused ? "correct " + (i.source.empty() ? "the HR row" : i.source) +
+                                " or the policy (" + explain + ")"
+                          : "none: the next sync after " + localTime(r.nextAttemptAt) +
+                                " tries again (" + explain + ")";
+    }
+  }
+
+  void writesInDoubt() {
+    std::set<std::string> accounts;  // an add in doubt is owed a password too: said once
+    for (const auto& s : in_.unsettledSteps) {
+      auto& i = inDoubt("step:" + std::to_string(s.id), s);
+      i.reason = "sent in run " + std::to_string(s.runId) +
+                 " and never answered; the next sync settles it by reading the center";
+      i.command = command("sync");
+      accounts.insert(s.info.account);
+    }
+    for (const auto& s : in_.unresolvedSteps) {
+      auto& i = inDoubt("unresolved:" + std::to_string(s.id), s);
+      i.reason = s.message;
+      i.command = "look at the member on the center; " + command("revert " + std::to_string(s.runId)) +
+                  " judges each field again";
+    }
+    for (const auto& p : in_.unconfirmedPasswords) {
+      if (accounts.count(p.account)) continue;
+      auto& i = add(AttentionKind::InDoubt, "password:" + p.account, people_.account(p.account));
+      if (i.account.empty()) i.account = p.account;
+      i.action = "password";
+      i.reason = "written in run " + std::to_string(p.runId) +
+                 ", not confirmed set: the center may hold it";
+      i.command = command("sync") + " sends it again; if that keeps failing, " +
+                  command("reset-password " + p.account);
+      i.runId = p.runId;
+    }
+  }
+
+  void enrolmentsInDoubt() {
+    for (const auto& [key, e] : in_.enrolments) {
+      if (e.status != state::EnrolmentStatus::Unknown) continue;
+      auto& i = add(AttentionKind::EnrolmentInDoubt, "enrol:" + e.employeeId + ":" + e.rule,
+                    people_.employee(e.employeeId));
+      if (i.employeeId.empty()) i.employeeId = e.employeeId;
+      i.action = "enrol " + e.activityLabel;
+      i.reason = e.message;
+      i.command = "ask the activity service whether " + accountOrKey(i) +
+                  " was enrolled; to send it once more, " + command("allow RUN") +
+                  " with the run " + command("explain " + accountOrKey(i)) + " names";
+    }
+  }
+
+  void passwordsWaiting() {
+    const state::Millis limit = in_.now - std::max(0, in_.passwordWaitDays) * kDay;
+    for (const auto& p : in_.passwordsToHandOut) {
+      if (p.confirmedAt > limit) continue;
+      auto& i = add(AttentionKind::PasswordWaiting, "password:" + p.account,
+                    people_.account(p.account));
+      if (i.account.empty()) i.account = p.account;
+      i.action = "password";
+      const auto days = (in_.now - p.confirmedAt) / kDay;
+      i.reason = "set " + std::to_string(days) + (days == 1 ? " day" : " days") +
+                 " ago and not handed out";
+      i.command = command("passwords") + ", then " +
+                  command("passwords --handed-out " + i.account);
+      i.runId = p.runId;
+    }
+  }
+
+  Attention take() {
+    std::stable_sort(items_.begin(), items_.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.kind, a.account, a.key) < std::tie(b.kind, b.account, b.key);
+    });
+    return Attention{std::move(items_)};
+  }
+
+ private:
+  AttentionItem& add(AttentionKind kind, std::string key, const state::ItemPerson* who) {
+    AttentionItem i;
+    i.kind = kind;
+    i.key = std::move(key);
+    if (who) {
+      i.account = who->hrAccount.empty() ? who->account : who->hrAccount;
+      i.name = who->name;
+      i.employeeId = who->employeeId;
+      i.source = who->source;
+    }
+    items_.push_back(std::move(i));
+    return items_.back();
+  }
+
+  AttentionItem& inDoubt(std::string key, const state::Step& s) {
+    const state::ItemPerson* who = people_.key(s.info.itemKey);
+    if (!who) who = people_.account(s.info.account);
+    auto& i = add(AttentionKind::InDoubt, std::move(key), who);
+    if (i.account.empty()) i.account = s.info.account;
+    if (i.employeeId.empty()) i.employeeId = s.info.employeeId;
+    i.action = s.info.kind;
+    i.runId = s.runId;
+    return i;
+  }
+
+  std::string command(const std::string& verb) const {
+    return "`membersync " + (in_.configArgument.empty() ? "" : in_.configArgument + " ") + verb +
+           "`";
+  }
+
+  static std::string accountOrKey(const AttentionItem& i) {
+    if (!i.account.empty()) return i.account;
+    return i.employeeId.empty() ? i.key : i.employeeId;
+  }
+
+  const AttentionInputs& in_;
+  People people_;
+  std::vector<AttentionItem> items_;
+};
+
+}  // namespace
+
+const char* toString(AttentionKind kind) {
+  switch (kind) {
+    case AttentionKind::Held: return "held";
+    case AttentionKind::InvalidRow: return "invalid-row";
+    case AttentionKind::Refused: return "refused";
+    case AttentionKind::Failed: return "failed";
+    case AttentionKind::InDoubt: return "in-doubt";
+    case AttentionKind::EnrolmentInDoubt: return "enrolment-in-doubt";
+    case AttentionKind::PasswordWaiting: return "password-waiting";
+    case AttentionKind::PoolDry: return "pool-dry";
+  }
+  return "?";
+}
+
+AttentionClass classOf(AttentionKind kind) {
+  switch (kind) {
+    case AttentionKind::Held: return AttentionClass::Guard;
+    case AttentionKind::PasswordWaiting:
+    case AttentionKind::PoolDry: return AttentionClass::Notice;
+    default: return AttentionClass::NotDone;
+  }
+}
+
+std::size_t Attention::count(AttentionKind kind) const {
+  return static_cast<std::size_t>(std::count_if(
+      items.begin(), items.end(), [kind](const AttentionItem& i) { return i.kind == kind; }));
+}
+
+AttentionClass Attention::worst() const {
+  AttentionClass worst = AttentionClass::Notice;
+  for (const auto& i : items) worst = std::min(worst, classOf(i.kind));
+  return worst;
+}
+
+std::string Attention::countsText() const {
+  static const std::map<AttentionKind, std::pair<const char*, const char*>> kWords = {
+      {AttentionKind::Held, {"held by a guard", "held by a guard"}},
+      {AttentionKind::InvalidRow, {"invalid row", "invalid rows"}},
+      {AttentionKind::Refused, {"refused", "refused"}},
+      {AttentionKind::Failed, {"failed", "failed"}},
+      {AttentionKind::InDoubt, {"in doubt", "in doubt"}},
+      {AttentionKind::EnrolmentInDoubt, {"enrolment in doubt", "enrolments in doubt"}},
+      {AttentionKind::PasswordWaiting, {"password waiting", "passwords waiting"}},
+      {AttentionKind::PoolDry, {"pool dry", "pools dry"}}};
+  std::vector<std::string> parts;
+  for (AttentionKind kind : kAttentionKinds) {
+    const std::size_t n = count(kind);
+    if (n == 0) continue;
+    const auto& words = kWords.at(kind);
+    parts.push_back(std::to_string(n) + " " + (n == 1 ? words.first : words.second));
+  }
+  return joinedText(parts, ", ");
+}
+
+std::string Attention::fingerprint() const {
+  std::vector<std::string> keys;
+  for (const auto& i : items) keys.push_back(std::string(toString(i.kind)) + "|" + i.key);
+  std::sort(keys.begin(), keys.end());
+  Sha256 digest;
+  for (const auto& k : keys) digest.field(k);
+  return digest.hex();
+}
+
+PeopleWanted peopleWanted(const AttentionInputs& in) {
+  PeopleWanted w;
+  for (const auto& h : in.held) w.keys.push_back(itemKeyOf(h.key));
+  for (const auto& p : in.problems)
+    if (startsWith(p.key, kInvalidRowPrefix)) w.keys.push_back(p.key);
+  for (const auto& r : in.openItems) w.keys.push_back(r.key);
+  for (const auto* steps : {&in.unsettledSteps, &in.unresolvedSteps}) {
+    for (const auto& s : *steps) {
+      w.keys.push_back(s.info.itemKey);
+      if (!s.info.account.empty()) w.accounts.push_back(s.info.account);
+    }
+  }
+  for (const auto& p : in.unconfirmedPasswords) w.accounts.push_back(p.account);
+  const state::Millis limit = in.now - std::max(0, in.passwordWaitDays) * kDay;
+  for (const auto& p : in.passwordsToHandOut)
+    if (p.confirmedAt <= limit) w.accounts.push_back(p.account);
+  for (const auto& [key, e] : in.enrolments)
+    if (e.status == state::EnrolmentStatus::Unknown) w.employeeIds.push_back(e.employeeId);
+  for (auto* list : {&w.keys, &w.accounts, &w.employeeIds}) {
+    std::sort(list->begin(), list->end());
+    list->erase(std::unique(list->begin(), list->end()), list->end());
+  }
+  return w;
+}
+
+Attention attention(const AttentionInputs& in) {
+  Builder b(in);
+  b.heldByGuards();
+  b.problemsOfTheRun();
+  b.itemsNotDone();
+  b.writesInDoubt();
+  b.enrolmentsInDoubt();
+  b.passwordsWaiting();
+  return b.take();
+}
+
+}  // namespace membersync::report
