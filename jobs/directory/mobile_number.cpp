@@ -9,19 +9,16 @@ struct Separator {
   char as;  // ' ' space, '-' hyphen, '(' or ')' bracket
 };
 
-// Spelled in bytes: the source's encoding cannot change them.
-constexpr Separator kSeparators[] = {
-    {" ", ' '},             // space
+// The separators beyond ASCII (space, '-', '(' and ')' are their own form), spelled in bytes: the
+// source's encoding cannot change them.
+constexpr Separator kWideSeparators[] = {
     {"\xC2\xA0", ' '},      // no-break space
     {"\xE3\x80\x80", ' '},  // ideographic space
-    {"-", '-'},             // hyphen-minus
     {"\xE2\x80\x90", '-'},  // hyphen
     {"\xE2\x80\x91", '-'},  // non-breaking hyphen
     {"\xE2\x80\x92", '-'},  // figure dash
     {"\xE2\x80\x93", '-'},  // en dash
     {"\xEF\xBC\x8D", '-'},  // full-width hyphen-minus
-    {"(", '('},
-    {")", ')'},
     {"\xEF\xBC\x88", '('},  // full-width brackets
     {"\xEF\xBC\x89", ')'},
 };
@@ -35,15 +32,13 @@ std::string normalized(std::string_view written) {
   std::string out;
   out.reserve(written.size());
   for (std::size_t i = 0; i < written.size();) {
-    bool matched = false;
-    for (const Separator& s : kSeparators) {
-      if (written.compare(i, s.utf8.size(), s.utf8) != 0) continue;
-      out += s.as;
-      i += s.utf8.size();
-      matched = true;
-      break;
+    const Separator* wide = nullptr;
+    if (static_cast<unsigned char>(written[i]) >= 0x80) {
+      for (const Separator& s : kWideSeparators)
+        if (written.compare(i, s.utf8.size(), s.utf8) == 0) wide = &s;
     }
-    if (!matched) out += written[i++];
+    out += wide ? wide->as : written[i];
+    i += wide ? wide->utf8.size() : 1;
   }
   return out;
 }
@@ -74,6 +69,7 @@ std::size_t digitsAt(std::string_view text, std::size_t& i) {
 }  // namespace
 
 std::string mobileAsSent(std::string_view written) {
+  if (isNumber(written)) return std::string(written);  // most cells: nothing to remove
   const std::string number = without(normalized(written), " -()");
   // A cell of separators alone ("-" for "none") stays as written and is refused: taken for an
   // empty cell, it would clear the member's number.
