@@ -36,9 +36,10 @@ const std::vector<VerbSpec>& verbs() {
       {"check", nullptr, {},
        "online, read-only: tokens, scopes, one page of members, assets and locks"},
       {"reset-password", "ACCOUNT", {"wait"}, "set and deliver a new password (A3)"},
-      {"passwords", "[ACCOUNT...]", {"format", "handed-out", "all", "resend", "wait"},
-       "the passwords not yet handed out (--format text|csv|json); --handed-out ACCOUNT... or "
-       "--all removes them from the outbox; --resend ACCOUNT mails one again"},
+      {"passwords", "[ACCOUNT...]", {"format", "bom", "handed-out", "all", "resend", "wait"},
+       "the passwords not yet handed out (--format text|csv|json; csv --bom for Excel); "
+       "--handed-out ACCOUNT... or --all removes them from the outbox; --resend ACCOUNT mails "
+       "one again"},
       {"allow", "RUN", {"wait"},
        "release what a safety guard held back in that run, and its enrolments in doubt for one "
        "more attempt"},
@@ -71,6 +72,9 @@ po::options_description verbOptions(Invocation& inv) {
   d.add_options()
       ("format", po::value<std::string>(&inv.format),
        "text or json (plan, sync, revert, explain, status); passwords: also csv")
+      ("bom", po::bool_switch(&inv.bom),
+       "passwords --format csv: start with the UTF-8 byte order mark, so that Excel shows the "
+       "names")
       ("out", po::value<std::string>(&inv.out), "plan, revert: also save the plan to PLANFILE")
       ("dry-run", po::bool_switch(&inv.dryRun), "sync: plan only, change nothing")
       ("apply", po::bool_switch(&inv.apply), "revert: carry the revert out")
@@ -88,6 +92,10 @@ po::options_description verbOptions(Invocation& inv) {
 std::optional<std::string> passwordsUsage(const Invocation& inv) {
   const int modes = int(inv.handedOut) + int(inv.all) + int(!inv.resend.empty());
   if (modes > 1) return "passwords: --handed-out, --all and --resend exclude each other";
+  // The byte order mark is for Excel, which reads a CSV without one in the machine's code page
+  // (GBK on Chinese Windows) and garbles the names; text and JSON go to people and programs.
+  if (inv.bom && inv.format != "csv")
+    return "passwords --bom is for Excel and goes with --format csv only";
   if (inv.handedOut && inv.accounts.empty())
     return "passwords --handed-out needs the ACCOUNTs that were handed out";
   if (!inv.handedOut && !inv.accounts.empty())
@@ -187,7 +195,7 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
     return {std::nullopt, usage(inv.verb + " takes no argument ('" + positionals.front() + "')")};
   }
   static const std::vector<const char*> kVerbOptionNames{
-      "format", "out", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend"};
+      "format", "out", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend", "bom"};
   for (const char* name : kVerbOptionNames) {
     const bool given = vm.count(name) && !vm[name].defaulted();
     const bool allowed = std::any_of(spec->options.begin(), spec->options.end(),

@@ -17,6 +17,7 @@ struct Invocation {
   bool version = false;
   // Verb options.
   std::string format = "text";  // plan, status: text | json (passwords: also csv)
+  bool bom = false;             // passwords --format csv --bom: for Excel
   std::string out;              // plan --out PLANFILE
   bool dryRun = false;          // sync --dry-run
   bool apply = false;           // revert --apply

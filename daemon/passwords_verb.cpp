@@ -97,7 +97,9 @@ ExitCode runPasswords(const VerbContext& ctx) {
   deliver::FileOutbox outbox(ctx.config.state.passwordOutbox);
   const auto rows = listed(ctx, *store, outbox);
   if (inv.handedOut || inv.all) return markHandedOut(ctx, *store, outbox, rows);
-  if (inv.format == "csv") report::printPasswordsCsv(ctx.out, rows);
+  if (inv.format == "csv")
+    report::printPasswordsCsv(ctx.out, rows,
+                              inv.bom ? report::CsvReader::Excel : report::CsvReader::Program);
   else if (inv.format == "json") report::printPasswordsJson(ctx.out, rows);
   else report::printPasswordsText(ctx.out, rows);
   // Beside machine-readable output, on stderr: a program reading stdout gets the listing alone.

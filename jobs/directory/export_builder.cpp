@@ -9,6 +9,7 @@
 #include "jobs/directory/columns.h"
 #include "jobs/directory/duplicate_rows.h"
 #include "jobs/directory/export_hash.h"
+#include "jobs/directory/mobile_number.h"
 #include "jobs/directory/row_checks.h"
 #include "jobs/directory/utf8.h"
 
@@ -86,7 +87,9 @@ Person personOf(const SourceTable& table, const SourceRow& row, const FieldColum
   p.name = cell("name").value_or("");
   p.department = cell("department").value_or("");
   p.remark = cell("remark");
+  // As the center is sent it and the plan compares it: `138-0013-8009` is 13800138009.
   p.mobile = cell("mobile");
+  if (p.mobile) p.mobile = mobileAsSent(*p.mobile);
   p.status = cell("status").value_or("");
   p.active = isActive(p.status, cfg);
   p.dn = row.dn;
@@ -101,6 +104,12 @@ Person personOf(const SourceTable& table, const SourceRow& row, const FieldColum
     if (!kept.empty()) p.multiAttributes[column] = std::move(kept);
   }
   return p;
+}
+
+// Where the mobile comes from, for a message that says which column to fix.
+std::string mobileColumn(const FieldColumns& columns) {
+  const auto column = columns.byField.find("mobile");
+  return column == columns.byField.end() ? "mobile" : column->second;
 }
 
 std::string sentences(const std::vector<std::string>& parts) {
@@ -173,7 +182,8 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
   for (std::size_t i = 0; i < people.size(); ++i) {
     std::vector<std::string> issues = table.rows[i].unusable;
     for (std::string& issue : computeIssues[i]) issues.push_back(issue);
-    for (std::string& issue : checkPerson(people[i], accountSuffix)) issues.push_back(issue);
+    for (std::string& issue : checkPerson(people[i], accountSuffix, mobileColumn(columns)))
+      issues.push_back(issue);
     hash.addRow(people[i], table.rows[i], issues);
     for (const std::string& issue : duplicates[i]) issues.push_back(issue);
     if (issues.empty()) {

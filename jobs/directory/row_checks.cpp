@@ -1,5 +1,6 @@
 #include "jobs/directory/row_checks.h"
 
+#include "jobs/directory/mobile_number.h"
 #include "jobs/directory/utf8.h"
 
 namespace membersync::directory {
@@ -57,14 +58,31 @@ void checkRemark(const Person& p, std::vector<std::string>& out) {
                   " characters; the center allows at most " + std::to_string(kMaxRemark));
 }
 
-void checkMobile(const Person& p, std::vector<std::string>& out) {
+// `m` is the number as sent (mobileAsSent): separators are gone from any that was a number.
+void checkMobile(const Person& p, const std::string& column, std::vector<std::string>& out) {
   if (!p.mobile || p.mobile->empty()) return;
   const std::string& m = *p.mobile;
+  if (inScientificNotation(m)) {
+    out.push_back("mobile " + quoted(m) +
+                  " is in scientific notation, as Excel saves a long number, and has lost digits; "
+                  "in Excel, format the column " +
+                  quoted(column) +
+                  " as Text, check that every number shows all its digits, and save the export "
+                  "again");
+    return;
+  }
+  if (hasTrunkZero(m)) {
+    out.push_back("mobile " + quoted(m) +
+                  " has a \"(0)\", a prefix dialled only within the country; write the number "
+                  "without it");
+    return;
+  }
   const std::string digits = m[0] == '+' ? m.substr(1) : m;
   for (char c : digits) {
     if (!isDigit(c)) {
       out.push_back("mobile " + quoted(m) +
-                    " may hold only digits, with an optional leading '+' (no spaces or dashes)");
+                    " may hold only digits, with an optional leading '+' (spaces, hyphens and "
+                    "brackets between them are removed)");
       return;
     }
   }
@@ -76,13 +94,14 @@ void checkMobile(const Person& p, std::vector<std::string>& out) {
 
 }  // namespace
 
-std::vector<std::string> checkPerson(const Person& person, const std::string& accountSuffix) {
+std::vector<std::string> checkPerson(const Person& person, const std::string& accountSuffix,
+                                     const std::string& mobileColumn) {
   std::vector<std::string> out;
   checkEmployeeId(person, out);
   checkAccount(person, accountSuffix, out);
   checkName(person, out);
   checkRemark(person, out);
-  checkMobile(person, out);
+  checkMobile(person, mobileColumn, out);
   return out;
 }
 

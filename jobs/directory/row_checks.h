@@ -17,7 +17,10 @@ inline constexpr std::size_t kMinMobileDigits = 5;
 inline constexpr std::size_t kMaxMobileDigits = 20;
 
 // What is wrong with `person` (trimmed cells), one sentence each; empty when the row is valid.
-// `accountSuffix` is the expanded suffix the center appends ("@acme").
-std::vector<std::string> checkPerson(const Person& person, const std::string& accountSuffix);
+// `accountSuffix` is the expanded suffix the center appends ("@acme"); `mobileColumn` is where the
+// mobile comes from (its column or attribute, or "mobile" when a template computes it), named
+// when the fix is to format that column in Excel.
+std::vector<std::string> checkPerson(const Person& person, const std::string& accountSuffix,
+                                     const std::string& mobileColumn);
 
 }  // namespace membersync::directory

@@ -31,7 +31,9 @@ void printPasswordsInDoubt(std::ostream& os, const std::vector<state::PendingPas
   for (const auto& p : owed) os << "  " << p.account << " (run " << p.runId << ")\n";
 }
 
-void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPassword>& rows) {
+void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPassword>& rows,
+                       CsvReader reader) {
+  if (reader == CsvReader::Excel) os << "\xEF\xBB\xBF";
   os << "account,login,name,password,created,delivery\n";
   for (const auto& r : rows) {
     os << deliver::csvField(r.hrAccount) << "," << deliver::csvField(r.login) << ","

@@ -12,7 +12,12 @@
 namespace membersync::report {
 
 void printPasswordsText(std::ostream& os, const std::vector<deliver::ListedPassword>& rows);
-void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPassword>& rows);
+// Who opens the CSV: a program gets plain UTF-8; Excel gets the UTF-8 byte order mark first,
+// without which it reads the file in the machine's code page (GBK on Chinese Windows) and the
+// names come out garbled.
+enum class CsvReader { Program, Excel };
+void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPassword>& rows,
+                       CsvReader reader = CsvReader::Program);
 void printPasswordsJson(std::ostream& os, const std::vector<deliver::ListedPassword>& rows);
 // The passwords in doubt (generated, their add or reset not confirmed): not listed for handing
 // out, named with what to do. Nothing when there are none. Never a password.

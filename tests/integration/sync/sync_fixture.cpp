@@ -346,6 +346,8 @@ std::vector<CenterMember> centerMembers(const EmulatorProcess& emulator) {
     c.name = m->getValue<std::string>("name");
     if (!m->isNull("departmentId")) c.departmentId = m->getValue<long long>("departmentId");
     if (m->has("remark") && !m->isNull("remark")) c.remark = m->getValue<std::string>("remark");
+    if (m->has("passwordMobile") && !m->isNull("passwordMobile"))
+      c.passwordMobile = m->getValue<std::string>("passwordMobile");
     c.deleted = m->getValue<bool>("deleted");
     if (m->has("passwordSha256") && !m->isNull("passwordSha256")) {
       c.passwordSha256 = m->getValue<std::string>("passwordSha256");

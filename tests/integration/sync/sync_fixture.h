@@ -74,6 +74,7 @@ struct CenterMember {
   std::string name;
   std::optional<long long> departmentId;
   std::optional<std::string> remark;
+  std::optional<std::string> passwordMobile;
   bool deleted = false;
   std::string passwordSha256;
 };

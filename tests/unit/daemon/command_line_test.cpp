@@ -84,3 +84,19 @@ TEST_CASE("cli: passwords lists, marks handed out, or mails again, one at a time
   CHECK(parse({"status", "--format", "csv"}).error);         // csv is for passwords only
   CHECK(parse({"sync", "--all"}).error);
 }
+
+TEST_CASE("cli: passwords --bom goes with --format csv only, and says so otherwise", "[cli]") {
+  auto r = parse({"passwords", "--format", "csv", "--bom"});
+  REQUIRE(r.invocation);
+  CHECK(r.invocation->bom);
+  CHECK_FALSE(parse({"passwords", "--format", "csv"}).invocation->bom);
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"passwords", "--bom"},
+                                               {"passwords", "--format", "json", "--bom"},
+                                               {"passwords", "--bom", "--handed-out", "alice"}}) {
+    r = parse(args);
+    REQUIRE(r.error);
+    CHECK_THAT(r.error->message, Catch::Contains("--bom is for Excel and goes with --format csv"));
+  }
+  CHECK_THAT(parse({"status", "--bom"}).error->message,
+             Catch::Contains("--bom does not apply to status"));
+}

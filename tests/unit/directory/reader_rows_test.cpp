@@ -113,14 +113,59 @@ TEST_CASE("directory: a mobile must be 5 to 20 digits with an optional leading +
     CAPTURE(ok);
     CHECK(withRow(f, "E1,ann,Ann,,," + ok + ",").problems.empty());
   }
-  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,138-0000-0000,")).message.find(
-            "may hold only digits") != std::string::npos);
-  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,+86 138,")).message.find("may hold only digits") !=
+  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,138/0000/0000,")).message ==
+        "mobile \"138/0000/0000\" may hold only digits, with an optional leading '+' (spaces, "
+        "hyphens and brackets between them are removed)");
+  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,-,")).message.find("may hold only digits") !=
         std::string::npos);
   CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,+1234,")).message ==
         "mobile \"+1234\" has 4 digits; it needs 5 to 20");
   CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,," + repeat("1", 21) + ",")).message.find(
             "has 21 digits") != std::string::npos);
+}
+
+TEST_CASE(
+    "directory: a mobile written with spaces, hyphens or brackets is read as its digits, "
+    "the same row as the digits written plain",
+    "[directory]") {
+  HrFile f;
+  for (const auto& [written, sent] : std::vector<std::pair<std::string, std::string>>{
+           {"138-0013-8009", "13800138009"},
+           {"\"(+86) 138 0013 8009\"", "+8613800138009"},
+           {"+86-139-1234-5678", "+8613912345678"}}) {
+    CAPTURE(written);
+    const Export hr = withRow(f, "E1,ann,Ann,,," + written + ",");
+    CHECK(hr.problems.empty());
+    REQUIRE(hr.people.size() == 2);
+    CHECK(hr.people[1].mobile == std::optional<std::string>(sent));
+    CHECK(hr.contentHash == withRow(f, "E1,ann,Ann,,," + sent + ",").contentHash);
+  }
+}
+
+TEST_CASE(
+    "directory: a mobile Excel saved in scientific notation is refused, naming the line "
+    "and the column to format as text",
+    "[directory]") {
+  HrFile f;
+  f.cfg.columns["mobile"] = "手机";
+  const Export hr =
+      f.read("employee_id,account,name,手机\nE0,okay,Valid,\nE1,ann,Ann,1.38001E+10\n");
+  const RowProblem& p = onlyProblem(hr);
+  CHECK(describe(hr, p) ==
+        f.cfg.path +
+            ":3: E1 (ann): mobile \"1.38001E+10\" is in scientific notation, as Excel "
+            "saves a long number, and has lost digits; in Excel, format the column "
+            "\"手机\" as Text, check that every number shows all its digits, and save "
+            "the export again");
+  CHECK(hr.skippedAccounts == std::set<std::string>{"ann"});
+}
+
+TEST_CASE("directory: a mobile with a (0) trunk prefix is refused, saying to write it without",
+          "[directory]") {
+  HrFile f;
+  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,(0)138 0013 8009,")).message ==
+        "mobile \"(0)138 0013 8009\" has a \"(0)\", a prefix dialled only within the country; "
+        "write the number without it");
 }
 
 TEST_CASE("directory: every problem of a row is reported in one message", "[directory]") {
