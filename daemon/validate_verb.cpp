@@ -101,8 +101,8 @@ void reportAddresses(std::ostream& out, const config::Config& config, const dire
 
 // Offline but for an LDAP directory, which it reads: the configuration (already loaded by the caller), the policy and the HR export, and
 // for each policy rule how many active people of the export it matches (with warnings for rules
-// that match nobody). Exit 0 when all are usable and every row is valid; 1 when the export is
-// unusable or has rows that will be skipped; 78 for a policy mistake (PolicyError, thrown to the
+// that match nobody). Exit 0 when all are usable and every row is valid; 3 when rows will be
+// skipped (the export is usable: a person must fix them); 1 when the export is unusable; 78 for a policy mistake (PolicyError, thrown to the
 // caller).
 ExitCode runValidate(const VerbContext& ctx) {
   auto& out = ctx.out;
@@ -139,7 +139,7 @@ ExitCode runValidate(const VerbContext& ctx) {
   if (!hr.problems.empty()) {
     out << "Skipped rows are neither added, changed nor treated as departed until they are "
            "fixed.\n";
-    return ExitCode::Failed;
+    return ExitCode::PartlyFailed;  // usable, with rows that need a person (as `sync` says)
   }
   return ExitCode::Done;
 }

@@ -84,8 +84,17 @@ TEST_CASE(
   CHECK(live.count("staff0002") == 0);
   CHECK(live.count("staff0003") == 1);
 
+  // One bad row makes every verb say a person is needed (exit 3), by name and line.
+  CHECK(r.exitCode == 3);
+  CHECK_THAT(said, Contains("Needs a person: 1 invalid row"));
+  const auto st = f.status();
+  INFO(st.out);
+  CHECK(st.exitCode == 3);
+  CHECK_THAT(st.out, Contains("HR rows skipped as invalid (1)") && Contains("staff0002") &&
+                         Contains("hr.csv:3") && Contains("scientific notation"));
   const auto v = f.run({"validate"});
   INFO(v.out << v.err);
+  CHECK(v.exitCode == 3);
   CHECK_THAT(v.out + v.err, Contains("hr.csv:3: E0002 (staff0002): mobile \"1.38001E+10\" is in "
                                      "scientific notation"));
   f.checkNoSecretLeaked();
