@@ -31,7 +31,8 @@ ExitCode runDaemon(const VerbContext& ctx) {
   }
   daemon::SystemdNotifier notifier;
   SystemClock clock;
-  daemon::DaemonHost host(ctx.invocation.configPath, config, notifier, clock, *scrubber);
+  daemon::DaemonHost host(ctx.invocation.configPath, ctx.invocation.configArgument, config,
+                          notifier, clock, *scrubber);
   try {
     return host.run();
   } catch (const config::ConfigError& e) {

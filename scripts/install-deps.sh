@@ -21,6 +21,7 @@ if ! $demo; then
   packages+=(python3-aiosmtpd)  # the delivery tests' SMTP server
   packages+=(systemd man-db dpkg-dev file groff-base)  # unit checks, the .deb (dpkg-shlibdeps), man page
   packages+=(lintian)  # the .deb's policy check
+  packages+=(prometheus)  # promtool: the example alerting rules are checked and unit-tested
   # npm fetches the csv-spectrum test data; the machine's Node.js may bring its own npm, which a
   # Debian npm on top would clash with.
   command -v npm >/dev/null 2>&1 || packages+=(npm)

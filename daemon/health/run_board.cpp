@@ -1,5 +1,7 @@
 #include "daemon/health/run_board.h"
 
+#include "jobs/report/attention.h"
+
 #include <sstream>
 
 #include <Poco/JSON/Object.h>
@@ -116,12 +118,18 @@ void RunBoard::runFinished(const FinishedRun& run) {
   for (const auto& [key, n] : run.items) items_[key] += n;
   poolShortages_ = run.poolShortages;
   if (run.passwordsWaiting) passwordsWaiting_ = *run.passwordsWaiting;
+  if (run.attention) attention_ = *run.attention;
   if (run.failed) {
     ++failuresInARow_;
   } else {
     failuresInARow_ = 0;
     lastSuccess_ = run.finished;
   }
+}
+
+void RunBoard::seedAttention(const std::map<std::string, int>& byKind) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  attention_ = byKind;
 }
 
 void RunBoard::setSchedule(const std::string& schedule, Clock::WallPoint nextRun,
@@ -193,6 +201,17 @@ std::string RunBoard::healthJson() const {
   } else {
     body.set("lastRun", Poco::Dynamic::Var());
   }
+  // What needs a person, by kind (every kind, 0 included), and in all: as `status` counts it.
+  Poco::JSON::Object::Ptr attention(new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER));
+  int total = 0;
+  for (report::AttentionKind kind : report::kAttentionKinds) {
+    const auto n = attention_.find(report::toString(kind));
+    const int count = n == attention_.end() ? 0 : n->second;
+    attention->set(report::toString(kind), count);
+    total += count;
+  }
+  body.set("attention", attention);
+  body.set("attentionTotal", total);
   body.set("lastSuccess",
            lastSuccess_ ? Poco::Dynamic::Var(isoUtc(*lastSuccess_)) : Poco::Dynamic::Var());
   body.set("schedule", schedule_);
@@ -266,6 +285,15 @@ std::string RunBoard::metricsText(const std::vector<center::CallStats::Row>& cal
     const auto n = passwordsWaiting_.find(mailState);
     os << "membersync_passwords_waiting{mail=\"" << label << "\"} "
        << (n == passwordsWaiting_.end() ? 0 : n->second) << "\n";
+  }
+  header(os, "membersync_attention", "gauge",
+         "What needs a person, by kind (held, invalid-row, refused, failed, in-doubt, "
+         "enrolment-in-doubt, password-waiting, pool-dry), as `membersync status` lists it "
+         "after the last run.");
+  for (report::AttentionKind kind : report::kAttentionKinds) {
+    const auto n = attention_.find(report::toString(kind));
+    os << "membersync_attention{kind=\"" << report::toString(kind) << "\"} "
+       << (n == attention_.end() ? 0 : n->second) << "\n";
   }
   return os.str();
 }

@@ -34,6 +34,9 @@ struct FinishedRun {
   // "in-doubt", "manual"); nullopt when they were not counted (a failed or cancelled run): the
   // gauge keeps its last value.
   std::optional<std::map<std::string, int>> passwordsWaiting;
+  // What needs a person once the run ended, by kind (report::toString(AttentionKind)); nullopt
+  // when it was not computed (a run that failed): the gauges keep their last values.
+  std::optional<std::map<std::string, int>> attention;
 };
 
 // What the daemon knows about its runs, shared between the loop, the run thread and the health
@@ -48,6 +51,9 @@ class RunBoard {
   // The last run recorded in the state database when the daemon started (any kind), shown until
   // the daemon's own first run ends. Does not count towards health.
   void seed(const state::RunSummary& last);
+
+  // What needs a person as the state said when the daemon started, until its first run ends.
+  void seedAttention(const std::map<std::string, int>& byKind);
 
   void runStarted(Clock::WallPoint at);
   void phase(const std::string& name, std::size_t total);
@@ -103,6 +109,7 @@ class RunBoard {
   int failuresInARow_ = 0;
   int poolShortages_ = 0;
   std::map<std::string, int> passwordsWaiting_;
+  std::map<std::string, int> attention_;  // by kind
   std::map<std::string, std::uint64_t> runsByOutcome_;
   std::map<std::pair<std::string, std::string>, std::uint64_t> items_;
   std::string schedule_;

@@ -73,9 +73,11 @@ std::uint64_t attemptsOf(const std::vector<center::CallStats::Row>& rows) {
 
 }  // namespace
 
-DaemonHost::DaemonHost(std::string configPath, const config::Config& config, Notifier& notifier,
-                       Clock& clock, Scrubber& scrubber)
+DaemonHost::DaemonHost(std::string configPath, std::string configArgument,
+                       const config::Config& config, Notifier& notifier, Clock& clock,
+                       Scrubber& scrubber)
     : configPath_(std::move(configPath)),
+      configArgument_(std::move(configArgument)),
       notifier_(notifier),
       clock_(clock),
       scrubber_(scrubber),
@@ -111,6 +113,14 @@ ExitCode DaemonHost::run() {
   return ExitCode::Done;
 }
 
+void DaemonHost::seedAttention() {
+  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       runtime_->clock().wallNow().time_since_epoch())
+                       .count();
+  board_.seedAttention(attentionCounts(report::attention(report::attentionInputs(
+      runtime_->store(), 0, now, config_->sync.passwordWaitDays, configArgument_))));
+}
+
 // READY=1 is sent only once the configuration, the policy and the database are loaded and the
 // health endpoint listens.
 void DaemonHost::start() {
@@ -119,6 +129,7 @@ void DaemonHost::start() {
   runtime_ = std::make_unique<cli::Runtime>(*config_, scrubber_);
   const auto recent = runtime_->store().recentRuns(1);
   if (!recent.empty()) board_.seed(recent.front());
+  seedAttention();
 
   if (!config_->daemon.listen.empty()) {
     HealthSource source;
@@ -298,6 +309,7 @@ RunVerdict DaemonHost::runOnce() {
     apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);
     request.settings.apply.cancel = &cancel_;
     request.readAhead = &ahead;
+    request.configArgument = configArgument_;
     const apply::SyncReport report = job.run(hr, policy_, request);
     summary = summarize(report, cancel_, started, clock_.wallNow());
     if (!cancel_.load()) handOut(rt, *config_, hr, cancel_, summary);

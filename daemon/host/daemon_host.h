@@ -40,8 +40,10 @@ class DaemonHost {
   // `config` was loaded from `configPath` (reloads read that path again). `clock` is the clock
   // for scheduling; the runs use the Runtime's. `scrubber` (which must outlive the host) is
   // handed to every runtime it makes and to the run board behind /healthz and /metrics.
-  DaemonHost(std::string configPath, const config::Config& config, Notifier& notifier,
-             Clock& clock, Scrubber& scrubber);
+  // `configArgument` ("--config FILE", or "" for the default configuration) goes into the
+  // commands people are told.
+  DaemonHost(std::string configPath, std::string configArgument, const config::Config& config,
+             Notifier& notifier, Clock& clock, Scrubber& scrubber);
   ~DaemonHost();
   DaemonHost(const DaemonHost&) = delete;
   DaemonHost& operator=(const DaemonHost&) = delete;
@@ -53,6 +55,8 @@ class DaemonHost {
 
  private:
   void start();
+  // What needs a person as the state says now: the gauges' values before the first run.
+  void seedAttention();
   void stop();
   void onSignal(int signo);
   void reload();
@@ -65,6 +69,7 @@ class DaemonHost {
   void adoptRuntime(std::unique_ptr<config::Config> config, std::unique_ptr<cli::Runtime> runtime);
 
   const std::string configPath_;
+  const std::string configArgument_;
   Notifier& notifier_;
   Clock& clock_;
   Scrubber& scrubber_;

@@ -80,6 +80,25 @@ int poolShortagesOf(const apply::SyncReport& report) {
   return n;
 }
 
+// What needs a person, for journald: up to 10 lines, by person, with what to do.
+void logAttention(const report::Attention& attention,
+                  std::vector<std::pair<LogLevel, std::string>>& log) {
+  const std::size_t shown = std::min<std::size_t>(attention.items.size(), 10);
+  for (std::size_t n = 0; n < shown; ++n) {
+    const report::AttentionItem& i = attention.items[n];
+    std::string who = i.account.empty() ? i.key : i.account;
+    if (!i.name.empty()) who += " " + i.name;
+    log.emplace_back(LogLevel::Warning, "needs a person: " + std::string(report::toString(i.kind)) +
+                                            " " + i.action + " " + who + ": " + i.reason +
+                                            "; to do: " + i.command);
+  }
+  if (attention.items.size() > shown) {
+    log.emplace_back(LogLevel::Warning, "needs a person: ... and " +
+                                            std::to_string(attention.items.size() - shown) +
+                                            " more (`membersync status` lists them)");
+  }
+}
+
 }  // namespace
 
 RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::WallPoint started,
@@ -94,6 +113,8 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
   run.message = report.message;
   if (report.applied) run.counts = report.applied->counts;
   tallyItems(report, run);
+  if (report.applied && report.outcome != apply::SyncOutcome::Failed)
+    run.attention = attentionCounts(report.attention);
 
   if (report.outcome == apply::SyncOutcome::Failed) {
     if (cancelled && report.applied && report.applied->stoppedEarly) {
@@ -130,7 +151,14 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
                              " more failed items (membersync status lists them)");
     }
   }
+  logAttention(report.attention, s.log);
   return s;
+}
+
+std::map<std::string, int> attentionCounts(const report::Attention& attention) {
+  std::map<std::string, int> counts;
+  for (const auto& item : attention.items) ++counts[report::toString(item.kind)];
+  return counts;
 }
 
 }  // namespace membersync::daemon

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,5 +25,8 @@ struct RunSummary {
 // A run that failed without a plan (members unreadable) or stopped early is a systemic failure.
 RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::WallPoint started,
                      Clock::WallPoint finished);
+
+// What needs a person, counted by kind (report::toString(AttentionKind)), for the run board.
+std::map<std::string, int> attentionCounts(const report::Attention& attention);
 
 }  // namespace membersync::daemon

@@ -12,6 +12,7 @@
 #include "daemon/health/run_board.h"
 #include "daemon/host/run_summary.h"
 #include "jobs/core/scrubber.h"
+#include "jobs/report/attention.h"
 #include "tests/support/emulator_process.h"
 
 namespace {
@@ -77,6 +78,31 @@ TEST_CASE("alert rules: the label values the examples match are ones /metrics us
   CHECK(served.find("membersync_passwords_waiting{mail=\"refused\"}") != std::string::npos);
   CHECK(served.find("membersync_passwords_waiting{mail=\"in_doubt\"}") != std::string::npos);
   const std::string text = rules();
-  for (const char* matcher : {"{outcome=\"held\"}", "{outcome=\"unknown\"}", "{mail=~\"refused|in_doubt\"}"})
+  for (const char* matcher : {"{mail=~\"refused|in_doubt\"}"})
     CHECK(text.find(matcher) != std::string::npos);
+}
+
+TEST_CASE(
+    "alert rules: every kind of what needs a person has an alert, on a series /metrics serves "
+    "at zero before any run and counts after one",
+    "[daemon]") {
+  membersync::Scrubber scrubber;
+  membersync::daemon::RunBoard board(scrubber);
+  const std::string fresh = board.metricsText({});
+  const std::string text = rules();
+  membersync::daemon::FinishedRun run;
+  run.id = 1;
+  run.outcome = "partly-failed";
+  run.attention = std::map<std::string, int>{{"invalid-row", 2}};
+  board.runFinished(run);
+  const std::string after = board.metricsText({});
+  for (auto kind : membersync::report::kAttentionKinds) {
+    const std::string series =
+        std::string("membersync_attention{kind=\"") + membersync::report::toString(kind) + "\"}";
+    INFO(series);
+    CHECK(fresh.find(series + " 0\n") != std::string::npos);
+    CHECK(text.find(series + " > 0") != std::string::npos);
+  }
+  CHECK(after.find("membersync_attention{kind=\"invalid-row\"} 2\n") != std::string::npos);
+  CHECK(after.find("membersync_attention{kind=\"held\"} 0\n") != std::string::npos);
 }

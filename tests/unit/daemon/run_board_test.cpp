@@ -102,6 +102,28 @@ TEST_CASE("health: the JSON body carries the last run's id, outcome, times and c
 }
 
 TEST_CASE(
+    "health: what needs a person is counted by kind, seeded from the state at start and "
+    "replaced by each run that counted it",
+    "[daemon][health]") {
+  Scrubber scrubber;
+  RunBoard board(scrubber);
+  CHECK_THAT(board.healthJson(),
+             Catch::Contains("\"attention\":{\"held\":0,\"invalid-row\":0,\"refused\":0,"
+                             "\"failed\":0,\"in-doubt\":0,\"enrolment-in-doubt\":0,"
+                             "\"password-waiting\":0,\"pool-dry\":0},\"attentionTotal\":0"));
+  board.seedAttention({{"held", 3}});
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"held\":3,") &&
+                                     Catch::Contains("\"attentionTotal\":3"));
+  auto counted = run(7, "partly-failed", false);
+  counted.attention = std::map<std::string, int>{{"invalid-row", 1}};
+  board.runFinished(counted);
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"held\":0,\"invalid-row\":1,") &&
+                                     Catch::Contains("\"attentionTotal\":1"));
+  board.runFinished(run(8, "failed", true));  // not counted: the last counts stay
+  CHECK_THAT(board.healthJson(), Catch::Contains("\"attentionTotal\":1"));
+}
+
+TEST_CASE(
     "metrics: runs, items, calls, last success, duration and pool shortages in Prometheus "
     "text format",
     "[daemon][health]") {
