@@ -242,6 +242,38 @@ TEST_CASE(
         membersync::daemon::RunVerdict::Succeeded);
 }
 
+TEST_CASE(
+    "summary: a run's log says what needs a person, by person with what to do, and counts it by "
+    "kind for the board",
+    "[daemon]") {
+  membersync::apply::SyncReport report;
+  report.run = 21;
+  report.outcome = SyncOutcome::PartlyFailed;
+  report.message = "needs a person: 1 invalid row";
+  report.plan.emplace();
+  report.applied.emplace();
+  membersync::report::AttentionItem row;
+  row.kind = membersync::report::AttentionKind::InvalidRow;
+  row.key = "problem:line:14";
+  row.action = "row skipped";
+  row.account = "zhangsan";
+  row.name = "张三";
+  row.reason = "mobile \"123\" is not a mobile number";
+  row.command = "fix hr.csv:14, then `membersync sync`";
+  report.attention.items = {row};
+  const auto s = membersync::daemon::summarize(report, false, at(0), at(1));
+  CHECK_THAT(s.log.front().second, Catch::Contains("run 21 partly-failed after 1s") &&
+                                       Catch::Contains("needs a person: 1 invalid row"));
+  bool named = false;
+  for (const auto& [level, line] : s.log)
+    named = named || line == "needs a person: invalid-row row skipped zhangsan 张三: mobile "
+                             "\"123\" is not a mobile number; to do: fix hr.csv:14, then "
+                             "`membersync sync`";
+  CHECK(named);
+  REQUIRE(s.board.attention);
+  CHECK(s.board.attention->at("invalid-row") == 1);
+}
+
 TEST_CASE("health: a run's message that quotes a secret shows it scrubbed on /healthz",
           "[daemon][health]") {
   Scrubber scrubber;
