@@ -266,6 +266,20 @@ void visitRow(RunProblem& r, V& v) {
   v.text(r.message);
 }
 
+inline constexpr const char* kReportSendColumns =
+    "id, run_id, channel, at, state, reason, situation, why";
+template <class V>
+void visitRow(ReportSend& r, V& v) {
+  v.integer(r.id);
+  v.integer(r.runId);
+  v.text(r.channel);
+  v.integer(r.at);
+  v.name(r.state, &parseReportSendState);
+  v.text(r.reason);
+  v.text(r.situation);
+  v.text(r.why);
+}
+
 // Poco's TypeHandler for a record read with visitRow(); reading only (writes bind columns).
 template <class Row>
 class RowHandler {
@@ -334,5 +348,8 @@ class TypeHandler<membersync::state::Enrolment>
 template <>
 class TypeHandler<membersync::state::RunProblem>
     : public membersync::state::detail::RowHandler<membersync::state::RunProblem> {};
+template <>
+class TypeHandler<membersync::state::ReportSend>
+    : public membersync::state::detail::RowHandler<membersync::state::ReportSend> {};
 
 }  // namespace Poco::Data

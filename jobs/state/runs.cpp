@@ -84,7 +84,12 @@ int SqliteStore::purgeRuns(int keepDays) {
              " AND steps.settlement IS NULL AND steps.state IN ('sent', 'unknown'))",
         use(cutoff);
     // Steps and held items go with their runs (ON DELETE CASCADE), in this one statement.
-    return static_cast<int>(purge.execute());
+    const int purged = static_cast<int>(purge.execute());
+    // Reports sent as long ago, but the newest of each channel: the next report is judged by it.
+    s << "DELETE FROM report_sends WHERE at < ? AND id NOT IN"
+         " (SELECT max(id) FROM report_sends GROUP BY channel)",
+        use(cutoff), now;
+    return purged;
   });
 }
 
