@@ -25,8 +25,10 @@ class MarkdownWriter {
   explicit MarkdownWriter(MarkdownFlavor flavor) : flavor_(flavor) {}
 
   void line(const std::string& text) { paragraph_.push_back(text); }
+  // A command as code where the robot knows code (WeCom); other text as text.
   void code(const std::string& label, const std::string& command) {
-    line(label + (flavor_ == MarkdownFlavor::WeCom ? "`" + command + "`" : escaped(command)));
+    const bool asCode = flavor_ == MarkdownFlavor::WeCom && isCommand(command);
+    line(label + (asCode ? "`" + command + "`" : escaped(command)));
   }
   void endParagraph() {
     if (paragraph_.empty()) return;
@@ -50,7 +52,7 @@ class MarkdownWriter {
 void writeGroup(MarkdownWriter& w, const ReportGroup& g, std::size_t items, const Shown& shown) {
   w.line("**" + escaped(g.heading) + "**");
   if (shown.reasons && !g.reason.empty()) w.line("Why: " + escaped(g.reason));
-  if (shown.commands && !g.command.empty()) w.code("Fix: ", g.command);
+  if (shown.commands && !g.command.empty()) w.code(doLabel(g.command), g.command);
   for (std::size_t i = 0; i < items; ++i) w.line("- " + escaped(g.items[i]));
   if (const std::string more = moreLine(g, items); !more.empty()) w.line(more);
   w.endParagraph();
@@ -84,7 +86,7 @@ std::string plainText(const ReportContent& c, const Shown& shown) {
     const ReportGroup& g = c.groups[i];
     out += "\n" + g.heading + "\n";
     if (shown.reasons && !g.reason.empty()) out += "  Why: " + g.reason + "\n";
-    if (shown.commands && !g.command.empty()) out += "  Fix: " + g.command + "\n";
+    if (shown.commands && !g.command.empty()) out += "  " + doLabel(g.command) + g.command + "\n";
     for (std::size_t k = 0; k < shown.items[i]; ++k) out += "  - " + g.items[k] + "\n";
     if (const std::string more = moreLine(g, shown.items[i]); !more.empty())
       out += "  " + more + " (" + c.statusCommand + " lists them all)\n";

@@ -91,7 +91,7 @@ std::string itemLine(const AttentionItem& item, const ReportGroup& group, const 
   if (group.reason.empty() && !item.reason.empty())
     line += ": " + clipped(oneLine(item.reason), kReasonBytes);
   if (group.command.empty() && !item.command.empty())
-    line += ". Fix: " + withConfig(oneLine(item.command), run);
+    line += ". " + doLabel(item.command) + withConfig(oneLine(item.command), run);
   return clipped(line, kItemBytes);
 }
 
@@ -170,6 +170,14 @@ const char* toString(SendReason reason) {
       return "always";
   }
   return "new";
+}
+
+bool isCommand(const std::string& command) {
+  return command.rfind("membersync ", 0) == 0;
+}
+
+std::string doLabel(const std::string& command) {
+  return isCommand(command) ? "Run: " : "To do: ";
 }
 
 std::string withConfig(const std::string& command, const RunFacts& run) {

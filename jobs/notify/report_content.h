@@ -66,6 +66,11 @@ struct ReportContent {
 ReportContent reportContent(const RunFacts& run, const report::Attention& attention,
                             SendReason reason, const std::string& keyword, ReportLanguage language);
 
+// How a report introduces what resolves an item: "Run: " before one of membersync's commands,
+// "To do: " before anything else ("fix line 14 of hr-export.csv").
+std::string doLabel(const std::string& command);
+bool isCommand(const std::string& command);  // it is membersync's: a robot shows it as code
+
 // `command` with `--config FILE` after "membersync" when the run's configuration is not the
 // default one (and the command has none); anything else ("fix line 14 of hr-export.csv") as it
 // is.

@@ -95,7 +95,7 @@ Array::Ptr postLines(const ReportContent& c, const Shown& shown) {
     p.text("");
     p.text(g.heading);
     if (shown.reasons && !g.reason.empty()) p.text("Why: " + g.reason);
-    if (shown.commands && !g.command.empty()) p.text("Fix: " + g.command);
+    if (shown.commands && !g.command.empty()) p.text(doLabel(g.command) + g.command);
     for (std::size_t k = 0; k < shown.items[i]; ++k) p.text("- " + g.items[k]);
     if (const std::string more = moreLine(g, shown.items[i]); !more.empty()) p.text(more);
   }

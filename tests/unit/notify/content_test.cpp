@@ -72,7 +72,7 @@ TEST_CASE("report content: items that differ say their own reason and command", 
   CHECK(c.groups[0].reason.empty());
   CHECK(c.groups[0].command.empty());
   CHECK(c.groups[0].items[1] ==
-        "user1 欧阳明月1: 中心拒绝了这一行：部门不存在 1. Fix: membersync explain user1");
+        "user1 欧阳明月1: 中心拒绝了这一行：部门不存在 1. Run: membersync explain user1");
 }
 
 TEST_CASE(
@@ -194,7 +194,7 @@ TEST_CASE("report markdown: names and reasons from outside cannot make markup", 
   const std::string wecom = markdownText(c, showFirst(c, 10), MarkdownFlavor::WeCom);
   CHECK(contains(wecom, "\\*Bob\\* \\<font color=\"warning\"\\>"));
   CHECK(contains(wecom, "\\[click\\](http://evil.example)"));
-  CHECK(contains(wecom, "Fix: `membersync explain bob`"));  // WeCom knows inline code
+  CHECK(contains(wecom, "Run: `membersync explain bob`"));  // WeCom knows inline code
   const std::string ding = markdownText(c, showFirst(c, 10), MarkdownFlavor::DingTalk);
-  CHECK(contains(ding, "  \nFix: membersync explain bob"));  // DingTalk: two spaces break a line
+  CHECK(contains(ding, "  \nRun: membersync explain bob"));  // DingTalk: two spaces break a line
 }
