@@ -119,9 +119,8 @@ class IniReader {
     };
     AbstractConfiguration::Keys sections;
     ini_->keys("", sections);
-    static const std::set<std::string> kSections{"center", "directory", "policy",
-                                                 "sync",   "state",     "daemon",
-                                                 "delivery", "report"};
+    static const std::set<std::string> kSections{"center", "directory", "policy",   "sync",
+                                                 "state",  "daemon",    "delivery", "report"};
     for (const auto& s : sections) {
       if (!kSections.count(lowerAscii(s)) && !ini_->hasProperty(s)) {
         throw ConfigError(file_ + ": [" + s +
@@ -579,8 +578,8 @@ void readReport(IniReader& ini, const LoadEnvironment& env, Config& c) {
   r.timeoutS = static_cast<int>(ini.integer("report", "timeout_s", r.timeoutS, 1, 600));
   r.language = choice<notify::ReportLanguage>(ini, "report", "language",
                                               {{"en", notify::ReportLanguage::En}}, r.language);
-  r.passwordWaitDays = static_cast<int>(
-      ini.integer("report", "password_wait_days", r.passwordWaitDays, 0, 3650));
+  r.passwordWaitDays =
+      static_cast<int>(ini.integer("report", "password_wait_days", r.passwordWaitDays, 0, 3650));
 }
 
 void readDaemon(IniReader& ini, DaemonConfig& d) {

@@ -195,7 +195,7 @@ struct ReportSend {
   std::int64_t id = 0;  // given by the store; ignored by recordReportSend()
   RunId runId = 0;      // the run reported; 0 for a run that failed before it was recorded
   std::string channel;
-  Millis at = 0;        // 0: now
+  Millis at = 0;  // 0: now
   ReportSendState state = ReportSendState::Sent;
   std::string reason;     // why it went: "new", "changed", "reminder", "retry", "resolved", ...
   std::string situation;  // a digest of what needed a person and the outcome ("" : nothing did)
