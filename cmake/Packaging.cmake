@@ -96,7 +96,8 @@ install(FILES packaging/debian/copyright ${_membersync_changelog} DESTINATION ${
 
 install(FILES packaging/bash-completion/membersync
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
-install(FILES README.md docs/status-json.md docs/explain-json.md docs/prometheus-alerts.yml DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md docs/status-json.md docs/explain-json.md docs/report-json.md
+              docs/prometheus-alerts.yml DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES tests/emulator/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME emulator.md)
 install(FILES packaging/membersync.ini config/examples/policy.json config/examples/hr-export.csv
               config/examples/ldap.ini

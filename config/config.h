@@ -7,6 +7,7 @@
 #include "jobs/center/options.h"
 #include "jobs/deliver/delivery_settings.h"
 #include "jobs/directory/directory_settings.h"
+#include "jobs/notify/report_settings.h"
 
 namespace membersync {
 class Scrubber;
@@ -48,6 +49,7 @@ struct Config {
   StateConfig state;
   DaemonConfig daemon;
   deliver::DeliverySettings delivery;      // [delivery]
+  notify::ReportSettings report;           // [report], and [delivery] from for its mail
 
   // The suffix the center appends to an account, expanded ("@acme"). The loader stores it in
   // both plan and apply settings, which read it there; this is the plan's copy.
@@ -56,8 +58,9 @@ struct Config {
 
 // Registers every secret of `config` with `scrubber`: the client secrets with their Basic
 // credentials (the main and the activity application) and the admin password. A secret the
-// configuration gains later (an LDAP bind password, an SMTP password) is registered here too,
-// so it is scrubbed from all text the moment the configuration is loaded.
+// configuration gains later (an LDAP bind password, an SMTP password, the report robot's URL and
+// signing secret) is registered here too, so it is scrubbed from all text the moment the
+// configuration is loaded.
 void registerSecrets(const Config& config, Scrubber& scrubber);
 
 // A configuration problem: the message names the file and the key (or line) and says what to do.

@@ -20,6 +20,7 @@
 #include "jobs/deliver/delivery.h"
 #include "jobs/deliver/mail_template.h"
 #include "jobs/directory/column_template.h"
+#include "jobs/notify/webhook_url.h"
 
 namespace membersync::config {
 namespace {
@@ -107,7 +108,8 @@ class IniReader {
           if (dot == std::string::npos) {
             throw ConfigError(file_ + ": '" + full +
                               "' stands outside any section; put it under [center], "
-                              "[directory], [policy], [sync], [state], [daemon] or [delivery]");
+                              "[directory], [policy], [sync], [state], [daemon], [delivery] or "
+                              "[report]");
           }
           throw ConfigError(file_ + ": [" + full.substr(0, dot) + "] " + full.substr(dot + 1) +
                             ": unknown key (see config/examples/membersync.ini for every key)");
@@ -117,13 +119,13 @@ class IniReader {
     };
     AbstractConfiguration::Keys sections;
     ini_->keys("", sections);
-    static const std::set<std::string> kSections{"center", "directory", "policy", "sync",
-                                                 "state",  "daemon",    "delivery"};
+    static const std::set<std::string> kSections{"center", "directory", "policy",   "sync",
+                                                 "state",  "daemon",    "delivery", "report"};
     for (const auto& s : sections) {
       if (!kSections.count(lowerAscii(s)) && !ini_->hasProperty(s)) {
         throw ConfigError(file_ + ": [" + s +
                           "]: unknown section; the sections are center, directory, policy, sync, "
-                          "state, daemon and delivery");
+                          "state, daemon, delivery and report");
       }
     }
     walk("");
@@ -472,13 +474,35 @@ deliver::MailTemplate parseMailTemplate(IniReader& ini, const std::string& key,
   }
 }
 
+// Whether [report] mails reports (mail_to): then the mail server and the sender of [delivery]
+// are needed whatever its method says.
+bool reportsByMail(IniReader& ini) {
+  const auto to = ini.get("report", "mail_to");
+  return to && !to->empty();
+}
+
+// With method = none but [report] mail_to set, a missing smtp_host or from says who needs it.
+void requireForReports(IniReader& ini, const char* key) {
+  const auto v = ini.get("delivery", key);
+  if (!v || v->empty())
+    ini.fail("delivery", key,
+             "is required by [report] mail_to: reports are mailed through the [delivery] mail "
+             "server and sender whatever its method says; set smtp_host and from in [delivery]");
+}
+
 void readDelivery(IniReader& ini, const LoadEnvironment& env, deliver::DeliverySettings& d) {
   d.mail = choice<bool>(ini, "delivery", "method", {{"none", false}, {"smtp", true}}, d.mail);
-  if (!d.mail) return;
+  const bool reports = reportsByMail(ini);
+  if (!d.mail && !reports) return;
+  if (!d.mail) {
+    requireForReports(ini, "smtp_host");
+    requireForReports(ini, "from");
+  }
   readSmtp(ini, env, d.smtp);
   d.from = ini.required("delivery", "from");
   if (!deliver::isMailAddress(d.from))
     ini.fail("delivery", "from", "'" + d.from + "' is not a mail address (name@example.com)");
+  if (!d.mail) return;  // the rest is how passwords are mailed
   d.toColumn = ini.text("delivery", "to_column", d.toColumn);
   if (d.toColumn.empty()) ini.fail("delivery", "to_column", "must name the HR field with the address");
   d.subject = ini.text("delivery", "subject", d.subject);
@@ -495,6 +519,67 @@ void readDelivery(IniReader& ini, const LoadEnvironment& env, deliver::DeliveryS
   parseMailTemplate(ini, "template_file", d.body, deliver::MailTemplate::Part::Body, file);
   d.retryAfterS = static_cast<int>(ini.integer("delivery", "retry_after_s", d.retryAfterS, 0,
                                                deliver::DeliverySettings::kMaxRetryDelayS));
+}
+
+// [report] webhook_url_file and the keys that only go with it. The URL is a secret: no message
+// repeats it.
+void readWebhook(IniReader& ini, const LoadEnvironment& env, notify::ReportSettings& r) {
+  r.webhookUrl = Secret(trim(readSecret(ini, "report", "webhook_url_file", false, env).reveal()));
+  const auto format = ini.get("report", "webhook_format");
+  r.webhookSecret = readSecret(ini, "report", "webhook_secret_file", false, env);
+  r.webhookKeyword = ini.text("report", "webhook_keyword", r.webhookKeyword);
+  if (r.webhookUrl.empty()) {
+    if (format) ini.fail("report", "webhook_format", "needs webhook_url_file, the robot's URL");
+    if (!r.webhookSecret.empty())
+      ini.fail("report", "webhook_secret_file", "needs webhook_url_file, the robot's URL");
+    if (!r.webhookKeyword.empty())
+      ini.fail("report", "webhook_keyword", "needs webhook_url_file, the robot's URL");
+    return;
+  }
+  if (const auto problem = notify::webhookUrlProblem(r.webhookUrl.reveal()))
+    ini.fail("report", "webhook_url_file", "the URL in the file cannot be used: " + *problem);
+  if (!format || format->empty())
+    ini.fail("report", "webhook_format",
+             "is required with webhook_url_file: wecom, dingtalk, feishu or json");
+  r.webhookFormat = choice<notify::WebhookFormat>(ini, "report", "webhook_format",
+                                                  {{"wecom", notify::WebhookFormat::WeCom},
+                                                   {"dingtalk", notify::WebhookFormat::DingTalk},
+                                                   {"feishu", notify::WebhookFormat::Feishu},
+                                                   {"json", notify::WebhookFormat::Json}},
+                                                  r.webhookFormat);
+  if (r.webhookFormat == notify::WebhookFormat::WeCom && !r.webhookSecret.empty())
+    ini.fail("report", "webhook_secret_file",
+             "a WeCom group robot has no signing secret (its key is in the URL); remove it");
+  if (r.webhookFormat == notify::WebhookFormat::Json && !r.webhookKeyword.empty())
+    ini.fail("report", "webhook_keyword",
+             "is for the WeCom, DingTalk and Feishu robots; json sends membersync's own object");
+}
+
+void readReport(IniReader& ini, const LoadEnvironment& env, Config& c) {
+  notify::ReportSettings& r = c.report;
+  for (const auto& address : splitList(ini.text("report", "mail_to", ""))) {
+    if (!deliver::isMailAddress(address))
+      ini.fail("report", "mail_to", "'" + address + "' is not a mail address (name@example.com)");
+    r.mailTo.push_back(address);
+  }
+  r.mailFrom = c.delivery.from;  // read by readDelivery, which required it for mail_to
+  readWebhook(ini, env, r);
+  if (const auto proxy = ini.get("report", "proxy")) {
+    if (!proxy->empty() && !center::isHostPort(*proxy))
+      ini.fail("report", "proxy", "'" + *proxy + "' must be host:port, or empty for no proxy");
+    r.proxy = *proxy;
+  }
+  r.on = choice<notify::ReportOn>(ini, "report", "on",
+                                  {{"attention", notify::ReportOn::Attention},
+                                   {"failed", notify::ReportOn::Failed},
+                                   {"always", notify::ReportOn::Always}},
+                                  r.on);
+  r.remindHours = static_cast<int>(ini.integer("report", "remind_hours", r.remindHours, 0, 8760));
+  r.timeoutS = static_cast<int>(ini.integer("report", "timeout_s", r.timeoutS, 1, 600));
+  r.language = choice<notify::ReportLanguage>(ini, "report", "language",
+                                              {{"en", notify::ReportLanguage::En}}, r.language);
+  r.passwordWaitDays =
+      static_cast<int>(ini.integer("report", "password_wait_days", r.passwordWaitDays, 0, 3650));
 }
 
 void readDaemon(IniReader& ini, DaemonConfig& d) {
@@ -557,6 +642,7 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   readState(ini, c.state);
   readDaemon(ini, c.daemon);
   readDelivery(ini, env, c.delivery);
+  readReport(ini, env, c);
   ini.rejectUnknown();
   return c;
 }

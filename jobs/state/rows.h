@@ -279,6 +279,20 @@ void visitRow(ItemPerson& r, V& v) {
   v.integer(r.runId);
 }
 
+inline constexpr const char* kReportSendColumns =
+    "id, run_id, channel, at, state, reason, situation, why";
+template <class V>
+void visitRow(ReportSend& r, V& v) {
+  v.integer(r.id);
+  v.integer(r.runId);
+  v.text(r.channel);
+  v.integer(r.at);
+  v.name(r.state, &parseReportSendState);
+  v.text(r.reason);
+  v.text(r.situation);
+  v.text(r.why);
+}
+
 // Poco's TypeHandler for a record read with visitRow(); reading only (writes bind columns).
 template <class Row>
 class RowHandler {
@@ -350,5 +364,8 @@ class TypeHandler<membersync::state::RunProblem>
 template <>
 class TypeHandler<membersync::state::ItemPerson>
     : public membersync::state::detail::RowHandler<membersync::state::ItemPerson> {};
+template <>
+class TypeHandler<membersync::state::ReportSend>
+    : public membersync::state::detail::RowHandler<membersync::state::ReportSend> {};
 
 }  // namespace Poco::Data

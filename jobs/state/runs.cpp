@@ -101,6 +101,10 @@ int SqliteStore::purgeRuns(int keepDays) {
     if (purged > 0) {
       s << "DELETE FROM item_people WHERE run_id < (SELECT COALESCE(MIN(id), 0) FROM runs)", now;
     }
+    // Reports sent as long ago, but the newest of each channel: the next report is judged by it.
+    s << "DELETE FROM report_sends WHERE at < ? AND id NOT IN"
+         " (SELECT max(id) FROM report_sends GROUP BY channel)",
+        use(cutoff), now;
     return purged;
   });
 }

@@ -232,6 +232,23 @@ const std::vector<Migration>& migrations() {
            "CREATE INDEX item_people_by_account ON item_people (account)",
            "CREATE INDEX item_people_by_employee ON item_people (employee_id)",
        }},
+      {10,
+       "run reports sent by mail and to group robots",
+       {
+           // No foreign key to runs: a run that failed before it was recorded is reported too
+           // (run_id 0), and the newest report of a channel outlives its run's purge, since the
+           // next report is judged by it.
+           R"(CREATE TABLE report_sends (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                run_id INTEGER NOT NULL,
+                channel TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                state TEXT NOT NULL,
+                reason TEXT NOT NULL DEFAULT '',
+                situation TEXT NOT NULL DEFAULT '',
+                why TEXT NOT NULL DEFAULT ''))",
+           "CREATE INDEX report_sends_by_channel ON report_sends (channel, id)",
+       }},
   };
   return steps;
 }

@@ -121,6 +121,9 @@ class SqliteStore final : public StateStore {
   void passwordHandedOut(const std::string& account) override;
   void passwordsNotInOutbox(const std::vector<std::string>& accounts) override;
 
+  void recordReportSend(const ReportSend& send) override;
+  std::vector<ReportSend> lastReportSends() override;
+
  private:
   SqliteStore(std::unique_ptr<detail::Connection> db, Clock& clock);
   Millis wallMillis() const;  // the clock's wall time (not `now`: Poco's keyword)

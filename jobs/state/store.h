@@ -253,6 +253,15 @@ class StateStore {
   // `passwords --handed-out`: handed out by a person. Records it even for an account the state
   // has no row of (an outbox line older than the state database).
   virtual void passwordHandedOut(const std::string& account) = 0;
+
+  // --- run reports (jobs/notify) ------------------------------------------------------------
+
+  // Records how a report went on its channel: sent, or failed and why. Reports of runs purged
+  // go with purgeRuns(), except the newest of each channel, which the next report is judged by.
+  virtual void recordReportSend(const ReportSend& send) = 0;
+  // The newest record of each channel, by channel name: what the next report is judged against
+  // (the same situation is not sent again) and what `status` shows.
+  virtual std::vector<ReportSend> lastReportSends() = 0;
 };
 
 }  // namespace membersync::state

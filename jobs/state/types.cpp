@@ -49,6 +49,9 @@ constexpr Names<MailState, 7> kMailStates{{{MailState::None, ""},
                                            {MailState::Delivered, "delivered"},
                                            {MailState::Manual, "manual"}}};
 
+constexpr Names<ReportSendState, 2> kReportSendStates{
+    {{ReportSendState::Sent, "sent"}, {ReportSendState::Failed, "failed"}}};
+
 template <class E, std::size_t N>
 const char* nameOf(const Names<E, N>& names, E value) {
   for (const auto& [v, name] : names)
@@ -105,6 +108,13 @@ const char* toString(MailState state) {
 }
 std::optional<MailState> parseMailState(std::string_view text) {
   return valueOf(kMailStates, text);
+}
+
+const char* toString(ReportSendState state) {
+  return nameOf(kReportSendStates, state);
+}
+std::optional<ReportSendState> parseReportSendState(std::string_view text) {
+  return valueOf(kReportSendStates, text);
 }
 
 }  // namespace membersync::state

@@ -194,4 +194,26 @@ struct MailRecord {
   std::optional<Millis> nextAttempt;
 };
 
+// --- run reports ----------------------------------------------------------------------------
+
+// How one report of a run went on one channel.
+enum class ReportSendState {
+  Sent,    // the mail server or the robot took it
+  Failed,  // it did not: the next run sends it again, changed or not
+};
+const char* toString(ReportSendState state);  // "sent", "failed"
+std::optional<ReportSendState> parseReportSendState(std::string_view text);
+
+// One report sent (or tried) on one channel: "mail:it@acme.example", "wecom", "dingtalk", ...
+struct ReportSend {
+  std::int64_t id = 0;  // given by the store; ignored by recordReportSend()
+  RunId runId = 0;      // the run reported; 0 for a run that failed before it was recorded
+  std::string channel;
+  Millis at = 0;  // 0: now
+  ReportSendState state = ReportSendState::Sent;
+  std::string reason;     // why it went: "new", "changed", "reminder", "retry", "resolved", ...
+  std::string situation;  // a digest of what needed a person and the outcome ("" : nothing did)
+  std::string why;        // Failed: why, for people (scrubbed: never a URL's key or a secret)
+};
+
 }  // namespace membersync::state

@@ -78,6 +78,7 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/share/man/man1/membercenter-emulator.1.gz \
     /usr/share/doc/membersync/README.md /usr/share/doc/membersync/emulator.md \
     /usr/share/doc/membersync/status-json.md /usr/share/doc/membersync/explain-json.md \
+    /usr/share/doc/membersync/report-json.md \
     /usr/share/doc/membersync/prometheus-alerts.yml \
     /usr/share/doc/membersync/examples/membersync.ini \
     /usr/share/doc/membersync/examples/membersync-demo.ini \

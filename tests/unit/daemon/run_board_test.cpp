@@ -248,7 +248,7 @@ TEST_CASE(
     "[daemon]") {
   membersync::apply::SyncReport report;
   report.run = 21;
-  report.outcome = SyncOutcome::PartlyFailed;
+  report.outcome = membersync::apply::SyncOutcome::PartlyFailed;
   report.message = "needs a person: 1 invalid row";
   report.plan.emplace();
   report.applied.emplace();

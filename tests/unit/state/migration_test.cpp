@@ -131,13 +131,16 @@ TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and 
   CHECK(snap.enrolments.at("E1|welcome").status == EnrolmentStatus::Enrolled);
   CHECK(snap.productCache.at("AID-0003").productUris == std::vector<std::string>{"uri:cad-pro"});
   CHECK(store->problemsOfRun(1).size() == 1);
+  // And what version 10 added.
+  store->recordReportSend({0, 1, "wecom", 0, ReportSendState::Sent, "new", "fp", ""});
+  CHECK(store->lastReportSends().size() == 1);
 
   int version = 0;
   Poco::Data::Session s(
       Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
   s << "PRAGMA user_version", into(version), now;
-  CHECK(version == 9);
-  CHECK(SqliteStore::schemaVersion() == 9);
+  CHECK(version == 10);
+  CHECK(SqliteStore::schemaVersion() == 10);
 }
 
 TEST_CASE("state: passwords confirmed before mail delivery are left to hand out by hand",

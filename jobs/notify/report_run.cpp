@@ -1,0 +1,247 @@
+#include "jobs/notify/report_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include "jobs/notify/content_fit.h"
+#include "jobs/notify/render_text.h"
+#include "jobs/notify/report_rules.h"
+#include "jobs/notify/robot_answer.h"
+#include "jobs/notify/robot_request.h"
+#include "jobs/notify/webhook_url.h"
+
+namespace membersync::notify {
+namespace {
+
+using Action = ChannelReport::Action;
+
+constexpr std::size_t kMailItemsPerKind = 50;  // a mail has room; `status` lists them all
+constexpr int kRobotAnswerMb = 1;              // the robots answer a few dozen bytes
+
+const char* robotName(WebhookFormat format) {
+  switch (format) {
+    case WebhookFormat::WeCom:
+      return "the WeCom robot";
+    case WebhookFormat::DingTalk:
+      return "the DingTalk robot";
+    case WebhookFormat::Feishu:
+      return "the Feishu robot";
+    case WebhookFormat::Json:
+      return "the webhook";
+  }
+  return "the webhook";
+}
+
+state::Millis millisOf(Clock::WallPoint at) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(at.time_since_epoch()).count();
+}
+
+// Everything one run's reports share: the situation, the last record of each channel, and the
+// content of each reason, made once.
+class RunReporter {
+ public:
+  RunReporter(const ReportSettings& s, const ReportTools& t, const RunFacts& run,
+              const report::Attention& attention)
+      : s_(s), t_(t), run_(run), attention_(attention) {
+    situation_ = situationOf(run, !attention.empty(), attention.fingerprint());
+    for (auto& send : t.store.lastReportSends()) last_[send.channel] = send;
+  }
+
+  ChannelReport robot() {
+    ChannelReport c =
+        start(toString(s_.webhookFormat), std::string(robotName(s_.webhookFormat)) + " (" +
+                                              webhookOrigin(s_.webhookUrl.reveal()) + ")");
+    if (!c.reason) return c;
+    if (!t_.robot) return fail(c, "no HTTPS client was given for it");
+    if (const auto problem = webhookUrlProblem(s_.webhookUrl.reveal()))
+      return fail(c, "not sent: [report] webhook_url_file: " + *problem);
+    const auto refusal = robotRefusal(s_.webhookFormat, t_.robot->send(request(*c.reason)));
+    return refusal ? fail(c, *refusal +
+                                 "; check [report] webhook_url_file, webhook_secret_file "
+                                 "and webhook_keyword against the robot's settings")
+                   : succeed(c);
+  }
+
+  // Each address of mail_to; after a failure of the server itself the rest are not tried.
+  std::vector<ChannelReport> mails() {
+    std::vector<ChannelReport> out;
+    std::string serverDown;
+    for (const auto& address : s_.mailTo) {
+      ChannelReport c = start("mail:" + address, "mail to " + address);
+      if (!c.reason) {
+        out.push_back(c);
+        continue;
+      }
+      if (!t_.mail) {
+        out.push_back(fail(c, "no mail sender was given for it"));
+      } else if (!serverDown.empty()) {
+        out.push_back(fail(c, "not tried: " + serverDown));
+      } else {
+        const deliver::MailResult r = t_.mail->send(mail(address, *c.reason), [] {});
+        if (r.outcome == deliver::MailResult::Outcome::Delivered) {
+          out.push_back(succeed(c));
+          continue;
+        }
+        out.push_back(fail(c, mailFailure(r)));
+        if (r.systemic) serverDown = out.back().detail;
+      }
+    }
+    return out;
+  }
+
+ private:
+  // The channel's decision: a reason to send, or Skipped with why not.
+  ChannelReport start(std::string channel, std::string name) {
+    ChannelReport c;
+    c.channel = std::move(channel);
+    c.name = std::move(name);
+    const auto found = last_.find(c.channel);
+    const std::optional<state::ReportSend> last =
+        found == last_.end() ? std::nullopt : std::optional<state::ReportSend>(found->second);
+    c.reason = decide(s_.on, s_.remindHours, situation_, last, t_.clock.wallNow());
+    if (!c.reason) c.detail = skipText(s_.on, s_.remindHours, situation_, last);
+    return c;
+  }
+
+  ChannelReport succeed(ChannelReport c) {
+    c.action = Action::Sent;
+    record(c);
+    return c;
+  }
+
+  ChannelReport fail(ChannelReport c, const std::string& why) {
+    c.action = Action::Failed;
+    c.detail = t_.scrubber.scrub(why);
+    record(c);
+    return c;
+  }
+
+  void record(const ChannelReport& c) {
+    state::ReportSend send;
+    send.runId = run_.run;
+    send.channel = c.channel;
+    send.at = millisOf(t_.clock.wallNow());
+    send.state =
+        c.action == Action::Sent ? state::ReportSendState::Sent : state::ReportSendState::Failed;
+    send.reason = toString(*c.reason);
+    send.situation = situation_.key;
+    send.why = c.detail;
+    t_.store.recordReportSend(send);
+  }
+
+  const ReportContent& content(SendReason reason) {
+    auto found = contents_.find(reason);
+    if (found == contents_.end())
+      found = contents_
+                  .emplace(reason,
+                           reportContent(run_, attention_, reason, s_.webhookKeyword, s_.language))
+                  .first;
+    return found->second;
+  }
+
+  center::HttpRequest request(SendReason reason) {
+    const ReportContent& c = content(reason);
+    const std::string& url = s_.webhookUrl.reveal();
+    const Clock::WallPoint now = t_.clock.wallNow();
+    switch (s_.webhookFormat) {
+      case WebhookFormat::WeCom:
+        return weComRequest(url, c);
+      case WebhookFormat::DingTalk:
+        return dingTalkRequest(url, c, s_.webhookSecret, now);
+      case WebhookFormat::Feishu:
+        return feishuRequest(url, c, s_.webhookSecret, now, s_.language);
+      case WebhookFormat::Json:
+        break;
+    }
+    return jsonRequest(url, c, JsonFacts{run_, reason, now}, s_.webhookSecret);
+  }
+
+  deliver::Mail mail(const std::string& to, SendReason reason) {
+    const ReportContent& c = content(reason);
+    deliver::Mail m;
+    m.from = s_.mailFrom;
+    m.to = to;
+    m.subject = c.title;
+    m.body = plainText(c, showFirst(c, kMailItemsPerKind));
+    return m;
+  }
+
+  static std::string mailFailure(const deliver::MailResult& r) {
+    const std::string reply = r.reply.empty() ? "" : ": " + r.reply;
+    switch (r.outcome) {
+      case deliver::MailResult::Outcome::Refused:
+        return "the mail server refused it" + reply +
+               "; check [report] mail_to and [delivery] from";
+      case deliver::MailResult::Outcome::InDoubt:
+        return "no answer after the message was sent (it may have arrived)" + reply;
+      case deliver::MailResult::Outcome::TryLater:
+      case deliver::MailResult::Outcome::Delivered:
+        break;
+    }
+    return "not delivered" + reply + "; check [delivery] smtp_host, smtp_port and smtp_tls";
+  }
+
+  const ReportSettings& s_;
+  const ReportTools& t_;
+  const RunFacts& run_;
+  const report::Attention& attention_;
+  Situation situation_;
+  std::map<std::string, state::ReportSend> last_;
+  std::map<SendReason, ReportContent> contents_;
+};
+
+std::string runName(state::RunId run) {
+  return run == 0 ? std::string("a run that failed") : "run " + std::to_string(run);
+}
+
+}  // namespace
+
+std::string ChannelReport::text(state::RunId run) const {
+  const std::string what = "report of " + runName(run);
+  switch (action) {
+    case Action::Sent:
+      return what + " sent to " + name + " (" + toString(*reason) + ")";
+    case Action::Failed:
+      return what + " not sent to " + name + ": " + detail + "; the next run sends it again";
+    case Action::Skipped:
+      break;
+  }
+  return what + " to " + name + ": " + detail;
+}
+
+ReportResult reportRun(const ReportSettings& settings, const ReportTools& tools,
+                       const RunFacts& run, const report::Attention& attention) {
+  ReportResult result;
+  if (!settings.anyChannel()) return result;
+  try {
+    RunReporter reporter(settings, tools, run, attention);
+    if (!settings.webhookUrl.empty()) result.channels.push_back(reporter.robot());
+    for (auto& mail : reporter.mails()) result.channels.push_back(std::move(mail));
+  } catch (const std::exception& e) {
+    // The state database, most likely: the run itself is recorded already, and its exit code
+    // stands. Whatever was not recorded as sent is sent again by a later run.
+    result.problems.push_back(tools.scrubber.scrub(std::string("reports: ") + e.what()));
+  }
+  return result;
+}
+
+center::ClientOptions robotTransportOptions(const center::ClientOptions& center,
+                                            const ReportSettings& report) {
+  center::ClientOptions o;
+  o.caFile = center.caFile;
+  o.proxy = report.proxy ? *report.proxy : center.proxy;
+  o.timeout = std::chrono::seconds(report.timeoutS);
+  o.maxAnswerMb = kRobotAnswerMb;
+  o.maxConcurrency = 1;
+  return o;
+}
+
+deliver::SmtpSettings reportSmtpSettings(const deliver::SmtpSettings& smtp,
+                                         const ReportSettings& report) {
+  deliver::SmtpSettings s = smtp;
+  s.timeoutS = std::min(smtp.timeoutS, report.timeoutS);
+  return s;
+}
+
+}  // namespace membersync::notify
