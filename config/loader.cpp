@@ -32,8 +32,12 @@ using Poco::Util::AbstractConfiguration;
 // reported as unknown rather than silently ignored.
 class IniReader {
  public:
-  IniReader(const std::string& file, Poco::AutoPtr<AbstractConfiguration> ini)
-      : file_(file), ini_(std::move(ini)), dir_(fs::absolute(file).parent_path()) {}
+  IniReader(const std::string& file, Poco::AutoPtr<AbstractConfiguration> ini,
+            const ExampleFiles& examples)
+      : file_(file),
+        ini_(std::move(ini)),
+        dir_(fs::absolute(file).parent_path()),
+        examples_(examples) {}
 
   [[noreturn]] void fail(const std::string& section, const std::string& key,
                          const std::string& problem) const {
@@ -112,7 +116,7 @@ class IniReader {
                               "[report]");
           }
           throw ConfigError(file_ + ": [" + full.substr(0, dot) + "] " + full.substr(dot + 1) +
-                            ": unknown key (see config/examples/membersync.ini for every key)");
+                            ": unknown key (see " + examples_.everyKey + " for every key)");
         }
         walk(full);
       }
@@ -135,6 +139,7 @@ class IniReader {
   std::string file_;
   Poco::AutoPtr<AbstractConfiguration> ini_;
   fs::path dir_;
+  const ExampleFiles& examples_;
   std::set<std::string> known_;
 };
 
@@ -603,6 +608,7 @@ void readDaemon(IniReader& ini, DaemonConfig& d) {
 LoadEnvironment environmentFromProcess() {
   LoadEnvironment env;
   if (const char* dir = std::getenv("CREDENTIALS_DIRECTORY")) env.credentialsDirectory = dir;
+  env.examples = exampleFiles();
   return env;
 }
 
@@ -611,7 +617,7 @@ Config loadConfig(const std::string& path, const LoadEnvironment& env) {
   if (!fs::is_regular_file(path, ec)) {
     throw ConfigError(path + ": cannot read the configuration file (" +
                       (fs::exists(path, ec) ? "not a regular file" : "no such file") +
-                      "); pass --config FILE");
+                      "); pass --config FILE, or start from " + env.examples.start);
   }
   std::string text;
   try {
@@ -630,7 +636,7 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   } catch (const Poco::Exception& e) {
     throw ConfigError(path + ": cannot read the configuration file: " + e.displayText());
   }
-  IniReader ini(path, raw);
+  IniReader ini(path, raw, env.examples);
 
   // The sections in the order they were always read, so that the first bad key is reported.
   Config c;

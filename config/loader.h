@@ -3,6 +3,7 @@
 #include <string>
 
 #include "config/config.h"
+#include "config/example_files.h"
 
 namespace membersync::config {
 
@@ -10,6 +11,7 @@ namespace membersync::config {
 // relative secret path is resolved against it when set. Passed in so tests need no environment.
 struct LoadEnvironment {
   std::string credentialsDirectory;  // empty: resolve against the config file's folder
+  ExampleFiles examples;             // what the hints name (the installed examples, or a clone's)
 };
 
 LoadEnvironment environmentFromProcess();

@@ -57,8 +57,8 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return ExitCode::Usage;
   }
   const Invocation& inv = *parsed.invocation;
-  if (inv.help) {
-    out << helpText();
+  if (inv.help) {  // --help, VERB --help, help [VERB]
+    out << (inv.verb.empty() ? helpText() : verbHelpText(inv.verb));
     return ExitCode::Done;
   }
   if (inv.version) {

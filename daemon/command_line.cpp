@@ -6,6 +6,9 @@
 #include <optional>
 #include <sstream>
 
+#include "config/example_files.h"
+#include "daemon/verb_help.h"
+
 namespace membersync::cli {
 namespace {
 
@@ -35,7 +38,7 @@ const std::vector<VerbSpec>& verbs() {
       {"validate", nullptr, {}, "check config, policy and HR export without contacting the service"},
       {"check", nullptr, {},
        "online, read-only: tokens, scopes, one page of members, assets and locks"},
-      {"reset-password", "ACCOUNT", {"wait"}, "set and deliver a new password (A3)"},
+      {"reset-password", "ACCOUNT", {"wait"}, "set and deliver a new password"},
       {"passwords", "[ACCOUNT...]", {"format", "bom", "handed-out", "all", "resend", "wait"},
        "the passwords not yet handed out (--format text|csv|json; csv --bom for Excel); "
        "--handed-out ACCOUNT... or --all removes them from the outbox; --resend ACCOUNT mails "
@@ -47,6 +50,7 @@ const std::vector<VerbSpec>& verbs() {
       {"revert", "RUN", {"apply", "out", "format", "wait"},
        "print the plan that undoes that run's changes (exit 2 when there is something to undo); "
        "--apply carries it out"},
+      {"help", "[VERB]", {}, "this help, or one verb's own (as `membersync VERB --help`)"},
   };
   return kVerbs;
 }
@@ -107,6 +111,46 @@ UsageError usage(const std::string& message) {
   return UsageError{"membersync: " + message + "\nTry 'membersync --help'."};
 }
 
+// `membersync help [VERB]`: the invocation of --help, for VERB when one is given.
+ParseResult helpVerb(Invocation inv, const std::vector<std::string>& positionals) {
+  if (positionals.size() > 1) return {std::nullopt, usage("help takes at most one VERB")};
+  inv.help = true;
+  inv.verb = positionals.empty() ? "" : positionals.front();
+  if (!inv.verb.empty() && !findVerb(inv.verb))
+    return {std::nullopt, usage("unknown verb '" + inv.verb + "'; the verbs are " + verbNames())};
+  return {inv, std::nullopt};
+}
+
+// `text` in lines of at most `width` columns (a longer word stays whole), every line after the
+// first indented by `indent` spaces.
+std::string wrapped(const std::string& text, std::size_t indent, std::size_t width) {
+  std::istringstream words(text);
+  std::string out, line, word;
+  while (words >> word) {
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      out += line + "\n" + std::string(indent, ' ');
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return out + line;
+}
+
+// One option as the verb's help shows it: "--format text|json" and what it does there; the
+// general description when the verb has no words of its own for it.
+std::pair<std::string, std::string> optionLine(const VerbHelp* help, const std::string& name) {
+  if (help) {
+    for (const auto& o : help->options) {
+      if (name == o.name)
+        return {"--" + name + (o.argument ? std::string(" ") + o.argument : ""), o.text};
+    }
+  }
+  Invocation scratch;
+  const auto described = verbOptions(scratch);
+  const auto& option = described.find(name, false);
+  return {"--" + name + (option.semantic()->max_tokens() > 0 ? " ARG" : ""), option.description()};
+}
+
 }  // namespace
 
 std::string verbNames() {
@@ -124,6 +168,33 @@ std::vector<std::pair<std::string, std::vector<std::string>>> optionsByVerb() {
   return table;
 }
 
+std::string verbHelpText(const std::string& verb) {
+  const VerbSpec* spec = findVerb(verb);
+  if (!spec) return helpText();
+  const VerbHelp* help = verbHelp(verb);
+  std::vector<std::pair<std::string, std::string>> lines;
+  std::string usageLine = "membersync [--config FILE] " + verb;
+  if (spec->argument) usageLine += std::string(" ") + spec->argument;
+  for (const char* name : spec->options) {
+    lines.push_back(optionLine(help, name));
+    usageLine += " [" + lines.back().first + "]";
+  }
+  usageLine = "Usage: " + wrapped(usageLine, 9, 100);
+  lines.push_back({"-c, --config FILE",
+                   "the configuration file (default: $CONFIGURATION_DIRECTORY/membersync.ini "
+                   "under systemd, else /etc/membersync/membersync.ini)"});
+  lines.push_back({"-h, --help", "this help"});
+  std::size_t width = 0;
+  for (const auto& line : lines) width = std::max(width, line.first.size());
+  std::ostringstream os;
+  os << usageLine << "\n\n" << (help ? help->what : spec->summary) << "\n\nOptions:\n";
+  for (const auto& [left, text] : lines)
+    os << "  " << left << std::string(width + 2 - left.size(), ' ') << wrapped(text, width + 4, 100)
+       << "\n";
+  os << "\nEvery verb, and the exit codes: membersync --help\n";
+  return os.str();
+}
+
 std::string helpText() {
   std::ostringstream os;
   os << "Usage: membersync [--config FILE] VERB [options]\n\n"
@@ -135,10 +206,12 @@ std::string helpText() {
        << "\n";
   }
   Invocation scratch;
+  os << "\nOne verb's own help: membersync help VERB, or membersync VERB --help.\n";
   os << "\n" << globalOptions(scratch) << "\n" << verbOptions(scratch);
   os << "\nExit codes: 0 done, nothing left to do; 1 failed; 2 plan found changes; 3 applied but\n"
         "some items failed; 4 a safety guard held back deletions or edits; 5 stale plan; 64 bad\n"
-        "command line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, 0\n"
+        "command line; 78 bad configuration. When several apply, the first of 1, 78, 5, 4, 3, 2, "
+        "0\n"
         "wins.\n"
         "\nOne membersync at a time per state database: sync, apply, reset-password, allow,\n"
         "revert --apply, passwords --handed-out/--all/--resend and daemon lock\n"
@@ -152,7 +225,8 @@ std::string helpText() {
         "(READY=1, STATUS=, WATCHDOG=1, STOPPING=1) and serves GET /healthz and /metrics on\n"
         "[daemon] listen (127.0.0.1:9469; empty disables).\n"
         "\nConfiguration: --config, else $CONFIGURATION_DIRECTORY/membersync.ini under systemd,\n"
-        "else /etc/membersync/membersync.ini. Every key: config/examples/membersync.ini.\n";
+        "else /etc/membersync/membersync.ini. Every key: "
+     << config::exampleFiles().everyKey << ".\n";
   return os.str();
 }
 
@@ -174,15 +248,19 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
   }
   if (inv.configPath.empty()) inv.configPath = defaultConfig;
   if (inv.configPath != defaultConfig) inv.configArgument = "--config " + inv.configPath;
-  if (inv.help || inv.version) return {inv, std::nullopt};
+  if (inv.version) return {inv, std::nullopt};
+  if (inv.verb.empty() && inv.help) return {inv, std::nullopt};
   if (inv.verb.empty()) return {std::nullopt, usage("no verb given; the verbs are " + verbNames())};
 
   const VerbSpec* spec = findVerb(inv.verb);
   if (!spec) {
     return {std::nullopt, usage("unknown verb '" + inv.verb + "'; the verbs are " + verbNames())};
   }
+  // VERB --help: that verb's help, whatever else the line holds.
+  if (inv.help) return {inv, std::nullopt};
   std::vector<std::string> positionals;
   if (vm.count("argument")) positionals = vm["argument"].as<std::vector<std::string>>();
+  if (inv.verb == "help") return helpVerb(inv, positionals);
   const bool many = spec->argument && std::string(spec->argument).find("...") != std::string::npos;
   if (many) {
     inv.accounts = positionals;

@@ -12,7 +12,8 @@ struct Invocation {
   std::string configPath;  // resolved default when --config is absent
   // "--config FILE" when FILE is not the default: what the commands people are told carry.
   std::string configArgument;
-  std::string verb;        // empty with --help / --version
+  std::string verb;        // empty with --version, and with --help alone; with help, the verb
+                           // whose help is asked for (`VERB --help`, `help VERB`)
   bool help = false;
   bool version = false;
   // Verb options.
@@ -44,8 +45,11 @@ struct ParseResult {
 // /etc/membersync). Never throws.
 ParseResult parseCommandLine(const std::vector<std::string>& args, const std::string& defaultConfig);
 
-// The full --help text (every verb and option), and one verb's usage line.
+// The full --help text (every verb and option); one verb's own help (its usage line, what it
+// does, its options as they read for it: `membersync VERB --help`, `membersync help VERB`); and
+// the verbs' names.
 std::string helpText();
+std::string verbHelpText(const std::string& verb);
 std::string verbNames();
 
 // Each verb with the options it takes (without the leading "--"), in the --help order: what the

@@ -1,5 +1,7 @@
 #include "daemon/exit_codes.h"
 
+#include "jobs/center/result.h"
+
 namespace membersync {
 namespace {
 
@@ -20,5 +22,10 @@ int rank(ExitCode c) {
 }  // namespace
 
 ExitCode worst(ExitCode a, ExitCode b) { return rank(a) <= rank(b) ? a : b; }
+
+ExitCode exitCodeOf(const center::Error& error) {
+  return error.kind == center::ErrorKind::Configuration ? ExitCode::Configuration
+                                                        : ExitCode::Failed;
+}
 
 }  // namespace membersync

@@ -1,5 +1,9 @@
 #pragma once
 
+namespace membersync::center {
+struct Error;
+}
+
 namespace membersync {
 
 // The exit codes of design.md, the same for every verb.
@@ -18,5 +22,9 @@ enum class ExitCode : int {
 ExitCode worst(ExitCode a, ExitCode b);
 
 inline int toInt(ExitCode c) { return static_cast<int>(c); }
+
+// A call to the center that failed: Configuration when a person must fix the configuration
+// (credentials, scopes, the enterprise, TLS settings: the message names the key), else Failed.
+ExitCode exitCodeOf(const center::Error& error);
 
 }  // namespace membersync

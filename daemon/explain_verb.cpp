@@ -30,7 +30,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   if (!members.ok()) {
     ctx.err << "membersync: explain: cannot read the member list: " << members.error().describe()
             << "\n";
-    return ExitCode::Failed;
+    return exitCodeOf(members.error());
   }
   const auto snapshot = store.load();
   const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -43,7 +43,7 @@ ExitCode runExplain(const VerbContext& ctx) {
                                              ctx.config.center.maxConcurrency);
   if (!reads.error.empty()) {
     ctx.err << "membersync: explain: " << reads.error << "\n";
-    return ExitCode::Failed;
+    return reads.errorIsConfiguration ? ExitCode::Configuration : ExitCode::Failed;
   }
   const auto steps = store.stepsOfAccount(account, kRecent);
 

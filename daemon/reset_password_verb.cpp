@@ -61,7 +61,7 @@ ExitCode runResetPassword(const VerbContext& ctx) {
   if (!members.ok()) {
     ctx.err << "membersync: reset-password: cannot read the member list: "
             << members.error().describe() << "\n";
-    return ExitCode::Failed;
+    return exitCodeOf(members.error());
   }
   const center::MemberListItem* member = apply::memberOfAccount(members.value(), account, suffix);
   if (!member) {

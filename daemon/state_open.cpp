@@ -9,10 +9,13 @@ std::unique_ptr<state::SqliteStore> openState(const config::Config& config, Cloc
   const std::string owner =
       use == StateUse::Write ? store->claimEnterprise(mine) : store->enterprise().value_or(mine);
   if (owner != mine) {
+    // A mistyped id is the likelier cause, and the cheaper fix: it is asked first.
     throw config::ConfigError(
         config.sourceFile + ": [state] database " + config.state.database +
         " belongs to enterprise " + owner + ", not to " + mine +
-        " ([center] enterprise_global_id): give each enterprise its own state database (with "
+        ". Is [center] enterprise_global_id mistyped? If this database is " + owner +
+        "'s, set it to " + owner + ". If " + mine +
+        " is another enterprise, give it a state database of its own ([state] database; with "
         "several on one host, /var/lib/membersync/ENTERPRISE/ of membersync@ENTERPRISE)");
   }
   return store;

@@ -22,9 +22,12 @@
 namespace membersync::cli {
 namespace {
 
-ExitCode exitCodeOf(apply::SyncOutcome outcome) {
-  switch (outcome) {
-    case apply::SyncOutcome::Failed: return ExitCode::Failed;
+// A run the center failed for membersync's credentials or settings is the configuration's to fix:
+// 78, as `check` says for the same refusal.
+ExitCode exitCodeOf(const apply::SyncReport& r) {
+  switch (r.outcome) {
+    case apply::SyncOutcome::Failed:
+      return r.configuration ? ExitCode::Configuration : ExitCode::Failed;
     case apply::SyncOutcome::Stale: return ExitCode::StalePlan;
     case apply::SyncOutcome::Held: return ExitCode::Held;
     case apply::SyncOutcome::PartlyFailed: return ExitCode::PartlyFailed;
@@ -78,7 +81,7 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
 
 ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
   if (!r.message.empty()) ctx.err << "membersync: " << ctx.invocation.verb << ": " << r.message << "\n";
-  return exitCodeOf(r.outcome);
+  return exitCodeOf(r);
 }
 
 // After a run that applied: the confirmed passwords are mailed ([delivery] method = smtp). A

@@ -95,7 +95,10 @@ HealthServer::HealthServer(const std::string& listen, HealthSource source)
     impl_->socket.bind(address, true, false);  // SO_REUSEADDR, never SO_REUSEPORT
     impl_->socket.listen(16);
   } catch (const Poco::Exception& e) {
-    throw std::runtime_error("cannot listen on " + listen + ": " + e.displayText());
+    // The message alone ("Address already in use: ..."): Poco's class name means nothing to a
+    // person.
+    throw std::runtime_error("cannot listen on " + listen + ": " +
+                             (e.message().empty() ? e.displayText() : e.message()));
   }
   Poco::Net::HTTPServerParams::Ptr params(new Poco::Net::HTTPServerParams);
   params->setMaxThreads(2);

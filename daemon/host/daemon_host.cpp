@@ -140,6 +140,11 @@ void DaemonHost::start() {
       server_ = std::make_unique<HealthServer>(config_->daemon.listen, std::move(source));
     } catch (const std::invalid_argument& e) {
       throw config::ConfigError(config_->sourceFile + ": [daemon] listen: " + e.what());
+    } catch (const std::runtime_error& e) {
+      // Most often the address is in use (another daemon, another program): the setting must
+      // change, or the other program go, before a restart can help.
+      throw config::ConfigError(config_->sourceFile + ": [daemon] listen: " + e.what() +
+                                "; choose a free host:port, or leave it empty for no endpoint");
     }
     log(LogLevel::Notice,
         "health and metrics on http://" + server_->boundAddress() + "/healthz and /metrics");

@@ -29,6 +29,9 @@ struct ApplyResult {
   std::vector<ItemFailure> failures;  // refused, retry-later and unknown items
   bool stoppedEarly = false;          // a systemic failure stopped the run
   std::string stopReason;
+  // The stop was the service refusing membersync's credentials or settings: a person must
+  // change the configuration (stopReason names the key).
+  bool stoppedByConfiguration = false;
 };
 
 // Carries a plan out through the member-center client, journaling every write in the store

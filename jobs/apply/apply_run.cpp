@@ -160,6 +160,7 @@ void ApplyRun::stopForSettings(const SystemicRefusal& refusal) {
 }
 
 void ApplyRun::stopForSettingsLocked(const SystemicRefusal& refusal) {
+  if (!stop_) result_.stoppedByConfiguration = true;  // the reason the run stops for
   stopLocked(refusal.reason());
   configurationStop_ = true;
 }

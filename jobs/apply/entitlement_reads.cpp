@@ -83,10 +83,12 @@ bool readAssetsAndLocks(center::MemberCenterClient& client, const ReadNeeds& nee
   });
   if (a6 && !a6->ok()) {
     reads.error = "cannot read the enterprise's asset numbers: " + a6->error().describe();
+    reads.errorIsConfiguration = a6->error().kind == center::ErrorKind::Configuration;
     return false;
   }
   if (a8 && !a8->ok()) {
     reads.error = "cannot read the enterprise's borrowed locks: " + a8->error().describe();
+    reads.errorIsConfiguration = a8->error().kind == center::ErrorKind::Configuration;
     return false;
   }
   if (a6) reads.assets = std::move(*a6).value();
@@ -129,6 +131,7 @@ void readProducts(center::MemberCenterClient& client,
     } else {
       reads.error =
           "cannot read the products of asset " + assetId + " (A7): " + answer.error().describe();
+      reads.errorIsConfiguration = answer.error().kind == center::ErrorKind::Configuration;
       return;
     }
   }

@@ -45,6 +45,8 @@ struct EntitlementReads {
   int productReads = 0;                             // A7 calls made
   std::vector<std::string> notes;                   // for the run's log (a stale entry used)
   std::string error;  // not empty: a read the plan needs failed; the run must not plan on it
+  // The failed read was refused for membersync's credentials or settings (error names the key).
+  bool errorIsConfiguration = false;
 };
 
 // Why an A6 or A8 answer must not be planned on, or nullopt when it may: one that lists none of

@@ -96,6 +96,7 @@ std::optional<SyncJob::Started> SyncJob::start(SyncReport& report, const directo
       client_.readMemberList({}, static_cast<std::int64_t>(started.state.linksByEmployee.size()),
                              request.readAhead ? request.readAhead->members() : nullptr);
   if (!listing.ok()) {
+    report.configuration = listing.error().kind == center::ErrorKind::Configuration;
     fail("cannot read the member list: " + listing.error().describe());
     return std::nullopt;
   }
@@ -130,6 +131,7 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
   if (!reads.error.empty() || implausible) {
     report.outcome = SyncOutcome::Failed;
     report.message = implausible ? plan::namingRun(implausible->message, report.run) : reads.error;
+    report.configuration = !implausible && reads.errorIsConfiguration;
     // `allow` on this run lets the next one forget what the center no longer lists.
     if (implausible) store_.recordHeld(report.run, implausible->key, report.message);
     store_.finishRun(report.run, toString(report.outcome), {}, report.message);
@@ -280,6 +282,7 @@ SyncOutcome judgeOutcome(SyncReport& report) {
     if (a.stoppedEarly) {
       outcome = SyncOutcome::Failed;
       report.message = "stopped early: " + a.stopReason;
+      report.configuration = a.stoppedByConfiguration;
     } else if (p.guarded()) {
       outcome = SyncOutcome::Held;
     } else if (a.counts.failed > 0 || a.counts.unknown > 0 || report.settled.failed > 0) {

@@ -54,6 +54,10 @@ struct SyncReport {
   state::RunId run = 0;
   SyncOutcome outcome = SyncOutcome::Done;
   std::string message;            // one line for people, e.g. why the run failed
+  // Failed because the center refused membersync's credentials or settings (the enterprise, a
+  // scope, a certificate): the message names the key to correct. The verbs exit 78; the daemon
+  // backs off and tries again (a person may fix the configuration and reload it).
+  bool configuration = false;
   std::optional<plan::Plan> plan;  // absent when the run failed before planning
   std::optional<ApplyResult> applied;
   SettleResult settled;

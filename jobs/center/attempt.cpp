@@ -16,14 +16,17 @@ AttemptClass unreadableClass(Endpoint endpoint) {
   return safeToRepeat(endpoint) ? AttemptClass::Refused : AttemptClass::NoAnswer;
 }
 
-// The answers every service shares: nothing sent, nothing heard, gateway statuses.
-std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResult& answer) {
+// The answers every service shares: nothing sent, nothing heard, gateway statuses. A request
+// that never got there names where it was going (`service`), which is what a person checks.
+std::optional<Attempt> readTransportLevel(Endpoint endpoint, const TransportResult& answer,
+                                          const std::string& service) {
   using Kind = TransportResult::Kind;
+  const std::string where = service.empty() ? "the service" : service;
   if (answer.kind == Kind::NotSent)
     return answer.unusable ? fail(AttemptClass::Refused, endpoint, ErrorKind::Configuration,
-                                  "the request cannot be sent: " + answer.detail)
+                                  "the request to " + where + " cannot be sent: " + answer.detail)
                            : fail(AttemptClass::NotSent, endpoint, ErrorKind::RetryLater,
-                                  "the request did not reach the service: " + answer.detail);
+                                  "could not reach " + where + ": " + answer.detail);
   if (answer.kind == Kind::NoAnswer)
     return fail(AttemptClass::NoAnswer, endpoint, ErrorKind::RetryLater,
                 "no answer after sending (" + answer.detail + ")");
@@ -62,8 +65,9 @@ Attempt withStatus(Endpoint endpoint, Result<Envelope> r, int status) {
 
 }  // namespace
 
-Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial, const TransportResult& answer) {
-  if (auto early = readTransportLevel(endpoint, answer)) return std::move(*early);
+Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial,
+                                const TransportResult& answer, const std::string& service) {
+  if (auto early = readTransportLevel(endpoint, answer, service)) return std::move(*early);
   if (answer.status != 200 && answer.status != 299) return unexpectedStatus(endpoint, answer.status);
 
   auto envelope = readEnvelope(endpoint, answer.body);
@@ -82,9 +86,9 @@ Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial, const Tra
   return {cls, Result<Envelope>::failure(std::move(e))};
 }
 
-Attempt readActivityAttempt(const TransportResult& answer) {
+Attempt readActivityAttempt(const TransportResult& answer, const std::string& service) {
   const Endpoint endpoint = Endpoint::Enrol;
-  if (auto early = readTransportLevel(endpoint, answer)) return std::move(*early);
+  if (auto early = readTransportLevel(endpoint, answer, service)) return std::move(*early);
   if (answer.status == 401)
     return fail(AttemptClass::TokenRejected, endpoint, ErrorKind::RenewTokens,
                 "the activity service refused the application token (HTTP 401)", 401);

@@ -19,8 +19,10 @@ const char* toString(ErrorKind kind) {
 
 std::string Error::describe() const {
   std::string out = endpoint + ": ";
-  if (!code.empty()) out += "code " + code + " ";
-  out += std::string("(") + toString(kind) + "): " + message;
+  // The kind (RetryLater, Configuration, ...) is for the code that acts on it, not for people:
+  // the message says what happened in words.
+  if (!code.empty()) out += "code " + code + ": ";
+  out += message;
   std::string extra;
   auto add = [&extra](const std::string& part) { extra += (extra.empty() ? "" : "; ") + part; };
   if (!serverMessage.empty() && serverMessage != message) add("server: " + serverMessage);

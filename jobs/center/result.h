@@ -39,8 +39,8 @@ struct Error {
   int httpStatus = 0;         // 0 when no answer came
   std::vector<ActivityEntry> activities;  // B1 code 3002: activities and units with their reasons
 
-  // One line for logs and reports: "A1 add members: code 50003 (BadInput): password length ...
-  // [server: ...; cause: ...; HTTP 299]".
+  // One line for logs and reports: "A1 add members: code 50003: password length ...
+  // [server: ...; cause: ...; HTTP 299]". The kind is not in it: it is no word for people.
   std::string describe() const;
 };
 

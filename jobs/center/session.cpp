@@ -122,9 +122,11 @@ Session::Sent Session::attemptOnce(const CallSpec& spec, Service service) {
     stats_.attempt(spec.endpoint);
     answer = transport_.send(request);
   }
+  // Both services live under base_url.
+  const std::string where = urlForPeople(options_.baseUrl) + " ([center] base_url)";
   Attempt attempt = service == Service::MemberCenter
-                        ? readMemberCenterAttempt(spec.endpoint, spec.acceptPartial, answer)
-                        : readActivityAttempt(answer);
+                        ? readMemberCenterAttempt(spec.endpoint, spec.acceptPartial, answer, where)
+                        : readActivityAttempt(answer, where);
   return {std::move(attempt), std::move(member), std::move(app)};
 }
 
@@ -189,8 +191,13 @@ Result<Envelope> Session::run(const CallSpec& spec, Service service, bool& withh
       case NextStep::ReturnAsConfiguration: {
         Error e = sent.attempt.result.error();
         e.kind = ErrorKind::Configuration;
-        e.message += " (new tokens were obtained and refused as well: check the application's "
-                     "scopes, the admin account and the enterprise id)";
+        e.message += service == Service::MemberCenter
+                         ? " (new tokens were obtained and refused as well: check that the "
+                           "application of [center] client_id has the scope auth_me, and [center] "
+                           "admin_user and enterprise_global_id)"
+                         : " (new tokens were obtained and refused as well: check that the "
+                           "application of [center] activity_client_id (default: client_id) has "
+                           "the scope auth_activity)";
         return Result<Envelope>::failure(std::move(e));
       }
       case NextStep::ReturnUnknown: {

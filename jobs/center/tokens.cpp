@@ -37,19 +37,25 @@ bool hasScope(const std::vector<std::string>& scopes, const char* scope) {
   return std::find(scopes.begin(), scopes.end(), scope) != scopes.end();
 }
 
-// A token request that got no HTTP answer to read.
-Error noTokenAnswer(const std::string& grant, const TransportResult& answer) {
+// A token request that got no HTTP answer to read. One that did not get there names the URL and
+// its key: what a person checks.
+Error noTokenAnswer(const std::string& grant, const std::string& tokenUrl,
+                    const TransportResult& answer) {
+  const std::string where = urlForPeople(tokenUrl) + " ([center] token_url)";
   switch (answer.kind) {
     case TransportResult::Kind::NotSent:
-      return tokenError(answer.unusable ? ErrorKind::Configuration : ErrorKind::RetryLater,
-                        "could not reach the token endpoint for the " + grant + ": " + answer.detail);
+      return answer.unusable
+                 ? tokenError(ErrorKind::Configuration,
+                              "the " + grant + " cannot be sent to " + where + ": " + answer.detail)
+                 : tokenError(ErrorKind::RetryLater, "could not reach " + where + " for the " +
+                                                         grant + ": " + answer.detail);
     case TransportResult::Kind::TooLarge:
       return tokenError(ErrorKind::Protocol,
                         "the token endpoint's answer to the " + grant + " was refused: " + answer.detail,
                         answer.status);
     default:
       return tokenError(ErrorKind::RetryLater,
-                        "no answer from the token endpoint for the " + grant + ": " + answer.detail);
+                        "no answer from " + where + " for the " + grant + ": " + answer.detail);
   }
 }
 
@@ -172,10 +178,16 @@ Result<Done> TokenProvider::fetch(Slot& slot) {
   return outcome;
 }
 
+// The keys that configure the application of `slot`, for a person to correct.
+std::string TokenProvider::applicationKeys(const Slot& slot) const {
+  return &slot == &activity_ ? "[center] activity_client_id and activity_client_secret_file"
+                             : "[center] client_id and client_secret_file";
+}
+
 Result<Done> TokenProvider::interpret(Slot& slot, const TransportResult& answer) {
   const std::string grant = grantName(slot.passwordGrant, slot.clientId);
   if (answer.kind != TransportResult::Kind::Answered)
-    return Result<Done>::failure(noTokenAnswer(grant, answer));
+    return Result<Done>::failure(noTokenAnswer(grant, options_.tokenUrl, answer));
 
   const int status = answer.status;
   auto parsed = readTokenAnswer(answer.body);
@@ -208,23 +220,26 @@ Result<Done> TokenProvider::interpret(Slot& slot, const TransportResult& answer)
     passwordRefused_ = tokenError(
         ErrorKind::Configuration,
         "the admin credentials were refused for " + options_.adminUser + " (" + said +
-            "); they are not tried again until membersync restarts, because the vendor locks the "
-            "account after 15 wrong passwords a minute: correct admin_user / admin_password_file",
+            "); they are not tried again until membersync starts again (the daemon: or reloads "
+            "its configuration), because the vendor locks the account after 15 wrong passwords "
+            "a minute: correct [center] admin_user and admin_password_file",
         status, oauthError);
     return Result<Done>::failure(*passwordRefused_);
   }
   if (status == 401 || oauthError == "invalid_client" || oauthError == "unauthorized_client")
-    return Result<Done>::failure(tokenError(
-        ErrorKind::Configuration,
-        "the token endpoint refused application " + slot.clientId + " (" + said +
-            "): correct the client id and its secret",
-        status, oauthError));
+    return Result<Done>::failure(tokenError(ErrorKind::Configuration,
+                                            "the token endpoint refused application " +
+                                                slot.clientId + " (" + said + "): correct " +
+                                                applicationKeys(slot),
+                                            status, oauthError));
   if (status == 429 || status >= 500)
     return Result<Done>::failure(
         tokenError(ErrorKind::RetryLater, "the token endpoint is unavailable (" + said + ")", status, oauthError));
   if (status == 400)
-    return Result<Done>::failure(tokenError(
-        ErrorKind::Configuration, "the token endpoint refused the " + grant + " (" + said + ")", status, oauthError));
+    return Result<Done>::failure(tokenError(ErrorKind::Configuration,
+                                            "the token endpoint refused the " + grant + " (" +
+                                                said + "): check " + applicationKeys(slot),
+                                            status, oauthError));
   return Result<Done>::failure(tokenError(
       ErrorKind::Protocol, "unexpected answer to the " + grant + " (" + said + ")", status, oauthError));
 }

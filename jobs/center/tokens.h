@@ -94,6 +94,7 @@ class TokenProvider {
   Result<Done> ensure(Slot& slot);
   Result<Done> fetch(Slot& slot);
   Result<Done> interpret(Slot& slot, const TransportResult& answer);
+  std::string applicationKeys(const Slot& slot) const;
   void invalidate(Slot& slot, std::uint64_t generation);
   Slot& activitySlot();
 

@@ -28,6 +28,16 @@ std::string joinUrl(const std::string& base, const std::string& path) {
   return path.empty() || path.front() == '/' ? b + path : b + "/" + path;
 }
 
+std::string urlForPeople(const std::string& url) {
+  std::string out = url.substr(0, url.find_first_of("?#"));
+  const auto scheme = out.find("://");
+  const auto authority = scheme == std::string::npos ? 0 : scheme + 3;
+  const auto at = out.find('@', authority);
+  if (at != std::string::npos && at < out.find('/', authority))
+    out.erase(authority, at + 1 - authority);
+  return out;
+}
+
 Secret basicAuthorization(const std::string& id, const Secret& secret) {
   std::ostringstream out;
   Poco::Base64Encoder encoder(out);

@@ -18,6 +18,10 @@ std::string formEncode(const std::vector<std::pair<std::string, std::string>>& f
 // base_url + path, with exactly one '/' between them.
 std::string joinUrl(const std::string& base, const std::string& path);
 
+// `url` as a message may show it: without a user:password@ part, a query string or a fragment,
+// any of which may carry a key. "https://u:p@host/path?key=k" -> "https://host/path".
+std::string urlForPeople(const std::string& url);
+
 // "Basic " + base64(id ":" secret), one line.
 Secret basicAuthorization(const std::string& id, const Secret& secret);
 

@@ -277,22 +277,36 @@ class SmtpSender final : public MailSender {
     session_->socket().setSendTimeout(each);
   }
 
-  // Connects, says EHLO, secures and authenticates the session; a failure as its result.
+  // Connects to the server (with implicit TLS, the handshake too). Throws when it cannot.
+  void connect() {
+    const Poco::Timespan timeout(settings_.timeoutS, 0);
+    const Poco::Net::SocketAddress address(settings_.host,
+                                           static_cast<Poco::UInt16>(settings_.port));
+    if (settings_.tls == SmtpTls::Implicit) {
+      Poco::Net::SecureStreamSocket socket(tlsContext());
+      socket.setPeerHostName(settings_.host);
+      socket.connect(address, timeout);  // with the handshake and the peer's verification
+      session_ = std::make_unique<Session>(socket);
+    } else {
+      Poco::Net::StreamSocket socket;
+      socket.connect(address, timeout);
+      session_ = std::make_unique<Session>(socket);
+    }
+  }
+
+  // Connects, says EHLO, secures and authenticates the session; a failure as its result. One to
+  // connect names the server and its keys: what a person checks.
   std::optional<MailResult> open() {
     try {
-      const Poco::Timespan timeout(settings_.timeoutS, 0);
-      const Poco::Net::SocketAddress address(settings_.host,
-                                             static_cast<Poco::UInt16>(settings_.port));
-      if (settings_.tls == SmtpTls::Implicit) {
-        Poco::Net::SecureStreamSocket socket(tlsContext());
-        socket.setPeerHostName(settings_.host);
-        socket.connect(address, timeout);  // with the handshake and the peer's verification
-        session_ = std::make_unique<Session>(socket);
-      } else {
-        Poco::Net::StreamSocket socket;
-        socket.connect(address, timeout);
-        session_ = std::make_unique<Session>(socket);
-      }
+      connect();
+    } catch (const std::exception& e) {
+      drop();
+      return result(Outcome::TryLater, true,
+                    "cannot connect to the mail server " + settings_.host + ":" +
+                        std::to_string(settings_.port) +
+                        " ([delivery] smtp_host, smtp_port): " + describe(e));
+    }
+    try {
       // A lock-step dialogue: with Nagle's algorithm the last segment of a mail's data waits for
       // the server's delayed ACK, some 40 ms a mail.
       session_->socket().setNoDelay(true);

@@ -8,7 +8,8 @@
 #     do the man page, the documentation, the examples and the emulator's fixture; nothing is
 #     installed under /etc, and no demo secret anywhere;
 #   - the unpacked programs run: `membersync validate` accepts the systemd template
-#     (examples/membersync.ini) with its secrets in $CREDENTIALS_DIRECTORY, and the unpacked
+#     (examples/membersync.ini) with its secrets in $CREDENTIALS_DIRECTORY, its hints name the
+#     installed examples/membersync-demo.ini, and the unpacked
 #     emulator, serving the unpacked demo fixture, answers `membersync check` with the demo config;
 #   - scripts/check-units.sh passes on the unpacked root (verify, security, sysusers, tmpfiles);
 #   - the changelog's newest entry is the package's version, and lintian reports no error and no
@@ -139,6 +140,15 @@ if ! CREDENTIALS_DIRECTORY="$site/credentials" CONFIGURATION_DIRECTORY="$site/et
   fail "membersync validate refuses the systemd template examples/membersync.ini"
 fi
 echo "check-deb: membersync validate accepts examples/membersync.ini (secrets from \$CREDENTIALS_DIRECTORY)"
+# Its hints name the examples where the package put them (beside the program: here, in the
+# scratch root), not a clone's config/examples/.
+printf '[sync]\nno_such_key = 1\n' >>"$site/etc/membersync.ini"
+CREDENTIALS_DIRECTORY="$site/credentials" CONFIGURATION_DIRECTORY="$site/etc" \
+  "$root/usr/bin/membersync" validate >"$work/hint.log" 2>&1 || true
+grep -qF "see $examples/membersync-demo.ini for every key" "$work/hint.log" || {
+  cat "$work/hint.log" >&2
+  fail "the unknown-key hint does not name the installed examples/membersync-demo.ini"
+}
 
 # The demo: the unpacked emulator with the unpacked fixture, the demo config with the demo
 # secrets of the source tree (they are not in the package).

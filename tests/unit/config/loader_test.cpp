@@ -178,7 +178,7 @@ TEST_CASE("config: relative secret paths resolve against $CREDENTIALS_DIRECTORY 
   TempDir creds;
   creds.write("client-secret", "from-credentials");
   creds.write("admin-password", "admin-from-credentials");
-  auto c = loadConfig(f.config(""), LoadEnvironment{creds.path().string()});
+  auto c = loadConfig(f.config(""), LoadEnvironment{creds.path().string(), {}});
   CHECK(c.center.clientSecret.reveal() == "from-credentials");
   CHECK(c.center.adminPassword.reveal() == "admin-from-credentials");
 }

@@ -113,7 +113,7 @@ TEST_CASE("report config: a relative secret path resolves in $CREDENTIALS_DIRECT
   credentials.write("report-webhook-url", std::string(kWeComUrl) + "\n");
   const auto c = loadConfig(
       f.config("[report]\nwebhook_url_file = report-webhook-url\nwebhook_format = wecom\n"),
-      LoadEnvironment{credentials.path().string()});
+      LoadEnvironment{credentials.path().string(), {}});
   CHECK(c.report.webhookUrl.reveal() == kWeComUrl);
 }
 

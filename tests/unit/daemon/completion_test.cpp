@@ -67,3 +67,11 @@ TEST_CASE("completion: --option=value is completed as --option value", "[cli]") 
   CHECK(complete({"membersync", "--config", "=", "/etc/membersync/a.ini", "status", "--"}) ==
         statusOptions);
 }
+
+TEST_CASE("completion: help offers the verbs", "[cli]") {
+  std::set<std::string> verbs;
+  for (const auto& [verb, options] : membersync::cli::optionsByVerb()) verbs.insert(verb);
+  CHECK(complete({"membersync", "help", ""}) == verbs);
+  CHECK(complete({"membersync", "help", "re"}) ==
+        std::set<std::string>{"reset-password", "revert"});
+}
