@@ -40,6 +40,7 @@ struct DaemonConfig {
 
 struct Config {
   std::string sourceFile;                  // the INI file this was read from
+  std::string enterpriseCode;              // [center] enterprise_code: the enterprise as people know it
   center::ClientOptions center;            // [center]
   directory::DirectorySettings directory;  // [directory]
   PolicyConfig policy;                     // [policy] path

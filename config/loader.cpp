@@ -284,6 +284,7 @@ void readCenterConnection(IniReader& ini, const LoadEnvironment& env, center::Cl
 
 void readCenter(IniReader& ini, const LoadEnvironment& env, Config& c) {
   const std::string suffix = readCenterAccount(ini, env, c.center);
+  c.enterpriseCode = ini.required("center", "enterprise_code");
   readCenterConnection(ini, env, c.center);
   // Expanded once, and stored where each job reads it.
   c.sync.plan.accountSuffix = suffix;
@@ -649,6 +650,8 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   readDaemon(ini, c.daemon);
   readDelivery(ini, env, c.delivery);
   readReport(ini, env, c);
+  // A run judges what needs a person too (its outcome): it reads the wait from [sync]'s settings.
+  c.sync.passwordWaitDays = c.report.passwordWaitDays;
   ini.rejectUnknown();
   return c;
 }

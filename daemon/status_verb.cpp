@@ -3,6 +3,7 @@
 #include "daemon/runtime.h"
 #include "daemon/state_open.h"
 #include "daemon/verbs.h"
+#include "jobs/notify/report_status.h"
 #include "jobs/report/status_json.h"
 #include "jobs/report/status_text.h"
 #include "jobs/state/sqlite_store.h"
@@ -16,7 +17,7 @@ report::StatusInputs readStatus(const VerbContext& ctx, state::StateStore& store
                        clock.wallNow().time_since_epoch())
                        .count();
   report::AttentionInputs a =
-      report::attentionInputs(store, 0, now, ctx.config.sync.passwordWaitDays,
+      report::attentionInputs(store, 0, now, ctx.config.report.passwordWaitDays,
                               ctx.invocation.configArgument);
   report::StatusInputs in;
   in.database = ctx.config.state.database;
@@ -31,6 +32,7 @@ report::StatusInputs readStatus(const VerbContext& ctx, state::StateStore& store
   in.passwordsToHandOut = std::move(a.passwordsToHandOut);
   in.problems = std::move(a.problems);
   in.held = std::move(a.held);
+  in.reports = store.lastReportSends();
   return in;
 }
 
@@ -48,8 +50,11 @@ ExitCode runStatus(const VerbContext& ctx) {
   const report::StatusInputs in = readStatus(ctx, *store, clock);
   if (ctx.invocation.format == "json")
     report::writeStatusJson(ctx.out, in);
-  else
+  else {
     report::writeStatusText(ctx.out, in);
+    const std::string reports = notify::reportStatusLine(in.reports);
+    if (!reports.empty()) ctx.out << "\n" << reports << "\n";
+  }
   return static_cast<ExitCode>(report::statusExitCode(report::statusVerdict(in)));
 }
 

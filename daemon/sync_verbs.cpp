@@ -8,6 +8,7 @@
 #include "daemon/hand_out.h"
 #include "daemon/inputs.h"
 #include "daemon/progress.h"
+#include "daemon/run_report.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/center/read_ahead.h"
@@ -122,6 +123,12 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   request.readAhead = &ahead;
   apply::SyncReport report = body(job, hr, policy, request);
   if (applyChanges && delivery) *delivery = handOut(ctx, rt, hr);
+  if (applyChanges) {
+    // Once the run is recorded: a report never changes the exit code, and says so on stderr.
+    for (const auto& line :
+         reportRun(ctx.config, rt, report, apply::toString(report.outcome), request.configArgument))
+      ctx.err << "membersync: " << line.text << "\n";
+  }
   return report;
 }
 

@@ -16,6 +16,7 @@
 #include "daemon/host/run_summary.h"
 #include "daemon/host/run_thread.h"
 #include "daemon/host/signal_waiter.h"
+#include "daemon/run_report.h"
 #include "daemon/inputs.h"
 #include "daemon/lock_file.h"
 #include "daemon/logging.h"
@@ -118,7 +119,7 @@ void DaemonHost::seedAttention() {
                        runtime_->clock().wallNow().time_since_epoch())
                        .count();
   board_.seedAttention(attentionCounts(report::attention(report::attentionInputs(
-      runtime_->store(), 0, now, config_->sync.passwordWaitDays, configArgument_))));
+      runtime_->store(), 0, now, config_->report.passwordWaitDays, configArgument_))));
 }
 
 // READY=1 is sent only once the configuration, the policy and the database are loaded and the
@@ -317,7 +318,10 @@ RunVerdict DaemonHost::runOnce() {
     request.configArgument = configArgument_;
     const apply::SyncReport report = job.run(hr, policy_, request);
     summary = summarize(report, cancel_, started, clock_.wallNow());
-    if (!cancel_.load()) handOut(rt, *config_, hr, cancel_, summary);
+    if (!cancel_.load()) {
+      handOut(rt, *config_, hr, cancel_, summary);
+      reportTo(report, summary);
+    }
   } catch (const std::exception& e) {
     // An unreadable HR export or a failing database: a local problem, not the service's.
     summary.verdict = RunVerdict::Failed;
@@ -332,10 +336,24 @@ RunVerdict DaemonHost::runOnce() {
                                                        : "") +
                             e.what();
     summary.log.emplace_back(LogLevel::Error, "run failed: " + summary.board.message);
+    apply::SyncReport failed;  // a local problem needs a person as much as the service's
+    failed.message = summary.board.message;
+    reportTo(failed, summary);
   }
   for (const auto& [level, line] : summary.log) log(level, line);
   board_.runFinished(summary.board);
   return summary.verdict;
+}
+
+// The run reported as [report] says, once it is recorded; what happened goes to the log.
+void DaemonHost::reportTo(const apply::SyncReport& run, RunSummary& summary) {
+  try {
+    for (const auto& line :
+         cli::reportRun(*config_, *runtime_, run, summary.board.outcome, configArgument_))
+      summary.log.emplace_back(line.warning ? LogLevel::Warning : LogLevel::Info, line.text);
+  } catch (const std::exception& e) {  // the runtime itself may be what failed
+    summary.log.emplace_back(LogLevel::Warning, std::string("run report not sent: ") + e.what());
+  }
 }
 
 // On every wake-up of the loop: STATUS= when it changed, and the watchdog.

@@ -16,6 +16,10 @@
 #include "jobs/core/clock.h"
 #include "jobs/policy/policy.h"
 
+namespace membersync::apply {
+struct SyncReport;
+}
+
 namespace membersync {
 class Scrubber;
 }
@@ -29,6 +33,7 @@ namespace membersync::daemon {
 class HealthServer;
 class Notifier;
 class RunThread;
+struct RunSummary;
 class SignalWaiter;
 
 // `membersync daemon`: runs syncs on the configured schedule in the foreground until SIGTERM,
@@ -57,6 +62,7 @@ class DaemonHost {
   void start();
   // What needs a person as the state says now: the gauges' values before the first run.
   void seedAttention();
+  void reportTo(const apply::SyncReport& run, RunSummary& summary);
   void stop();
   void onSignal(int signo);
   void reload();

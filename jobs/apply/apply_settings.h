@@ -34,7 +34,8 @@ struct SyncSettings {
   int keepRunsDays = 90;
   int productCacheHours = 24;  // A7 trees older than this are read again; 0: every run
   // What needs a person: a confirmed password not handed out for longer than this many days.
-  int passwordWaitDays = 3;  // [report] password_wait_days
+  // [report] password_wait_days (its default is notify::ReportSettings'), copied by config/.
+  int passwordWaitDays = 3;
 };
 
 }  // namespace membersync::apply

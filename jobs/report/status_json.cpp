@@ -124,6 +124,15 @@ void attentionJson(Object& o, const AttentionItem& i) {
   o.set("runId", i.runId != 0 ? Var(i.runId) : Var());
 }
 
+void reportJson(Object& o, const state::ReportSend& r) {
+  o.set("channel", r.channel);
+  o.set("state", state::toString(r.state));
+  o.set("at", time(r.at));
+  o.set("runId", r.runId);
+  o.set("reason", r.reason);
+  o.set("why", r.why);
+}
+
 void problemJson(Object& o, const state::RunProblem& p) {
   o.set("runId", p.runId);
   o.set("key", p.key);
@@ -150,6 +159,7 @@ void writeStatusJson(std::ostream& os, const StatusInputs& in) {
   root->set("passwordsUnconfirmed", listOf(in.unconfirmedPasswords, unconfirmedJson));
   root->set("passwordsToHandOut", listOf(in.passwordsToHandOut, toHandOutJson));
   root->set("problems", listOf(in.problems, problemJson));
+  root->set("reports", listOf(in.reports, reportJson));
   root->stringify(os, 2);
   os << "\n";
 }

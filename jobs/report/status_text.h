@@ -30,6 +30,7 @@ struct StatusInputs {
   // What the newest finished run that could change something reported, and what its guard held.
   std::vector<state::RunProblem> problems;
   std::vector<state::HeldItem> held;
+  std::vector<state::ReportSend> reports;  // the newest run report of each channel
 };
 
 // The enrolments that granted nothing (every status but enrolled), in key order.

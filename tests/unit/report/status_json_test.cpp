@@ -42,7 +42,7 @@ TEST_CASE("status json: an empty database is every field, empty, and done", "[re
                                              "attention", "runs", "previews", "itemsNotDone", "held",
                                              "inDoubt", "unresolved", "enrolmentsNotDone",
                                              "passwordsUnconfirmed", "passwordsToHandOut",
-                                             "problems"});
+                                             "problems", "reports"});
   CHECK(o->getValue<std::string>("format") == "membersync-status");
   CHECK(o->getValue<int>("version") == 2);
   CHECK(o->getValue<int>("exitCode") == 0);
@@ -50,7 +50,7 @@ TEST_CASE("status json: an empty database is every field, empty, and done", "[re
   CHECK(o->getValue<std::string>("verdict") == "done");
   for (const char* list : {"attention", "runs", "previews", "itemsNotDone", "held", "inDoubt",
                            "unresolved", "enrolmentsNotDone", "passwordsUnconfirmed",
-                           "passwordsToHandOut", "problems"})
+                           "passwordsToHandOut", "problems", "reports"})
     CHECK(o->getArray(list)->size() == 0);
 }
 

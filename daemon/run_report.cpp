@@ -1,0 +1,49 @@
+#include "daemon/run_report.h"
+
+#include <memory>
+
+#include "jobs/center/poco_transport.h"
+#include "jobs/deliver/smtp_sender.h"
+#include "jobs/notify/report_run.h"
+
+namespace membersync::cli {
+
+std::vector<ReportLine> reportRun(const config::Config& config, Runtime& rt,
+                                  const apply::SyncReport& report, const std::string& outcome,
+                                  const std::string& configArgument) {
+  const notify::ReportSettings& settings = config.report;
+  if (!settings.anyChannel()) return {};
+  std::unique_ptr<center::Transport> robot;
+  std::unique_ptr<deliver::MailSender> mail;
+  std::vector<ReportLine> lines;
+  try {
+    if (!settings.webhookUrl.empty())
+      robot = std::make_unique<center::PocoTransport>(
+          notify::robotTransportOptions(config.center, settings));
+    if (!settings.mailTo.empty())
+      mail = deliver::makeSmtpSender(notify::reportSmtpSettings(config.delivery.smtp, settings));
+  } catch (const std::exception& e) {
+    // A client that cannot be made (a proxy the loader let through) fails that channel below.
+    lines.push_back({true, std::string("run reports: ") + rt.scrubber().scrub(e.what())});
+  }
+  notify::RunFacts facts;
+  facts.enterprise = config.enterpriseCode;
+  facts.run = report.run;
+  facts.outcome = outcome;
+  if (report.applied) facts.counts = report.applied->counts;
+  facts.message = rt.scrubber().scrub(report.message);
+  facts.configPath = config.sourceFile;
+  facts.defaultConfig = configArgument.empty();
+  const auto result = notify::reportRun(
+      settings, {robot.get(), mail.get(), rt.store(), rt.clock(), rt.scrubber()}, facts,
+      report.attention);
+  for (const auto& channel : result.channels) {
+    if (channel.action == notify::ChannelReport::Action::Skipped) continue;
+    lines.push_back({channel.action == notify::ChannelReport::Action::Failed,
+                     channel.text(report.run)});
+  }
+  for (const auto& problem : result.problems) lines.push_back({true, "run reports: " + problem});
+  return lines;
+}
+
+}  // namespace membersync::cli
