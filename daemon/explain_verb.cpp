@@ -50,6 +50,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   plan::PlanSettings settings = ctx.config.sync.plan;
   settings.onlyAccount = account;
   plan::PlanInputs inputs{hr, members.value(), policy, snapshot, settings, now};
+  inputs.times = &rt.times();
   const apply::PlanEntitlements entitlements(snapshot, reads);
   entitlements.fill(inputs);
 

@@ -57,7 +57,9 @@ deliver::DeliveryTools Runtime::deliveryTools() {
 }
 
 apply::SyncRequest Runtime::syncRequest(state::RunKind kind, bool applyChanges) const {
-  return apply::SyncRequest{kind, applyChanges, config_.sync};
+  apply::SyncRequest request{kind, applyChanges, config_.sync};
+  request.times = &times_;
+  return request;
 }
 
 }  // namespace membersync::cli

@@ -189,6 +189,7 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   report.releasedBefore = snapshot.releasedItems;
   plan::PlanInputs inputs{
       hr, members, policy, snapshot, request.settings.plan, wallMillis()};
+  inputs.times = request.times;
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(inputs);
   report.plan = plan::makePlan(inputs);

@@ -31,6 +31,8 @@ struct SyncRequest {
   // The tokens and member pages read ahead while the export was read (null: none); the run's
   // member list takes the pages that came.
   center::ReadAhead* readAhead = nullptr;
+  // How the plan's reasons write times (plan::PlanInputs::times): the verbs pass LocalTimes.
+  const TimeWriter* times = nullptr;
 };
 
 // How a run ended, most serious first; the command line maps it to an exit code.

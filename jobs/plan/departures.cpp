@@ -72,9 +72,9 @@ Step stepFor(const Context& ctx, const state::Absence& a, bool assetsLeft) {
       if (!a.withdrawnAt) return {ItemKind::Withdraw, ""};  // the applier records withdrawnAt
       const state::Millis due = *a.withdrawnAt + std::max(0, s.deleteAfterDays) * kDay;
       if (ctx.in.now >= due) return {ItemKind::Delete, ""};
-      return {ItemKind::Delete, "withdrawn on " + formatDate(*a.withdrawnAt) + "; deleted after " +
-                                    std::to_string(s.deleteAfterDays) +
-                                    " days (delete_after_days), on " + formatDate(due)};
+      return {ItemKind::Delete, "withdrawn on " + formatDate(ctx.in, *a.withdrawnAt) +
+                                    "; deleted after " + std::to_string(s.deleteAfterDays) +
+                                    " days (delete_after_days), on " + formatDate(ctx.in, due)};
     }
     case Departed::Report:
       return {ItemKind::Delete, "[sync] departed = report: membersync only reports departures"};
@@ -115,8 +115,8 @@ std::string graceHoursWait(const Context& ctx, const state::Absence& a) {
   const state::Millis due = a.since + hours * kHour;
   if (ctx.in.now >= due) return "";
   const state::Millis elapsed = std::max<state::Millis>(0, ctx.in.now - a.since) / kHour;
-  return " since " + formatTime(a.since) + " (" + hoursText(elapsed) + "); acted on after " +
-         hoursText(hours) + " (grace_hours), at " + formatTime(due);
+  return " since " + formatTime(ctx.in, a.since) + " (" + hoursText(elapsed) +
+         "); acted on after " + hoursText(hours) + " (grace_hours), at " + formatTime(ctx.in, due);
 }
 
 // An active row under another employee id carries the member's account AND its name: the same

@@ -178,7 +178,7 @@ class Lender {
     item.rule = lending.rule;
     item.lockNumber = lending.lockNumber;
     item.reason = "lock " + lending.lockNumber + " was lent to this member (rule " + lending.rule +
-                  ", " + formatDate(lending.lentAt) + "), but " + why +
+                  ", " + formatDate(ctx_.in, lending.lentAt) + "), but " + why +
                   "; the spec has no return call: return lock " + lending.lockNumber +
                   " by hand in the member center (membersync forgets the lending once A8 shows "
                   "it returned)" +

@@ -65,14 +65,14 @@ TEST_CASE("status text: runs with their counts in the shared words, and open ite
   in.openItems = {item};
   CHECK(text(in) ==
         "runs (newest first, state.db)\n"
-        "  run  kind  started              outcome        what happened\n"
-        "  8    sync  2026-01-01 00:00:00  cut off        no changes\n"
-        "  7    sync  2026-01-01 00:00:00  partly-failed  3 added, 2 asset changes, 1 failed; 1 "
-        "item failed\n"
+        "  run  kind  started                    outcome        what happened\n"
+        "  8    sync  2026-01-01 00:00:00 +0000  cut off        no changes\n"
+        "  7    sync  2026-01-01 00:00:00 +0000  partly-failed  3 added, 2 asset changes, 1 "
+        "failed; 1 item failed\n"
         "\n"
         "items not done (1)\n"
-        "  item    state        attempts  next try             why\n"
-        "  add:E1  retry-later  2         2026-01-01 01:00:00  busy\n");
+        "  item    state        attempts  next try                   why\n"
+        "  add:E1  retry-later  2         2026-01-01 01:00:00 +0000  busy\n");
   CHECK(report::statusVerdict(in) == StatusVerdict::LeftToDo);
   in.runs.front().outcome = "failed";
   CHECK(report::statusVerdict(in) == StatusVerdict::Failing);
@@ -110,8 +110,8 @@ TEST_CASE("status text: enrolments not done, steps and passwords in doubt, probl
   const std::string out = text(in);
   CHECK_THAT(out, Catch::Contains("\nenrolments not done (1)\n"
                                   "  employee  rule     activity      state    since"));
-  CHECK_THAT(out, Catch::Contains("  E2        welcome  welcome-2026  unknown  2026-01-01 00:00:00"
-                                  "  no answer\n"
+  CHECK_THAT(out, Catch::Contains("  E2        welcome  welcome-2026  unknown  2026-01-01 00:00:00 "
+                                  "+0000  no answer\n"
                                   "  (\"unknown\": the answer was lost"));
   CHECK_THAT(out, Catch::Contains("\nsteps in doubt (1; the next sync settles them by reading "
                                   "before sending anything)\n  run 4 add add:E3 (carol)\n"));
