@@ -21,11 +21,11 @@ struct VerbSpec {
 
 const std::vector<VerbSpec>& verbs() {
   static const std::vector<VerbSpec> kVerbs{
-      {"plan", nullptr, {"format", "out"},
+      {"plan", nullptr, {"format", "out", "full"},
        "read everything, print the plan, change nothing (exit 2 when there are changes)"},
       {"apply", "PLANFILE", {"wait"},
        "carry out exactly a saved plan; refused (exit 5) if the export or members changed"},
-      {"sync", nullptr, {"dry-run", "only", "format", "wait"},
+      {"sync", nullptr, {"dry-run", "only", "format", "full", "wait"},
        "plan and apply once, then exit (--dry-run: plan only)"},
       {"daemon", nullptr, {"wait"},
        "run on the configured schedule in the foreground until SIGTERM (SIGHUP reloads)"},
@@ -43,7 +43,7 @@ const std::vector<VerbSpec>& verbs() {
        "release what a safety guard held back in that run, and its enrolments in doubt for one "
        "more attempt"},
       {"allow-deletes", "RUN", {"wait"}, "the former name of allow"},
-      {"revert", "RUN", {"apply", "out", "format", "wait"},
+      {"revert", "RUN", {"apply", "out", "format", "full", "wait"},
        "print the plan that undoes that run's changes (exit 2 when there is something to undo); "
        "--apply carries it out"},
   };
@@ -72,6 +72,9 @@ po::options_description verbOptions(Invocation& inv) {
       ("format", po::value<std::string>(&inv.format),
        "text or json (plan, sync, revert, explain, status); passwords: also csv")
       ("out", po::value<std::string>(&inv.out), "plan, revert: also save the plan to PLANFILE")
+      ("full", po::bool_switch(&inv.full),
+       "plan, sync, revert: list every item of a plan of more than 200 (otherwise the first 20 "
+       "of each kind)")
       ("dry-run", po::bool_switch(&inv.dryRun), "sync: plan only, change nothing")
       ("apply", po::bool_switch(&inv.apply), "revert: carry the revert out")
       ("only", po::value<std::string>(&inv.only), "sync: only this account")
@@ -186,7 +189,7 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
     return {std::nullopt, usage(inv.verb + " takes no argument ('" + positionals.front() + "')")};
   }
   static const std::vector<const char*> kVerbOptionNames{
-      "format", "out", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend"};
+      "format", "out", "full", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend"};
   for (const char* name : kVerbOptionNames) {
     const bool given = vm.count(name) && !vm[name].defaulted();
     const bool allowed = std::any_of(spec->options.begin(), spec->options.end(),

@@ -18,6 +18,7 @@ struct Invocation {
   std::string out;              // plan --out PLANFILE
   bool dryRun = false;          // sync --dry-run
   bool apply = false;           // revert --apply
+  bool full = false;            // plan, sync, revert --full: every item of a long plan
   std::string only;             // sync --only ACCOUNT
   bool wait = false;            // wait for the state lock instead of failing
   std::string argument;         // apply PLANFILE, explain ACCOUNT, reset-password ACCOUNT, ...

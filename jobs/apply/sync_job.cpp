@@ -15,10 +15,10 @@ state::RunCounts planCounts(const plan::Plan& p) {
   c.added = static_cast<int>(p.counts.add);
   c.edited = static_cast<int>(p.counts.edit);
   c.adopted = static_cast<int>(p.counts.adopt);
-  c.withdrawn = static_cast<int>(p.counts.withdraw);
+  c.withdrawn = static_cast<int>(p.counts.withdrawals());
   c.deleted = static_cast<int>(p.counts.del);
   c.held = static_cast<int>(p.counts.held);
-  c.assigned = static_cast<int>(p.counts.assign);
+  c.assigned = static_cast<int>(p.counts.assetChanges());
   c.lent = static_cast<int>(p.counts.lend);
   c.enrolled = static_cast<int>(p.counts.enrol);
   return c;
