@@ -9,6 +9,7 @@
 #include "daemon/verbs.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/core/text.h"
+#include "jobs/plan/account_owners.h"
 #include "jobs/report/explanation.h"
 
 namespace membersync::cli {
@@ -21,7 +22,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   constexpr int kRecent = 10;
   const std::string account = lowerAscii(ctx.invocation.argument);
   const auto policy = readPolicy(ctx.config);
-  const auto hr = readHrExport(ctx.config, policy);
+  auto hr = readHrExport(ctx.config, policy);
   Runtime rt(ctx.config, StateUse::Read);
   // The state first: a database of another enterprise is refused before anything is sent.
   state::StateStore& store = rt.store();
@@ -33,6 +34,8 @@ ExitCode runExplain(const VerbContext& ctx) {
     return ExitCode::Failed;
   }
   const auto snapshot = store.load();
+  // The row shown is the one the plan acts on: an account's owner among rows sharing it.
+  if (auto kept = plan::keepAccountOwners(hr, snapshot)) hr = std::move(*kept);
   const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
                        rt.clock().wallNow().time_since_epoch()).count();
   // The same reads a sync makes (A6, A8, product trees from the cache or A7); read-only: the

@@ -1,5 +1,6 @@
 #include "jobs/plan/planner.h"
 
+#include "jobs/plan/account_owners.h"
 #include "jobs/plan/context.h"
 #include "jobs/plan/delete_guard.h"
 #include "jobs/plan/departures.h"
@@ -15,6 +16,14 @@
 namespace membersync::plan {
 
 Plan makePlan(const PlanInputs& in) {
+  // An account on several rows: the row of the employee membersync links to it goes on (the
+  // export with those rows kept has none left to keep, so this recurses once at most).
+  if (const auto kept = keepAccountOwners(in.hr, in.state)) {
+    const PlanInputs owners{*kept,   in.members,       in.policy, in.state, in.settings,
+                            in.now,  in.managedAssets, in.assets, in.locks, in.productsByAssetId,
+                            in.times};
+    return makePlan(owners);
+  }
   Plan plan;
   plan.exportHash = in.hr.contentHash;
   plan.exportRows = static_cast<std::int64_t>(in.hr.rowCount);
