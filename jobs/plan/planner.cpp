@@ -37,6 +37,7 @@ Plan makePlan(const PlanInputs& in) {
   detail::planMissing(ctx);  // departures of people missing from the export; stale links
   detail::settleAbsences(ctx);
   detail::planOrphans(ctx);  // members nobody claims
+  detail::pointOutPossibleDuplicates(ctx);
   detail::addRowProblems(ctx);
   detail::planEntitlements(ctx);  // assets, locks, activities: needs the adds and adoptions
   // The history holds what was refused or waits for a retry, before the guard counts what
