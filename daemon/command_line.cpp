@@ -30,7 +30,8 @@ const std::vector<VerbSpec>& verbs() {
       {"daemon", nullptr, {"wait"},
        "run on the configured schedule in the foreground until SIGTERM (SIGHUP reloads)"},
       {"explain", "ACCOUNT", {"format"},
-       "one person: the HR row, the member, the rules that match, the actions and why"},
+       "one person, by account, name or employee id: the HR row, the member, the rules that "
+       "match, the actions and why"},
       {"status", nullptr, {"format"}, "last runs, pending, held and failed items"},
       {"validate", nullptr, {}, "check config, policy and HR export without contacting the service"},
       {"check", nullptr, {},
