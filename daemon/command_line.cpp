@@ -36,7 +36,8 @@ const std::vector<VerbSpec>& verbs() {
       {"validate", nullptr, {}, "check config, policy and HR export without contacting the service"},
       {"check", nullptr, {},
        "online, read-only: tokens, scopes, one page of members, assets and locks"},
-      {"reset-password", "ACCOUNT", {"wait"}, "set and deliver a new password (A3)"},
+      {"reset-password", "ACCOUNT", {"force", "wait"},
+       "set and deliver a new password; --force for an account the policy protects"},
       {"passwords", "[ACCOUNT...]", {"format", "handed-out", "all", "resend", "wait"},
        "the passwords not yet handed out (--format text|csv|json); --handed-out ACCOUNT... or "
        "--all removes them from the outbox; --resend ACCOUNT mails one again"},
@@ -83,6 +84,8 @@ po::options_description verbOptions(Invocation& inv) {
        "passwords: the ACCOUNTs given were handed out; remove them from the outbox")
       ("all", po::bool_switch(&inv.all), "passwords: every password listed was handed out")
       ("resend", po::value<std::string>(&inv.resend), "passwords: mail this account's password again")
+      ("force", po::bool_switch(&inv.force),
+       "reset-password: reset an account the policy protects")
       ("wait", po::bool_switch(&inv.wait),
        "wait for another membersync holding the state database instead of exiting 1");
   return d;
@@ -190,7 +193,8 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
     return {std::nullopt, usage(inv.verb + " takes no argument ('" + positionals.front() + "')")};
   }
   static const std::vector<const char*> kVerbOptionNames{
-      "format", "out", "full", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend"};
+      "format", "out", "full", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend",
+      "force"};
   for (const char* name : kVerbOptionNames) {
     const bool given = vm.count(name) && !vm[name].defaulted();
     const bool allowed = std::any_of(spec->options.begin(), spec->options.end(),
