@@ -24,21 +24,23 @@ struct VerbSpec {
 
 const std::vector<VerbSpec>& verbs() {
   static const std::vector<VerbSpec> kVerbs{
-      {"plan", nullptr, {"format", "out"},
+      {"plan", nullptr, {"format", "out", "full"},
        "read everything, print the plan, change nothing (exit 2 when there are changes)"},
       {"apply", "PLANFILE", {"wait"},
        "carry out exactly a saved plan; refused (exit 5) if the export or members changed"},
-      {"sync", nullptr, {"dry-run", "only", "format", "wait"},
+      {"sync", nullptr, {"dry-run", "only", "format", "full", "wait"},
        "plan and apply once, then exit (--dry-run: plan only)"},
       {"daemon", nullptr, {"wait"},
        "run on the configured schedule in the foreground until SIGTERM (SIGHUP reloads)"},
       {"explain", "ACCOUNT", {"format"},
-       "one person: the HR row, the member, the rules that match, the actions and why"},
+       "one person, by account, name or employee id: the HR row, the member, the rules that "
+       "match, the actions and why"},
       {"status", nullptr, {"format"}, "last runs, pending, held and failed items"},
       {"validate", nullptr, {}, "check config, policy and HR export without contacting the service"},
       {"check", nullptr, {},
        "online, read-only: tokens, scopes, one page of members, assets and locks"},
-      {"reset-password", "ACCOUNT", {"wait"}, "set and deliver a new password"},
+      {"reset-password", "ACCOUNT", {"force", "wait"},
+       "set and deliver a new password; --force for an account the policy protects"},
       {"passwords", "[ACCOUNT...]", {"format", "bom", "handed-out", "all", "resend", "wait"},
        "the passwords not yet handed out (--format text|csv|json; csv --bom for Excel); "
        "--handed-out ACCOUNT... or --all removes them from the outbox; --resend ACCOUNT mails "
@@ -47,7 +49,7 @@ const std::vector<VerbSpec>& verbs() {
        "release what a safety guard held back in that run, and its enrolments in doubt for one "
        "more attempt"},
       {"allow-deletes", "RUN", {"wait"}, "the former name of allow"},
-      {"revert", "RUN", {"apply", "out", "format", "wait"},
+      {"revert", "RUN", {"apply", "out", "format", "full", "wait"},
        "print the plan that undoes that run's changes (exit 2 when there is something to undo); "
        "--apply carries it out"},
       {"help", "[VERB]", {}, "this help, or one verb's own (as `membersync VERB --help`)"},
@@ -80,6 +82,9 @@ po::options_description verbOptions(Invocation& inv) {
        "passwords --format csv: start with the UTF-8 byte order mark, so that Excel shows the "
        "names")
       ("out", po::value<std::string>(&inv.out), "plan, revert: also save the plan to PLANFILE")
+      ("full", po::bool_switch(&inv.full),
+       "plan, sync, revert: list every item of a plan of more than 200 (otherwise the first 20 "
+       "of each kind)")
       ("dry-run", po::bool_switch(&inv.dryRun), "sync: plan only, change nothing")
       ("apply", po::bool_switch(&inv.apply), "revert: carry the revert out")
       ("only", po::value<std::string>(&inv.only), "sync: only this account")
@@ -87,6 +92,8 @@ po::options_description verbOptions(Invocation& inv) {
        "passwords: the ACCOUNTs given were handed out; remove them from the outbox")
       ("all", po::bool_switch(&inv.all), "passwords: every password listed was handed out")
       ("resend", po::value<std::string>(&inv.resend), "passwords: mail this account's password again")
+      ("force", po::bool_switch(&inv.force),
+       "reset-password: reset an account the policy protects")
       ("wait", po::bool_switch(&inv.wait),
        "wait for another membersync holding the state database instead of exiting 1");
   return d;
@@ -273,7 +280,8 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
     return {std::nullopt, usage(inv.verb + " takes no argument ('" + positionals.front() + "')")};
   }
   static const std::vector<const char*> kVerbOptionNames{
-      "format", "out", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend", "bom"};
+      "format", "out", "full", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend",
+      "bom", "force"};
   for (const char* name : kVerbOptionNames) {
     const bool given = vm.count(name) && !vm[name].defaulted();
     const bool allowed = std::any_of(spec->options.begin(), spec->options.end(),

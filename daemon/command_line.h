@@ -22,6 +22,8 @@ struct Invocation {
   std::string out;              // plan --out PLANFILE
   bool dryRun = false;          // sync --dry-run
   bool apply = false;           // revert --apply
+  bool full = false;            // plan, sync, revert --full: every item of a long plan
+  bool force = false;           // reset-password --force: a protected account too
   std::string only;             // sync --only ACCOUNT
   bool wait = false;            // wait for the state lock instead of failing
   std::string argument;         // apply PLANFILE, explain ACCOUNT, reset-password ACCOUNT, ...

@@ -3,25 +3,58 @@
 #include <string>
 #include <vector>
 
+#include "daemon/explain_lookup.h"
 #include "daemon/explain_model.h"
 #include "daemon/inputs.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/core/text.h"
+#include "jobs/plan/account_owners.h"
 #include "jobs/report/explanation.h"
 
 namespace membersync::cli {
+namespace {
 
-// For one account: the HR row, the member, what membersync remembers, the policy rules that
-// match and why, the assets, lock and enrolments the person has and which rule granted each
-// (asked of the planner), and the actions a sync would take now and why; as text or JSON, both
-// from one report::Explanation. Read-only.
+std::string listed(const std::vector<KnownPerson>& people) {
+  std::string out;
+  for (const auto& p : people) out += (out.empty() ? "" : ", ") + describePerson(p);
+  return out;
+}
+
+// Nobody, or several people, fit what `explain` was asked: it says so and exits 1, naming the
+// people it could mean, by account, which explains exactly one.
+ExitCode notFound(const VerbContext& ctx, const PersonLookup& whom, const std::string& source) {
+  const std::string& query = ctx.invocation.argument;
+  const std::string prefix = "membersync: explain: ";
+  if (!whom.matches.empty()) {
+    ctx.err << prefix << whom.matches.size() << " people have the " << whom.matchedBy << " \""
+            << query << "\": " << listed(whom.matches)
+            << "; ask for one by account: membersync explain " << whom.matches.front().account
+            << "\n";
+    return ExitCode::Failed;
+  }
+  ctx.err << prefix << "nobody has the account, name or employee id \"" << query << "\" in "
+          << source << ", the member list or the state database";
+  if (whom.suggestions.empty())
+    ctx.err << "; check the spelling\n";
+  else
+    ctx.err << "; close matches: " << listed(whom.suggestions)
+            << "; for instance: membersync explain " << whom.suggestions.front().account << "\n";
+  return ExitCode::Failed;
+}
+
+}  // namespace
+
+// For one person, asked for by account, name or employee id (lookUpPerson; nobody or several
+// people: exit 1, naming whom it could mean): the HR row, the member, what membersync
+// remembers, the policy rules that match and why, the assets, lock and enrolments the person has
+// and which rule granted each (asked of the planner), and the actions a sync would take now and
+// why; as text or JSON, both from one report::Explanation. Read-only.
 ExitCode runExplain(const VerbContext& ctx) {
   constexpr int kRecent = 10;
-  const std::string account = lowerAscii(ctx.invocation.argument);
   const auto policy = readPolicy(ctx.config);
-  const auto hr = readHrExport(ctx.config, policy);
+  auto hr = readHrExport(ctx.config, policy);
   Runtime rt(ctx.config, StateUse::Read);
   // The state first: a database of another enterprise is refused before anything is sent.
   state::StateStore& store = rt.store();
@@ -33,6 +66,16 @@ ExitCode runExplain(const VerbContext& ctx) {
     return exitCodeOf(members.error());
   }
   const auto snapshot = store.load();
+  // The row shown is the one the plan acts on: an account's owner among rows sharing it.
+  if (auto kept = plan::keepAccountOwners(hr, snapshot)) hr = std::move(*kept);
+  const auto whom = lookUpPerson(ctx.invocation.argument, hr, members.value(), snapshot,
+                                 ctx.config.accountSuffix());
+  std::string account = whom.account.value_or("");
+  // Gone from everywhere but the journal (a member deleted, its link dropped): still told.
+  const std::string asAccount = lowerAscii(trim(ctx.invocation.argument));
+  if (!whom.account && whom.matches.empty() && !store.stepsOfAccount(asAccount, 1).empty())
+    account = asAccount;
+  if (account.empty()) return notFound(ctx, whom, hr.path);
   const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
                        rt.clock().wallNow().time_since_epoch()).count();
   // The same reads a sync makes (A6, A8, product trees from the cache or A7); read-only: the
@@ -50,6 +93,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   plan::PlanSettings settings = ctx.config.sync.plan;
   settings.onlyAccount = account;
   plan::PlanInputs inputs{hr, members.value(), policy, snapshot, settings, now};
+  inputs.times = &rt.times();
   const apply::PlanEntitlements entitlements(snapshot, reads);
   entitlements.fill(inputs);
 

@@ -66,7 +66,7 @@ std::string describeHolder(const std::string& lockPath) {
 namespace {
 
 std::string nowText() {
-  return localTimeText(std::chrono::system_clock::now(), "%Y-%m-%d %H:%M:%S %z");
+  return personTime(std::chrono::system_clock::now());
 }
 
 // Replaces the file's content with this process's pid, verb and start time. A failure to write

@@ -50,6 +50,16 @@ std::string failureText(const apply::WriteOutcome& reset, const std::string& acc
 // the new one leaves a password that is known. The password is never printed.
 ExitCode runResetPassword(const VerbContext& ctx) {
   const std::string account = lowerAscii(ctx.invocation.argument);
+  // The policy protects service and administrator accounts from every change a sync makes; a
+  // new password would lock out whoever uses the one in force, so it is reset only on purpose.
+  if (!ctx.invocation.force && policy::isProtected(readPolicy(ctx.config), account)) {
+    ctx.err << "membersync: reset-password: " << account
+            << " is protected by the policy's protect list (" << ctx.config.policy.path
+            << "), and a new password replaces the one its users or services use; nothing was "
+               "changed. To reset it anyway: membersync reset-password "
+            << ctx.invocation.argument << " --force\n";
+    return ExitCode::Failed;
+  }
   Runtime rt(ctx.config, StateUse::Write);
   // The state first: a database of another enterprise is refused before anything is sent.
   auto& store = rt.store();

@@ -61,6 +61,7 @@ apply::SyncRequest Runtime::syncRequest(state::RunKind kind, bool applyChanges) 
   request.kind = kind;
   request.apply = applyChanges;
   request.settings = config_.sync;
+  request.times = &times_;
   return request;
 }
 

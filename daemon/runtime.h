@@ -10,6 +10,7 @@
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
 #include "jobs/core/scrubber.h"
+#include "jobs/core/text.h"
 #include "jobs/plan/planner.h"
 #include "jobs/apply/applier.h"
 #include "jobs/apply/sync_job.h"
@@ -37,6 +38,8 @@ class Runtime {
   ~Runtime();
 
   Clock& clock() { return clock_; }
+  // How times are written for people: local time with its zone (personTime).
+  const TimeWriter& times() const { return times_; }
   RandomSource& random() { return random_; }
   Scrubber& scrubber() { return scrubber_; }
   center::Session& session() { return *session_; }
@@ -64,6 +67,7 @@ class Runtime {
   std::unique_ptr<Scrubber> ownScrubber_;  // null when the caller lent one
   Scrubber& scrubber_;
   SystemClock clock_;
+  LocalTimes times_;
   SystemRandom random_;
   std::unique_ptr<center::Transport> transport_;
   std::unique_ptr<center::Session> session_;

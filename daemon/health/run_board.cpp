@@ -321,7 +321,7 @@ std::string RunBoard::statusLine() const {
     s += "last run " + std::to_string(last_->id) + " " + last_->outcome + " (" +
          report::runCountsText(last_->counts) + "); ";
   }
-  if (nextRun_) s += "next run " + localTimeText(*nextRun_);
+  if (nextRun_) s += "next run " + personTime(*nextRun_);
   return s;
 }
 

@@ -163,7 +163,7 @@ void DaemonHost::start() {
                             config_->state.database + ", " +
                             (scheduler_->nextDue() <= clock_.wallNow()
                                  ? std::string("first run now")
-                                 : "first run " + localTimeText(scheduler_->nextDue())));
+                                 : "first run " + personTime(scheduler_->nextDue())));
 }
 
 // After SIGTERM, SIGINT or SIGQUIT: the run going (if any) sends no new call and ends once the
@@ -243,12 +243,11 @@ void DaemonHost::reload() {
     if (newSchedule) scheduler_->setSchedule(std::move(schedule));
     policy_ = std::move(policy);
     adoptRuntime(std::move(fresh), std::move(runtime));
-    log(LogLevel::Notice,
-        "reloaded " + configPath_ +
-            (config_->policy.path.empty() ? "" : " and " + config_->policy.path) +
-            (newSchedule ? "; schedule now '" + scheduler_->schedule().text() + "', next run " +
-                               localTimeText(scheduler_->nextDue())
-                         : std::string()));
+    log(LogLevel::Notice, "reloaded " + configPath_ +
+                              (config_->policy.path.empty() ? "" : " and " + config_->policy.path) +
+                              (newSchedule ? "; schedule now '" + scheduler_->schedule().text() +
+                                                 "', next run " + personTime(scheduler_->nextDue())
+                                           : std::string()));
     for (const auto& key : later) {
       log(LogLevel::Warning, key + " changed: it takes effect when the daemon restarts");
     }

@@ -82,14 +82,14 @@ Scheduler::Decision Scheduler::poll(bool runGoing) {
   if (runGoing) {
     d.messages.push_back(
         (slots == 1
-             ? "the run due at " + localTimeText(due) + " is skipped"
-             : std::to_string(slots) + " runs due since " + localTimeText(due) + " are skipped") +
-        ": the previous run is still going (next due " + localTimeText(nextDue_) + ")");
+             ? "the run due at " + personTime(due) + " is skipped"
+             : std::to_string(slots) + " runs due since " + personTime(due) + " are skipped") +
+        ": the previous run is still going (next due " + personTime(nextDue_) + ")");
     return d;
   }
   d.startRun = true;
   if (slots > 1) {
-    d.messages.push_back(std::to_string(slots) + " runs due since " + localTimeText(due) +
+    d.messages.push_back(std::to_string(slots) + " runs due since " + personTime(due) +
                          " were missed (the machine slept or the clock jumped); running once now");
   }
   return d;
@@ -115,7 +115,7 @@ std::string Scheduler::finished(RunVerdict verdict) {
   nextDue_ = firstSlotAtOrAfter(std::max(nextDue_, now), *backoffUntil_);
   return "systemic failure " + std::to_string(systemicInARow_) + " in a row: backing off " +
          durationText(backoff_) + " (doubling up to " + durationText(kMaxBackoff) + "); next run " +
-         localTimeText(nextDue_);
+         personTime(nextDue_);
 }
 
 }  // namespace membersync::daemon

@@ -12,8 +12,13 @@ using state::ItemStatus;
 const char* const kCancelReason =
     "membersync was asked to stop: nothing new was sent after that; the next run sends the rest";
 
-// The count a success of each kind adds to.
-int state::RunCounts::*successCounter(ItemKind kind) {
+// The count a success adds to: what the item did. A withdrawal that withdrew nothing (what the
+// member holds was assigned outside membersync) only recorded the departure, and counts
+// nothing; an asset change that only took assets away counts as a withdrawal.
+int state::RunCounts::*successCounter(const Item& item) {
+  if (plan::withdrawsNothing(item)) return nullptr;
+  if (plan::onlyWithdraws(item)) return &state::RunCounts::withdrawn;
+  const ItemKind kind = item.kind;
   static const std::map<ItemKind, int state::RunCounts::*> kCounters = {
       {ItemKind::Add, &state::RunCounts::added},
       {ItemKind::Edit, &state::RunCounts::edited},
@@ -85,7 +90,7 @@ void ApplyRun::recordFailure(state::StateStore& store, const Item& item, const W
 void ApplyRun::tally(const Item& item, const WriteOutcome& o) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (o.kind == WriteOutcome::Kind::Succeeded) {
-    if (auto counter = successCounter(item.kind)) ++(result_.counts.*counter);
+    if (auto counter = successCounter(item)) ++(result_.counts.*counter);
     if (item.kind == ItemKind::Add) addedGlobalIds_[item.employeeId] = o.globalId;
     return;
   }

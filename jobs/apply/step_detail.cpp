@@ -162,7 +162,7 @@ void recordAssets(state::StateStore& store, const std::string& globalId, const S
 std::string describeDetail(const StepDetail& d) {
   std::vector<std::string> parts;
   for (const auto& c : d.changes)
-    parts.push_back(c.field + " \"" + c.before + "\" -> \"" + c.after + "\"");
+    parts.push_back(plan::fieldLabel(c.field) + " \"" + c.before + "\" -> \"" + c.after + "\"");
   std::string assets;
   for (const auto& a : d.add) assets += " +" + a;
   for (const auto& a : d.withdraw) assets += " -" + a;

@@ -16,10 +16,10 @@ state::RunCounts planCounts(const plan::Plan& p) {
   c.added = static_cast<int>(p.counts.add);
   c.edited = static_cast<int>(p.counts.edit);
   c.adopted = static_cast<int>(p.counts.adopt);
-  c.withdrawn = static_cast<int>(p.counts.withdraw);
+  c.withdrawn = static_cast<int>(p.counts.withdrawals());
   c.deleted = static_cast<int>(p.counts.del);
   c.held = static_cast<int>(p.counts.held);
-  c.assigned = static_cast<int>(p.counts.assign);
+  c.assigned = static_cast<int>(p.counts.assetChanges());
   c.lent = static_cast<int>(p.counts.lend);
   c.enrolled = static_cast<int>(p.counts.enrol);
   return c;
@@ -193,6 +193,7 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   report.releasedBefore = snapshot.releasedItems;
   plan::PlanInputs inputs{
       hr, members, policy, snapshot, request.settings.plan, wallMillis()};
+  inputs.times = request.times;
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(inputs);
   report.plan = plan::makePlan(inputs);

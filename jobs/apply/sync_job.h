@@ -35,6 +35,8 @@ struct SyncRequest {
   // "--config FILE" when the configuration is not the default one: the commands people are
   // told (what needs a person) carry it.
   std::string configArgument;
+  // How the plan's reasons write times (plan::PlanInputs::times): the verbs pass LocalTimes.
+  const TimeWriter* times = nullptr;
 };
 
 // How a run ended, most serious first; the command line maps it to an exit code.

@@ -102,6 +102,7 @@ SyncReport SyncJob::revert(state::RunId run, const directory::Export& hr,
   const state::Snapshot snapshot = store_.load();
   report.releasedBefore = snapshot.releasedItems;
   plan::PlanInputs now{hr, members, policy, snapshot, request.settings.plan, wallMillis()};
+  now.times = request.times;
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(now);
   report.plan = plan::planRevert(plan::RevertInputs{run, writes, now});

@@ -1,11 +1,38 @@
 #include "jobs/core/text.h"
 
+#include <cstdio>
 #include <ctime>
 
 namespace membersync {
 namespace {
 
 char lowerChar(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+std::time_t secondsOf(std::int64_t epochMillis) {
+  // Floor, so a time before 1970 is not rounded up into the next second.
+  return static_cast<std::time_t>(epochMillis / 1000 - (epochMillis % 1000 < 0 ? 1 : 0));
+}
+
+std::string written(const std::tm& tm, const char* format) {
+  char buffer[64];
+  std::strftime(buffer, sizeof buffer, format, &tm);
+  return buffer;
+}
+
+std::tm localOf(std::time_t t) {
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  return tm;
+}
+
+std::tm utcOf(std::time_t t) {
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  return tm;
+}
+
+constexpr const char* kPersonTime = "%Y-%m-%d %H:%M:%S %z";
+constexpr const char* kPersonDate = "%Y-%m-%d";
 
 bool isAsciiSpace(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
@@ -42,21 +69,56 @@ std::string accountOf(std::string_view userName, std::string_view suffix) {
 }
 
 std::string isoUtc(Clock::WallPoint at) {
-  const std::time_t t = Clock::WallPoint::clock::to_time_t(at);
+  return written(utcOf(Clock::WallPoint::clock::to_time_t(at)), "%Y-%m-%dT%H:%M:%SZ");
+}
+
+std::optional<Clock::WallPoint> fromIsoUtc(std::string_view text) {
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, used = 0;
+  const std::string s(text);
+  if (std::sscanf(s.c_str(), "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &year, &month, &day, &hour, &minute,
+                  &second, &used) != 6 ||
+      used != static_cast<int>(s.size()) || s.size() != 20)
+    return std::nullopt;
   std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
+  tm.tm_year = year - 1900;
+  tm.tm_mon = month - 1;
+  tm.tm_mday = day;
+  tm.tm_hour = hour;
+  tm.tm_min = minute;
+  tm.tm_sec = second;
+  return Clock::WallPoint::clock::from_time_t(timegm(&tm));
 }
 
 std::string localTimeText(Clock::WallPoint at, const char* format) {
-  const std::time_t t = Clock::WallPoint::clock::to_time_t(at);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buffer[64];
-  std::strftime(buffer, sizeof buffer, format, &tm);
-  return buffer;
+  return written(localOf(Clock::WallPoint::clock::to_time_t(at)), format);
+}
+
+std::string personTime(Clock::WallPoint at) {
+  return localTimeText(at, kPersonTime);
+}
+
+std::string personTime(std::int64_t epochMillis) {
+  return written(localOf(secondsOf(epochMillis)), kPersonTime);
+}
+
+std::string personDate(std::int64_t epochMillis) {
+  return written(localOf(secondsOf(epochMillis)), kPersonDate);
+}
+
+std::string LocalTimes::time(std::int64_t epochMillis) const {
+  return personTime(epochMillis);
+}
+
+std::string LocalTimes::date(std::int64_t epochMillis) const {
+  return personDate(epochMillis);
+}
+
+std::string UtcTimes::time(std::int64_t epochMillis) const {
+  return written(utcOf(secondsOf(epochMillis)), kPersonTime);
+}
+
+std::string UtcTimes::date(std::int64_t epochMillis) const {
+  return written(utcOf(secondsOf(epochMillis)), kPersonDate);
 }
 
 std::string lowerHex(std::string_view bytes) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,9 +36,40 @@ std::string joinedText(const std::vector<std::string>& parts, std::string_view s
 
 // "2026-11-21T09:52:06Z": a timestamp for files people read (the password outbox).
 std::string isoUtc(Clock::WallPoint at);
+// The time isoUtc() wrote; nullopt for anything else.
+std::optional<Clock::WallPoint> fromIsoUtc(std::string_view text);
 
-// The machine's local time, for people ("2026-11-21 02:00:00" by default; `format` is
-// strftime's).
+// The machine's local time, for log lines ("2026-11-21 02:00:00" by default; `format` is
+// strftime's). Text a person reads writes times with personTime() instead.
 std::string localTimeText(Clock::WallPoint at, const char* format = "%Y-%m-%d %H:%M:%S");
+
+// Times as people read them, the same in every verb (status, passwords, explain, the plan's
+// reasons, the daemon's status line): the machine's local time (TZ) with its offset from UTC,
+// "2026-03-01 02:00:00 +0800", so a time written by the daemon under one zone and read in
+// another is still the same instant; and the local date alone, "2026-03-01". Programs' forms
+// (status and explain JSON, saved plans) keep UTC or epoch milliseconds.
+std::string personTime(Clock::WallPoint at);
+std::string personTime(std::int64_t epochMillis);
+std::string personDate(std::int64_t epochMillis);
+
+// How pure code that writes reasons (the planner) is handed the way to write times, as it is
+// handed a clock: LocalTimes writes personTime() and personDate(); UtcTimes the same form in
+// UTC (+0000) without reading any zone, for tests and whoever passes none.
+class TimeWriter {
+ public:
+  virtual ~TimeWriter() = default;
+  virtual std::string time(std::int64_t epochMillis) const = 0;  // "2026-03-01 02:00:00 +0800"
+  virtual std::string date(std::int64_t epochMillis) const = 0;  // "2026-03-01"
+};
+class LocalTimes final : public TimeWriter {
+ public:
+  std::string time(std::int64_t epochMillis) const override;
+  std::string date(std::int64_t epochMillis) const override;
+};
+class UtcTimes final : public TimeWriter {
+ public:
+  std::string time(std::int64_t epochMillis) const override;
+  std::string date(std::int64_t epochMillis) const override;
+};
 
 }  // namespace membersync

@@ -24,11 +24,13 @@ std::string otherPlaces(const std::vector<RowKeys>& rows, const std::vector<std:
 }
 
 void report(const std::vector<RowKeys>& rows, const Groups& groups, const std::string& what,
-            std::string RowKeys::*key, std::vector<std::vector<std::string>>& out) {
+            std::string RowKeys::*key, bool RowDuplicates::*flag, std::vector<RowDuplicates>& out) {
   for (const auto& [value, group] : groups) {
-    for (std::size_t i : group)
-      out[i].push_back(what + " \"" + rows[i].*key + "\" is also at " +
-                       otherPlaces(rows, group, i) + "; each person must appear once");
+    for (std::size_t i : group) {
+      out[i].messages.push_back(what + " \"" + rows[i].*key + "\" is also at " +
+                                otherPlaces(rows, group, i) + "; each person must appear once");
+      out[i].*flag = true;
+    }
   }
 }
 
@@ -51,7 +53,7 @@ Groups duplicateGroups(const std::vector<std::string_view>& keys) {
 
 }  // namespace
 
-std::vector<std::vector<std::string>> findDuplicates(const std::vector<RowKeys>& rows) {
+std::vector<RowDuplicates> findDuplicates(const std::vector<RowKeys>& rows) {
   std::vector<std::string> lowered;  // the accounts compared case-insensitively
   lowered.reserve(rows.size());
   std::vector<std::string_view> employeeIds, accounts;
@@ -60,9 +62,11 @@ std::vector<std::vector<std::string>> findDuplicates(const std::vector<RowKeys>&
     lowered.push_back(lowerAscii(row.account));
   }
   accounts.assign(lowered.begin(), lowered.end());
-  std::vector<std::vector<std::string>> out(rows.size());
-  report(rows, duplicateGroups(employeeIds), "employee_id", &RowKeys::employeeId, out);
-  report(rows, duplicateGroups(accounts), "account", &RowKeys::account, out);
+  std::vector<RowDuplicates> out(rows.size());
+  report(rows, duplicateGroups(employeeIds), "employee_id", &RowKeys::employeeId,
+         &RowDuplicates::sharesEmployeeId, out);
+  report(rows, duplicateGroups(accounts), "account", &RowKeys::account,
+         &RowDuplicates::sharesAccount, out);
   return out;
 }
 

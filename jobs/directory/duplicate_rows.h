@@ -13,9 +13,17 @@ struct RowKeys {
   int item = 0;
 };
 
-// For each row (same order as `rows`), what it shares with other rows: "employee_id "E1" is also
-// on line 9". Every row of a clash gets a message, since neither can be trusted to be the right
-// one; empty when the row is unique.
-std::vector<std::vector<std::string>> findDuplicates(const std::vector<RowKeys>& rows);
+// What one row shares with other rows.
+struct RowDuplicates {
+  // "employee_id "E1" is also on line 9; each person must appear once", one per shared key.
+  std::vector<std::string> messages;
+  bool sharesEmployeeId = false;
+  bool sharesAccount = false;
+};
+
+// For each row (same order as `rows`), what it shares with other rows. Every row of a clash gets
+// a message, since the export alone cannot tell which one is right; empty when the row is unique.
+// (The state can tell for an account: see plan::keepAccountOwners.)
+std::vector<RowDuplicates> findDuplicates(const std::vector<RowKeys>& rows);
 
 }  // namespace membersync::directory

@@ -1,6 +1,7 @@
 #include "jobs/directory/export_builder.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <set>
 #include <vector>
@@ -139,8 +140,10 @@ void rememberOtherKeys(Export& hr, const SourceRow& row, const FieldColumns& col
   }
 }
 
-void skip(Export& hr, const Person& p, const std::vector<std::string>& issues) {
+void skip(Export& hr, const Person& p, const std::vector<std::string>& issues,
+          bool sharesAccountOnly) {
   RowProblem problem;
+  if (sharesAccountOnly) problem.sharesAccountOnly = std::make_shared<const Person>(p);
   problem.line = p.line;
   problem.item = p.item;
   problem.dn = p.dn;
@@ -185,11 +188,14 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
     for (std::string& issue : checkPerson(people[i], accountSuffix, mobileColumn(columns)))
       issues.push_back(issue);
     hash.addRow(people[i], table.rows[i], issues);
-    for (const std::string& issue : duplicates[i]) issues.push_back(issue);
+    // Sharing only its account, the row may be its owner's: see keepLinkedRows().
+    const bool sharesAccountOnly =
+        issues.empty() && duplicates[i].sharesAccount && !duplicates[i].sharesEmployeeId;
+    for (const std::string& issue : duplicates[i].messages) issues.push_back(issue);
     if (issues.empty()) {
       hr.people.push_back(std::move(people[i]));
     } else {
-      skip(hr, people[i], issues);
+      skip(hr, people[i], issues, sharesAccountOnly);
       skipped.push_back(i);
     }
   }

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -41,6 +42,9 @@ struct RowProblem {
   std::string message;     // what is wrong and what to do, e.g. "name is 31 characters; at most 30"
   int item = 0;  // JSON exports: the 1-based position in the array (0 for CSV)
   std::string dn;  // LDAP: the entry's distinguished name
+  // The row as read, when all that is wrong with it is an account other rows carry too: kept so
+  // that the one membersync links to that account can be used after all (keepLinkedRows).
+  std::shared_ptr<const Person> sharesAccountOnly;
 };
 
 // What one HR export holds.

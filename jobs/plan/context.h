@@ -66,6 +66,10 @@ class Context {
   // Problems that concern several people (a pool run dry), by item key -> their lower-case
   // accounts: `--only ACCOUNT` keeps such a problem when it names that account.
   std::map<std::string, std::set<std::string>> problemAccounts;
+  // Problems whose advice to act by hand rests on people having left or gone missing in this
+  // export (return a lock, delete a member), by item key: withdrawn when a guard distrusts the
+  // export (applyGuard), since then nobody is known to have left.
+  std::set<std::string> departureAdvice;
 
  private:
   struct EmployeeLink {

@@ -41,6 +41,16 @@ void addShortExportProblem(Context& ctx, const std::string& why) {
   ctx.add(std::move(item));
 }
 
+// An export a guard distrusts tells nobody's departure: advice to act by hand on one (return a
+// lock, delete a member) is not given from it. The next export the guards trust gives it again.
+void withdrawDepartureAdvice(Context& ctx) {
+  if (ctx.departureAdvice.empty()) return;
+  auto& items = ctx.plan.items;
+  items.erase(std::remove_if(items.begin(), items.end(),
+                             [&](const Item& i) { return ctx.departureAdvice.count(i.key) > 0; }),
+              items.end());
+}
+
 }  // namespace
 
 void applyGuard(Context& ctx, ExportCheck exportCheck) {
@@ -64,6 +74,7 @@ void applyGuard(Context& ctx, ExportCheck exportCheck) {
     else
       reasons.push_back(*why + ", or review them and release them with `" + kAllowCommand + "`");
   }
+  if (g.shortExport || !reasons.empty()) withdrawDepartureAdvice(ctx);
   if (reasons.empty()) return;
   g.tripped = true;
   g.reason = reasons.front();

@@ -72,9 +72,9 @@ Step stepFor(const Context& ctx, const state::Absence& a, bool assetsLeft) {
       if (!a.withdrawnAt) return {ItemKind::Withdraw, ""};  // the applier records withdrawnAt
       const state::Millis due = *a.withdrawnAt + std::max(0, s.deleteAfterDays) * kDay;
       if (ctx.in.now >= due) return {ItemKind::Delete, ""};
-      return {ItemKind::Delete, "withdrawn on " + formatDate(*a.withdrawnAt) + "; deleted after " +
-                                    std::to_string(s.deleteAfterDays) +
-                                    " days (delete_after_days), on " + formatDate(due)};
+      return {ItemKind::Delete, "withdrawn on " + formatDate(ctx.in, *a.withdrawnAt) +
+                                    "; deleted after " + std::to_string(s.deleteAfterDays) +
+                                    " days (delete_after_days), on " + formatDate(ctx.in, due)};
     }
     case Departed::Report:
       return {ItemKind::Delete, "[sync] departed = report: membersync only reports departures"};
@@ -99,6 +99,23 @@ Item departureItem(const Context& ctx, const state::Link& link, const LiveMember
   return item;
 }
 
+// A withdrawal with nothing of membersync's to take makes no call: it says so, and what the
+// member keeps, so that nobody reads it as assets withdrawn.
+std::string nothingToWithdraw(const Context& ctx, const LiveMember& m) {
+  std::vector<std::string> kept = m.item->assetNums;
+  std::sort(kept.begin(), kept.end());
+  kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
+  std::string out = "; nothing to withdraw";
+  if (!kept.empty())
+    out += " (" + joinedText(kept) + (kept.size() == 1 ? " was" : " were") +
+           " assigned outside membersync and " + (kept.size() == 1 ? "stays" : "stay") + ")";
+  out += ": only the departure is recorded";
+  if (ctx.in.settings.departed == Departed::WithdrawThenDelete)
+    out += ", and the member is deleted after " + std::to_string(ctx.in.settings.deleteAfterDays) +
+           " days (delete_after_days)";
+  return out;
+}
+
 std::string absentText(const directory::Person* row) {
   return row ? "departed in HR (status \"" + row->status + "\")" : "missing from the export";
 }
@@ -115,8 +132,8 @@ std::string graceHoursWait(const Context& ctx, const state::Absence& a) {
   const state::Millis due = a.since + hours * kHour;
   if (ctx.in.now >= due) return "";
   const state::Millis elapsed = std::max<state::Millis>(0, ctx.in.now - a.since) / kHour;
-  return " since " + formatTime(a.since) + " (" + hoursText(elapsed) + "); acted on after " +
-         hoursText(hours) + " (grace_hours), at " + formatTime(due);
+  return " since " + formatTime(ctx.in, a.since) + " (" + hoursText(elapsed) +
+         "); acted on after " + hoursText(hours) + " (grace_hours), at " + formatTime(ctx.in, due);
 }
 
 // An active row under another employee id carries the member's account AND its name: the same
@@ -168,6 +185,8 @@ void planDeparture(Context& ctx, const state::Link& link, const LiveMember& memb
     hold(item, item.reason + hoursWait);
   } else if (!step.waitReason.empty()) {
     hold(item, item.reason + "; " + step.waitReason);
+  } else if (withdrawsNothing(item)) {
+    item.reason += nothingToWithdraw(ctx, member);
   }
   ctx.add(std::move(item));
 }

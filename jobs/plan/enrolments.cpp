@@ -39,8 +39,8 @@ Item enrolItem(const policy::ActivityRule& rule, const Entitled& e, const std::s
   return item;
 }
 
-std::string since(const state::Enrolment& record) {
-  return record.at > 0 ? " on " + formatDate(record.at) : std::string();
+std::string since(const Context& ctx, const state::Enrolment& record) {
+  return record.at > 0 ? " on " + formatDate(ctx.in, record.at) : std::string();
 }
 
 // What state remembers decides whether the enrolment is sent, held (and why) or left alone.
@@ -53,19 +53,19 @@ bool applyRecord(const Context& ctx, const state::Enrolment& record, Item& item)
       return false;
     case state::EnrolmentStatus::NotQualified:
       if (sameInputs)
-        hold(item, "not qualified" + since(record) + " (3002)" + message +
+        hold(item, "not qualified" + since(ctx, record) + " (3002)" + message +
                        "; not sent again until the rule or the person's identity changes");
       return true;
     case state::EnrolmentStatus::Refused:
       if (sameInputs)
-        hold(item, "refused" + since(record) + message +
+        hold(item, "refused" + since(ctx, record) + message +
                        "; not sent again until the rule or the person's identity changes");
       return true;
     case state::EnrolmentStatus::RetryLater:
       return true;  // the item history holds it until its retry is due
     case state::EnrolmentStatus::Unknown:
       if (sameInputs && !ctx.in.state.releasedItems.count(item.key))
-        hold(item, "in doubt: sent" + since(record) +
+        hold(item, "in doubt: sent" + since(ctx, record) +
                        " but the answer was lost, and B1 has no read call, so it is never "
                        "re-sent on its own (it could claim the products twice); ask the activity "
                        "service's operator whether " +

@@ -38,7 +38,7 @@ void applyHistory(Context& ctx) {
       hold(item, "refused earlier: " + codeAndMessage(r) + "; not re-sent until " +
                      releasedBy(item.kind));
     } else if (r.status == state::ItemStatus::RetryLater && r.nextAttemptAt > ctx.in.now) {
-      hold(item, "retrying after " + formatTime(r.nextAttemptAt) + " (" +
+      hold(item, "retrying after " + formatTime(ctx.in, r.nextAttemptAt) + " (" +
                      std::to_string(r.attempts) + " failed attempts; last: " + codeAndMessage(r) +
                      ")");
     }

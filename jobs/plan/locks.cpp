@@ -162,10 +162,15 @@ class Lender {
   }
 
   void reportEnding(const LiveMember& m, const state::Lending& lending, const Wanted* now) {
+    // A row skipped as invalid says nothing of its person: not known to have left, nor what the
+    // rules give them. The lending stays as it is, and nobody is told to end it.
+    const std::string employeeId = m.link ? m.link->employeeId : std::string();
+    if (!now && ctx_.skipped(employeeId, m.accountKey)) return;
+    const bool gone = !now && m.link && !ctx_.activeInExport(employeeId);
     std::string why;
     if (now)
       why = "HR column " + now->rule->lockFrom + " now holds lock " + now->lock;
-    else if (m.link && !ctx_.activeInExport(m.link->employeeId))
+    else if (gone)
       why = "the person left or is missing from the export";
     else
       why = "no lock rule gives the member a lock any more";
@@ -178,11 +183,12 @@ class Lender {
     item.rule = lending.rule;
     item.lockNumber = lending.lockNumber;
     item.reason = "lock " + lending.lockNumber + " was lent to this member (rule " + lending.rule +
-                  ", " + formatDate(lending.lentAt) + "), but " + why +
+                  ", " + formatDate(ctx_.in, lending.lentAt) + "), but " + why +
                   "; the spec has no return call: return lock " + lending.lockNumber +
                   " by hand in the member center (membersync forgets the lending once A8 shows "
                   "it returned)" +
                   (now ? "; lock " + now->lock + " is lent on the run after that" : "");
+    if (gone) ctx_.departureAdvice.insert(item.key);
     ctx_.add(std::move(item));
   }
 

@@ -9,4 +9,10 @@ namespace membersync::plan::detail {
 // [sync] orphans = delete a Delete (Held when the account is protected).
 void planOrphans(Context& ctx);
 
+// A new HR row (an Add) and an orphan member with the same name (case and spaces aside) may be
+// one person under two accounts: a Problem on the add names the member and says how to have it
+// adopted instead. Nothing is held: a namesake is often someone else. Key
+// "problem:possible-duplicate:<employee_id>"; `--only` keeps it for either account.
+void pointOutPossibleDuplicates(Context& ctx);
+
 }  // namespace membersync::plan::detail

@@ -128,6 +128,7 @@ void reportUnmanaged(Context& ctx, const Person& p, const LiveMember& m) {
   item.reason = "employee " + p.employeeId + " is departed in HR, but the member " + m.account +
                 " was neither created nor adopted by membersync, so it is left alone; delete it "
                 "by hand if it should go";
+  ctx.departureAdvice.insert(item.key);
   ctx.add(std::move(item));
 }
 

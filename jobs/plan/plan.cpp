@@ -51,9 +51,24 @@ std::optional<ItemKind> itemKindFromString(const std::string& text) {
   return std::nullopt;
 }
 
+std::string fieldLabel(const std::string& field) {
+  return field == "passwordMobile" ? "mobile" : field;
+}
+
+bool withdrawsNothing(const Item& item) {
+  return item.kind == ItemKind::Withdraw && item.assetsToWithdraw.empty();
+}
+
+bool onlyWithdraws(const Item& item) {
+  return item.kind == ItemKind::Assign && item.assetsToAdd.empty() &&
+         !item.assetsToWithdraw.empty();
+}
+
 Counts countsOf(const std::vector<Item>& items) {
   Counts c;
   for (const Item& i : items) {
+    c.departuresOnly += withdrawsNothing(i) ? 1 : 0;
+    c.assignWithdrawals += onlyWithdraws(i) ? 1 : 0;
     switch (i.kind) {
       case ItemKind::Add:
         ++c.add;

@@ -39,6 +39,10 @@ struct FieldChange {
   std::string after;   // as it will be sent ("" clears remark / passwordMobile)
 };
 
+// A field as people know it, named as the HR export and the README name it ("mobile" for the
+// center's passwordMobile); the JSON plan and the journal keep the center's names.
+std::string fieldLabel(const std::string& field);
+
 // Assign, Lend and Enrol items of a person added in the same plan (no member yet) have an empty
 // globalId and are keyed by employee id: "assign:<employee_id>", "lend:<employee_id>:<lock>"
 // ("assign:<globalId>", "lend:<globalId>:<lock>" otherwise; "enrol:<employee_id>:<rule>" always).
@@ -151,9 +155,24 @@ struct StateChanges {
   std::vector<std::string> liftedReverts;
 };
 
+// A departure's Withdraw with nothing of membersync's to take (what the member holds was
+// assigned outside membersync, and stays): it only records the departure, no call is made.
+bool withdrawsNothing(const Item& item);
+// An Assign that only takes assets away (a revert's withdrawal, or assets no rule grants any
+// more): a withdrawal, listed and counted as one.
+bool onlyWithdraws(const Item& item);
+
 struct Counts {
+  // Items of each kind: what a saved plan's "counts" hold (checked against its items).
   std::size_t add = 0, edit = 0, adopt = 0, withdraw = 0, del = 0, orphan = 0, held = 0,
               rename = 0, problem = 0, assign = 0, lend = 0, enrol = 0;
+  // Items whose kind does not say what they do: Withdraws that withdraw nothing (also in
+  // `withdraw`) and Assigns that only withdraw (also in `assign`). Not saved with the plan.
+  std::size_t departuresOnly = 0, assignWithdrawals = 0;
+  // What the summary and a run's counts say: withdrawals that take assets away, and asset
+  // changes that give some.
+  std::size_t withdrawals() const { return withdraw - departuresOnly + assignWithdrawals; }
+  std::size_t assetChanges() const { return assign - assignWithdrawals; }
 };
 
 // Counts of each kind among `items`.

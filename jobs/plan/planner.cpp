@@ -1,5 +1,6 @@
 #include "jobs/plan/planner.h"
 
+#include "jobs/plan/account_owners.h"
 #include "jobs/plan/context.h"
 #include "jobs/plan/delete_guard.h"
 #include "jobs/plan/departures.h"
@@ -15,6 +16,14 @@
 namespace membersync::plan {
 
 Plan makePlan(const PlanInputs& in) {
+  // An account on several rows: the row of the employee membersync links to it goes on (the
+  // export with those rows kept has none left to keep, so this recurses once at most).
+  if (const auto kept = keepAccountOwners(in.hr, in.state)) {
+    const PlanInputs owners{*kept,   in.members,       in.policy, in.state, in.settings,
+                            in.now,  in.managedAssets, in.assets, in.locks, in.productsByAssetId,
+                            in.times};
+    return makePlan(owners);
+  }
   Plan plan;
   plan.exportHash = in.hr.contentHash;
   plan.exportRows = static_cast<std::int64_t>(in.hr.rowCount);
@@ -28,6 +37,7 @@ Plan makePlan(const PlanInputs& in) {
   detail::planMissing(ctx);  // departures of people missing from the export; stale links
   detail::settleAbsences(ctx);
   detail::planOrphans(ctx);  // members nobody claims
+  detail::pointOutPossibleDuplicates(ctx);
   detail::addRowProblems(ctx);
   detail::planEntitlements(ctx);  // assets, locks, activities: needs the adds and adoptions
   // The history holds what was refused or waits for a retry, before the guard counts what

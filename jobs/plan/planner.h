@@ -7,6 +7,7 @@
 
 #include "jobs/center/assets.h"
 #include "jobs/center/members.h"
+#include "jobs/core/text.h"
 #include "jobs/directory/person.h"
 #include "jobs/plan/plan.h"
 #include "jobs/plan/plan_settings.h"
@@ -32,6 +33,10 @@ struct PlanInputs {
   // Every productUri of each asset's product tree (A7, nested merchandise included), by assetId;
   // filled from the state's product cache, refreshed by the caller.
   const std::map<std::string, std::vector<std::string>>* productsByAssetId = nullptr;
+  // How the reasons write times (a retry's, a departure's grace): the verbs and the daemon pass
+  // LocalTimes, as every verb writes times; null: UTC in the same form (a plan does not depend
+  // on the machine's zone unless asked to).
+  const TimeWriter* times = nullptr;
 };
 
 // The whole diff. Pure: no I/O, no clock, no randomness; the same inputs give the same plan.

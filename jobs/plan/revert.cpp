@@ -110,7 +110,7 @@ class RevertPlanner {
     item.name = m.item->name;
     for (const FieldChange& c : w.changes) {
       const std::string now = memberField(*m.item, c.field);
-      const std::string what = c.field + " of " + m.account;
+      const std::string what = fieldLabel(c.field) + " of " + m.account;
       if (now != c.after) {
         problem(w, "skipped:" + c.field,
                 now == c.before ? "skipped " + what + ": already " + shown(now) + " again"

@@ -1,4 +1,3 @@
-#include <chrono>
 #include <ostream>
 
 #include "jobs/core/text.h"
@@ -8,8 +7,8 @@
 namespace membersync::report {
 namespace {
 
-std::string date(state::Millis ms) {
-  return localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)}, "%Y-%m-%d %H:%M");
+std::string when(state::Millis ms) {
+  return personTime(ms);
 }
 
 std::string quotedOrUnmanaged(const std::optional<std::string>& v) {
@@ -64,11 +63,11 @@ void writeRemembered(std::ostream& out, const Explanation& e) {
     const state::Link& link = r.link;
     out << "remembered: employee " << link.employeeId << " -> " << link.account << " -> "
         << link.globalId << (link.createdByUs ? " (added by membersync" : " (adopted") << " on "
-        << date(link.linkedAt) << ")\n";
+        << when(link.linkedAt) << ")\n";
     if (r.absence) {
       out << "  absent from " << r.absence->distinctExports << " export(s) since "
-          << date(r.absence->since)
-          << (r.absence->withdrawnAt ? ", withdrawn on " + date(*r.absence->withdrawnAt) : "")
+          << when(r.absence->since)
+          << (r.absence->withdrawnAt ? ", withdrawn on " + when(*r.absence->withdrawnAt) : "")
           << "\n";
     }
     for (const state::RevertedField& f : r.reverted) {
@@ -82,7 +81,7 @@ void writeRecent(std::ostream& out, const Explanation& e) {
   out << "\nrecent changes (newest first, at most " << e.recentLimit << ")\n";
   if (e.recent.empty()) out << "  none\n";
   for (const RecentChange& c : e.recent) {
-    out << "  run " << c.runId << "  " << date(c.plannedAt) << "  " << c.kind << "  "
+    out << "  run " << c.runId << "  " << when(c.plannedAt) << "  " << c.kind << "  "
         << state::toString(c.state) << (c.detail.empty() ? "" : ": " + c.detail) << "\n";
   }
 }
@@ -132,7 +131,7 @@ void writeAsset(std::ostream& out, const ExplainedAsset& asset) {
   out << "  " << a.assetNum << " (" << a.assetId << ")";
   if (!a.assignedFor.empty()) {
     out << ": granted by rule " << a.assignedFor << ", assigned by membersync on "
-        << date(a.assignedAt);
+        << when(a.assignedAt);
   } else {
     // A rule the person meets counts a held asset it could grant as its grant: the member keeps
     // it rather than being given another.
@@ -160,12 +159,12 @@ void writeLocks(std::ostream& out, const Explanation& e) {
   for (const ExplainedLock& l : *e.locks) {
     if (!l.readFromCenter) {
       out << "  membersync lent the member's assets to " << l.lockNumber << " (rule " << l.rule
-          << ") on " << date(l.lentAt) << "\n";
+          << ") on " << when(l.lentAt) << "\n";
       continue;
     }
     out << "  " << l.lockNumber << " is lent to this member";
     if (l.byMembersync) {
-      out << " (by membersync, rule " << l.rule << ", on " << date(l.lentAt) << ")\n";
+      out << " (by membersync, rule " << l.rule << ", on " << when(l.lentAt) << ")\n";
     } else {
       out << " (not by membersync)\n";
     }
@@ -177,8 +176,8 @@ void writeEnrolments(std::ostream& out, const Explanation& e) {
   if (!e.enrolments.empty()) out << "\nenrolments\n";
   for (const ExplainedEnrolment& enrolment : e.enrolments) {
     const state::Enrolment& en = enrolment.enrolment;
-    out << "  rule " << en.rule << " (\"" << en.activityLabel << "\"): " << state::toString(en.status)
-        << " on " << date(en.at);
+    out << "  rule " << en.rule << " (\"" << en.activityLabel
+        << "\"): " << state::toString(en.status) << " on " << when(en.at);
     switch (en.status) {
       case state::EnrolmentStatus::Enrolled:
         out << (enrolment.products.empty() ? "; no products granted\n"
@@ -211,7 +210,7 @@ void writePlanned(std::ostream& out, const Explanation& e) {
     out << "\nplanned: nothing; " << sentenceFor(e.nothingPlanned) << "\n";
   } else {
     out << "\nplanned:\n";
-    writePlanText(out, e.plan);
+    writePlanText(out, e.plan, PlanTextOptions{true});  // one person: never long
   }
 }
 

@@ -5,10 +5,20 @@
 
 #include <ostream>
 
+#include "jobs/core/text.h"
 #include "jobs/deliver/outbox_lines.h"
 #include "jobs/report/text_table.h"
 
 namespace membersync::report {
+namespace {
+
+// The outbox keeps UTC for programs; people read the local time, as every verb writes it.
+std::string createdText(const std::string& isoUtcText) {
+  const auto at = fromIsoUtc(isoUtcText);
+  return at ? personTime(*at) : isoUtcText;
+}
+
+}  // namespace
 
 void printPasswordsText(std::ostream& os, const std::vector<deliver::ListedPassword>& rows) {
   if (rows.empty()) {
@@ -17,7 +27,8 @@ void printPasswordsText(std::ostream& os, const std::vector<deliver::ListedPassw
   }
   TextTable table({"ACCOUNT", "LOGIN", "NAME", "PASSWORD", "CREATED", "DELIVERY"});
   for (const auto& r : rows)
-    table.addRow({r.hrAccount, r.login, r.name, r.password.reveal(), r.created, r.delivery});
+    table.addRow(
+        {r.hrAccount, r.login, r.name, r.password.reveal(), createdText(r.created), r.delivery});
   table.print(os, "");
   os << rows.size() << " password(s) to hand out; `membersync passwords --handed-out ACCOUNT...` "
      << "removes them from the outbox once given.\n";

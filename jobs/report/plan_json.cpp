@@ -428,6 +428,7 @@ plan::Plan planFromJson(const std::string& text, const std::string& source) {
   p.counts = readCounts(r, r.object(o.get("counts"), "counts"));
   if (!sameCounts(p.counts, plan::countsOf(p.items)))
     r.fail("counts", "do not match the items (was the file edited?); make the plan again");
+  p.counts = plan::countsOf(p.items);  // with what the file does not keep (Counts::withdrawals)
   return p;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <ostream>
 #include <sstream>
 #include <vector>
@@ -47,7 +48,8 @@ std::string who(const Item& i) {
 
 void fieldLine(std::ostream& os, const std::string& field, const std::string& value) {
   std::string label = field + ":";
-  label.resize(std::max<std::size_t>(label.size() + 1, 14), ' ');  // at least one space
+  // Every label the plan writes fits, so values line up; a longer one still gets its space.
+  label.resize(std::max<std::size_t>(label.size() + 1, 14), ' ');
   os << "      " << label << value << "\n";
 }
 
@@ -59,12 +61,16 @@ void writeAddFields(std::ostream& os, const Item& i) {
   else if (!i.department.empty())
     fieldLine(os, "departmentId", "none: department " + quoted(i.department) + " is not mapped");
   if (i.remark) fieldLine(os, "remark", quoted(*i.remark));
-  if (i.mobile) fieldLine(os, "passwordMobile", quoted(*i.mobile));
+  if (i.mobile) fieldLine(os, plan::fieldLabel("passwordMobile"), quoted(*i.mobile));
 }
 
 void writeChanges(std::ostream& os, const Item& i) {
-  for (const plan::FieldChange& c : i.changes)
-    os << "      " << c.field << ": " << quoted(c.before) << " -> " << quoted(c.after) << "\n";
+  for (const plan::FieldChange& c : i.changes) {
+    std::string value = quoted(c.before) + " -> " + quoted(c.after);
+    if (c.field == "departmentId" && !i.department.empty())
+      value += "  (department " + quoted(i.department) + ")";
+    fieldLine(os, plan::fieldLabel(c.field), value);
+  }
 }
 
 void writeAssets(std::ostream& os, const Item& i) {
@@ -72,7 +78,20 @@ void writeAssets(std::ostream& os, const Item& i) {
   if (!i.assetsToWithdraw.empty()) fieldLine(os, "withdraw", joinedText(i.assetsToWithdraw));
 }
 
+void writeWithdrawal(std::ostream& os, const Item& i) {
+  if (plan::withdrawsNothing(i)) {  // no call: the departure is recorded
+    os << "  = departure " << who(i) << ": " << i.reason << "\n";
+  } else if (i.kind == ItemKind::Assign) {  // only takes assets away
+    os << "  - withdraw " << who(i) << " (rule " << i.rule << ")\n";
+    fieldLine(os, "assets", joinedText(i.assetsToWithdraw));
+  } else {
+    os << "  - " << plan::toString(i.kind) << " " << who(i) << ": " << i.reason << "\n";
+    if (!i.assetsToWithdraw.empty()) fieldLine(os, "assets", joinedText(i.assetsToWithdraw));
+  }
+}
+
 void writeItem(std::ostream& os, const Item& i) {
+  if (plan::withdrawsNothing(i) || plan::onlyWithdraws(i)) return writeWithdrawal(os, i);
   switch (i.kind) {
     case ItemKind::Add:
       os << "  + add " << who(i) << "\n";
@@ -87,8 +106,7 @@ void writeItem(std::ostream& os, const Item& i) {
       break;
     case ItemKind::Withdraw:
     case ItemKind::Delete:
-      os << "  - " << plan::toString(i.kind) << " " << who(i) << ": " << i.reason << "\n";
-      if (!i.assetsToWithdraw.empty()) fieldLine(os, "assets", joinedText(i.assetsToWithdraw));
+      writeWithdrawal(os, i);
       break;
     case ItemKind::Held:
       os << "  ! held " << plan::toString(i.heldKind) << " " << who(i) << ": " << i.reason << "\n";
@@ -123,6 +141,64 @@ void writeItem(std::ostream& os, const Item& i) {
   }
 }
 
+// What an item is listed as, in the words of the summary: a long plan lists the first
+// kShownPerKind of each, and says how many more.
+const char* listedAs(const Item& i) {
+  if (plan::withdrawsNothing(i)) return "departures with nothing to withdraw";
+  if (plan::onlyWithdraws(i)) return "to withdraw";
+  switch (i.kind) {
+    case ItemKind::Add:
+      return "to add";
+    case ItemKind::Adopt:
+      return "to adopt";
+    case ItemKind::Edit:
+      return "to change";
+    case ItemKind::Assign:
+      return "asset changes";
+    case ItemKind::Lend:
+      return "lendings";
+    case ItemKind::Enrol:
+      return "enrolments";
+    case ItemKind::Withdraw:
+      return "to withdraw";
+    case ItemKind::Delete:
+      return "to delete";
+    case ItemKind::Held:
+      return "held";
+    case ItemKind::Rename:
+      return "renames";
+    case ItemKind::Orphan:
+      return "orphans";
+    case ItemKind::Problem:
+      return "problems";
+  }
+  return "items";
+}
+
+// The items, or for a long plan the first of each kind, each kind's rest counted where its
+// list stops, and how to see everything.
+void writeItems(std::ostream& os, const std::vector<Item>& items, PlanTextOptions options) {
+  if (options.full || items.size() <= kLongPlan) {
+    for (const Item& i : items) writeItem(os, i);
+    return;
+  }
+  std::map<std::string, std::size_t> total, listed;
+  for (const Item& i : items) ++total[listedAs(i)];
+  std::size_t shown = 0;
+  for (const Item& i : items) {
+    const char* kind = listedAs(i);
+    std::size_t& n = listed[kind];
+    if (++n > kShownPerKind) continue;
+    writeItem(os, i);
+    ++shown;
+    if (n == kShownPerKind && total[kind] > n)
+      os << "  ... and " << total[kind] - n << " more " << kind << "\n";
+  }
+  os << "\nListed: the first " << kShownPerKind << " of each kind, " << shown << " of "
+     << items.size()
+     << " items (`--full` lists every item; `--format json` gives the whole plan).\n";
+}
+
 void writeStateChanges(std::ostream& os, const plan::StateChanges& sc) {
   std::vector<std::string> parts;
   if (!sc.links.empty()) parts.push_back(counted(sc.links.size(), "link", "links") + " to record");
@@ -154,18 +230,20 @@ std::string planSummary(const plan::Plan& p) {
   std::string s = "Plan: " + std::to_string(c.add) + " to add, ";
   if (c.adopt) s += std::to_string(c.adopt) + " to adopt, ";
   s += std::to_string(c.edit) + " to change, ";
-  if (c.assign) s += counted(c.assign, "asset change", "asset changes") + ", ";
+  if (c.assetChanges()) s += counted(c.assetChanges(), "asset change", "asset changes") + ", ";
   if (c.lend) s += counted(c.lend, "lending", "lendings") + ", ";
   if (c.enrol) s += counted(c.enrol, "enrolment", "enrolments") + ", ";
-  s += std::to_string(c.withdraw) + " to withdraw, " + std::to_string(c.del) + " to delete; " +
-       std::to_string(c.held) + " held, " + counted(c.orphan, "orphan", "orphans") + ", ";
+  s += std::to_string(c.withdrawals()) + " to withdraw, " + std::to_string(c.del) + " to delete; ";
+  if (c.departuresOnly)
+    s += counted(c.departuresOnly, "departure", "departures") + " with nothing to withdraw, ";
+  s += std::to_string(c.held) + " held, " + counted(c.orphan, "orphan", "orphans") + ", ";
   if (c.rename) s += counted(c.rename, "rename", "renames") + ", ";
   return s + counted(c.problem, "problem", "problems") + ".";
 }
 
-void writePlanText(std::ostream& os, const plan::Plan& p) {
+void writePlanText(std::ostream& os, const plan::Plan& p, PlanTextOptions options) {
   if (p.items.empty()) os << "No changes: the member center matches the HR export.\n";
-  for (const Item& i : p.items) writeItem(os, i);
+  writeItems(os, p.items, options);
   if (p.guard.tripped)
     os << "\nSafety guard: "
        << counted(p.guard.destructive, "destructive item", "destructive items")
@@ -177,9 +255,9 @@ void writePlanText(std::ostream& os, const plan::Plan& p) {
   os << "\n" << planSummary(p) << "\n";
 }
 
-std::string planText(const plan::Plan& p) {
+std::string planText(const plan::Plan& p, PlanTextOptions options) {
   std::ostringstream os;
-  writePlanText(os, p);
+  writePlanText(os, p, options);
   return os.str();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 
@@ -7,15 +8,28 @@
 
 namespace membersync::report {
 
+// A plan of more than kLongPlan items is listed in part unless asked for whole: the first
+// kShownPerKind items of each kind, the rest of each counted, and how to see them all (a first
+// sync of 10,000 people would otherwise print some 50,000 lines).
+inline constexpr std::size_t kLongPlan = 200;
+inline constexpr std::size_t kShownPerKind = 20;
+
+struct PlanTextOptions {
+  bool full = false;  // every item, however long the plan (`--full`)
+};
+
 // The plan as people read it, like Terraform's: `+` add, `=` adopt, `~` change (with
-// `field: "before" -> "after"` lines), `-` withdraw or delete, `!` held back (and why), then `#`
-// renames, orphans and problems, the guard's verdict, the state the run will remember, and the
-// summary line. Values are quoted with C-style escapes, so a stray newline cannot fake a line.
-void writePlanText(std::ostream& os, const plan::Plan& plan);
-std::string planText(const plan::Plan& plan);
+// `field: "before" -> "after"` lines, fields named as the HR export names them), `-` withdraw
+// or delete, `!` held back (and why), then `#` renames, orphans and problems, the guard's
+// verdict, the state the run will remember, and the summary line. Values are quoted with C-style
+// escapes, so a stray newline cannot fake a line.
+void writePlanText(std::ostream& os, const plan::Plan& plan, PlanTextOptions options = {});
+std::string planText(const plan::Plan& plan, PlanTextOptions options = {});
 
 // "Plan: 3 to add, 2 to change, 1 to withdraw, 0 to delete; 2 held, 1 orphan, 1 problem."
-// Adoptions, asset changes, lendings, enrolments and renames are named only when there are some.
+// Adoptions, asset changes, lendings, enrolments, departures with nothing to withdraw and renames
+// are named only when there are some. Each item is counted as it is listed: an asset change
+// that only takes assets away is a withdrawal, a withdrawal with nothing to take is not.
 std::string planSummary(const plan::Plan& plan);
 
 }  // namespace membersync::report

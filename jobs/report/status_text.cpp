@@ -1,7 +1,6 @@
 #include "jobs/report/status_text.h"
 
 #include <algorithm>
-#include <chrono>
 #include <ostream>
 
 #include "jobs/core/text.h"
@@ -14,7 +13,7 @@ namespace membersync::report {
 namespace {
 
 std::string localTime(state::Millis ms) {
-  return ms <= 0 ? "" : localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)});
+  return ms <= 0 ? "" : personTime(ms);
 }
 
 void writeRuns(std::ostream& out, const std::string& heading,

@@ -245,9 +245,10 @@ TEST_CASE("policy: explain --format json gives the row, member, rules, assets, l
 }
 
 TEST_CASE("policy: explain --format json lists a planned edit with its changes, and an account "
-          "nobody has as nulls", "[policy][explain]") {
+          "only the state knows as nulls; one nobody knows exits 1",
+          "[policy][explain]") {
   EmulatorProcess emulator;
-  PolicyFixture f(emulator, kPolicy);
+  PolicyFixture f(emulator, kPolicy, "departed = delete\nmin_export_ratio = 0\n");
   firstSync(emulator, f);
   auto rows = people();
   rows[1].name = "Li Na";
@@ -264,7 +265,19 @@ TEST_CASE("policy: explain --format json lists a planned edit with its changes, 
   CHECK(e->isNull("nothingPlanned"));
   CHECK(findIn(e->getArray("rules"), "rule", "sales-viewer")->getValue<bool>("matches"));
 
-  const auto nobody = explainJson(f, "nobody");
+  // Someone nobody knows is not explained: exit 1, the reason on stderr.
+  const auto unknown = f.run({"explain", "nobody", "--format", "json"});
+  CHECK(unknown.exitCode == 1);
+  CHECK(unknown.out.empty());
+  CHECK_THAT(unknown.err, Catch::Contains("nobody has the account, name or employee id"));
+
+  // An account only the journal still knows (wangfang left, her member was deleted and the link
+  // dropped) is told, with nulls.
+  rows.erase(rows.begin() + 2);
+  f.writeHr(rows);
+  REQUIRE(f.sync().exitCode == 0);
+  REQUIRE(centerView(emulator).globalIdByAccount.count("wangfang") == 0);
+  const auto nobody = explainJson(f, "wangfang");
   CHECK(nobody->getObject("hr")->getValue<std::string>("found") == "none");
   CHECK(nobody->getObject("hr")->isNull("row"));
   CHECK(nobody->isNull("member"));

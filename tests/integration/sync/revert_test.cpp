@@ -55,7 +55,7 @@ TEST_CASE(
   INFO(tail(shown.out) << shown.err);
   CHECK(shown.exitCode == 2);
   CHECK_THAT(shown.out, Contains("~ edit staff0001") &&
-                            Contains("name: \"Latin staff0001\" -> \"" + people[0].name + "\"") &&
+                            Contains("name:         \"Latin staff0001\" -> \"" + people[0].name + "\"") &&
                             Contains("60 to change"));
   CHECK(stats(emulator).writes == before.writes);
 

@@ -155,7 +155,8 @@ TEST_CASE("scheduler: `daily` and cron wait for their first time", "[daemon][sch
   d = cron.poll(false);
   CHECK(d.startRun);
   REQUIRE(d.messages.size() == 1);
-  CHECK_THAT(d.messages[0], Catch::Contains("4 runs due since 2026-03-01 12:00:00 were missed"));
+  CHECK_THAT(d.messages[0],
+             Catch::Contains("4 runs due since 2026-03-01 12:00:00 +0800 were missed"));
   CHECK(local(d.nextDue) == "2026-03-02 04:00:00");
 }
 

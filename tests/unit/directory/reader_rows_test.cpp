@@ -208,6 +208,25 @@ TEST_CASE("directory: the same account twice, in any case, skips both rows", "[d
   CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1", "E2", "E4"});
 }
 
+TEST_CASE(
+    "directory: a row whose only fault is a shared account keeps the person it holds, so "
+    "the state can tell whose account it is",
+    "[directory]") {
+  HrFile f;
+  const Export hr =
+      f.read(std::string(kHeader) + "E1,ZhaoLei,Zhao,,,,\nE2,zhaolei,Zhao Two,,,,\n" +
+             "E3,zhaolei," + repeat("n", 31) + ",,,,\nE4,ann,Ann,,,,\nE4,bob,Bob,,,,\n");
+  REQUIRE(hr.problems.size() == 5);
+  REQUIRE(hr.problems[0].sharesAccountOnly);
+  CHECK(hr.problems[0].sharesAccountOnly->employeeId == "E1");
+  CHECK(hr.problems[0].sharesAccountOnly->name == "Zhao");
+  CHECK(hr.problems[0].sharesAccountOnly->line == 2);
+  REQUIRE(hr.problems[1].sharesAccountOnly);
+  CHECK_FALSE(hr.problems[2].sharesAccountOnly);  // its name is too long, too
+  CHECK_FALSE(hr.problems[3].sharesAccountOnly);  // a shared employee_id is never resolved
+  CHECK_FALSE(hr.problems[4].sharesAccountOnly);
+}
+
 TEST_CASE("directory: a duplicate of an invalid row still skips the valid one", "[directory]") {
   HrFile f;
   const Export hr = f.read(std::string(kHeader) + "E1,ann," + repeat("n", 31) +

@@ -117,8 +117,8 @@ TEST_CASE("planner: grace_runs reached but not grace_hours since first seen: hel
   CHECK(held->heldKind == ItemKind::Delete);
   CHECK_FALSE(held->heldByGuard);
   CHECK(held->reason ==
-        "missing from the export in 2 exports since 2025-12-31 21:00:00 UTC (3 hours); acted on "
-        "after 20 hours (grace_hours), at 2026-01-01 17:00:00 UTC");
+        "missing from the export in 2 exports since 2025-12-31 21:00:00 +0000 (3 hours); acted on "
+        "after 20 hours (grace_hours), at 2026-01-01 17:00:00 +0000");
   CHECK_FALSE(plan.hasChanges());
 
   SECTION("a departed status says so") {
@@ -127,8 +127,9 @@ TEST_CASE("planner: grace_runs reached but not grace_hours since first seen: hel
     const Item* d = find(p, "delete:g1");
     REQUIRE(d);
     CHECK(d->kind == ItemKind::Held);
-    CHECK(contains(d->reason, "departed in HR (status \"left\") in 2 exports since "
-                              "2025-12-31 21:00:00 UTC (3 hours)"));
+    CHECK(contains(d->reason,
+                   "departed in HR (status \"left\") in 2 exports since "
+                   "2025-12-31 21:00:00 +0000 (3 hours)"));
   }
   SECTION("one millisecond short of 20 hours: still held") {
     s.now = kNow + 17 * kHour - 1;
@@ -220,7 +221,7 @@ TEST_CASE("planner: grace_hours count from the first sighting, which later runs 
   REQUIRE(absenceOf(second, "E1"));
   CHECK(absenceOf(second, "E1")->distinctExports == 2);
   CHECK(absenceOf(second, "E1")->since == kNow);
-  CHECK(contains(find(second, "delete:g1")->reason, "since 2026-01-01 00:00:00 UTC (0 hours)"));
+  CHECK(contains(find(second, "delete:g1")->reason, "since 2026-01-01 00:00:00 +0000 (0 hours)"));
   stateEffects(s, second.stateChanges);
 
   // Run 3, 19 hours on, yet another export: still held, counted from the first sighting.
@@ -228,8 +229,9 @@ TEST_CASE("planner: grace_hours count from the first sighting, which later runs 
   s.hr.contentHash = "export-3";
   const Plan third = s.plan();
   CHECK(absenceOf(third, "E1")->since == kNow);
-  CHECK(contains(find(third, "delete:g1")->reason,
-                 "(19 hours); acted on after 20 hours (grace_hours), at 2026-01-01 20:00:00 UTC"));
+  CHECK(
+      contains(find(third, "delete:g1")->reason,
+               "(19 hours); acted on after 20 hours (grace_hours), at 2026-01-01 20:00:00 +0000"));
   stateEffects(s, third.stateChanges);
 
   // Run 4, 20 hours after the first sighting, the same export as run 3: acts.
@@ -416,5 +418,38 @@ TEST_CASE("planner: a member whose account an active row carries under a new emp
   for (const auto& item : plan.items) {
     CHECK_FALSE((item.kind == ItemKind::Delete || item.kind == ItemKind::Withdraw));
     CHECK(item.kind != ItemKind::Add);  // the account is not added a second time
+  }
+}
+
+TEST_CASE(
+    "planner: a withdrawal with nothing of membersync's to take says so, names what the "
+    "member keeps, and is not counted as a withdrawal",
+    "[plan]") {
+  Scenario s = aliceMissing(Departed::WithdrawThenDelete);
+  s.absence("E1", 1, "export-0");  // this export is the second: grace_runs is reached
+  s.members.back().assetNums = {"AN-9", "AN-3"};  // assigned by hand, never membersync's
+  const Plan plan = s.plan();
+  const Item* w = find(plan, "withdraw:g1");
+  REQUIRE(w);
+  CHECK(w->kind == ItemKind::Withdraw);
+  CHECK(w->assetsToWithdraw.empty());
+  CHECK(withdrawsNothing(*w));
+  CHECK(w->reason ==
+        "missing from the export in 2 exports; nothing to withdraw (AN-3, AN-9 were assigned "
+        "outside membersync and stay): only the departure is recorded, and the member is "
+        "deleted after 30 days (delete_after_days)");
+  CHECK(plan.counts.withdraw == 1);  // the kind, as a saved plan keeps it
+  CHECK(plan.counts.departuresOnly == 1);
+  CHECK(plan.counts.withdrawals() == 0);
+
+  SECTION("with [sync] departed = withdraw, and nothing at all on the member") {
+    s.settings.departed = Departed::Withdraw;
+    s.members.back().assetNums.clear();
+    const Plan again = s.plan();
+    const Item* only = find(again, "withdraw:g1");
+    REQUIRE(only);
+    CHECK(only->reason ==
+          "missing from the export in 2 exports; nothing to withdraw: only the departure is "
+          "recorded");
   }
 }

@@ -158,7 +158,7 @@ TEST_CASE("entitlements: a second plan after everything succeeded changes nothin
     if (n < 3)
       s.link(id, account, "g" + std::to_string(n)).add(member("g" + std::to_string(n), account));
   }
-  s.add(member("g9", "orphan"));
+  s.add(member("g9", "orphan", "Orphan"));  // a namesake of the new rows would be pointed out
   s.policy.assets = {poolRule("cad", dept("ENG"), {"AN-1", "AN-2", "AN-3", "AN-4", "AN-5"}, true),
                      productRule("viewer", {{"name", {"*"}}}, "uri:viewer")};
   s.policy.locks = {lockRule("offline", {{"lock", {"*"}}}, "lock")};

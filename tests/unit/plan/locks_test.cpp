@@ -175,6 +175,64 @@ TEST_CASE("locks: a leaver's lending is reported until the lock is returned", "[
                  "the person left or is missing from the export"));
 }
 
+namespace {
+
+// aliceWithLock() with LK-1 lent to alice by membersync, and alice gone from the export.
+Scenario aliceGoneWithLock() {
+  Scenario s = aliceWithLock();
+  s.hr.people.erase(s.hr.people.begin());
+  s.hr.rowCount = 1;
+  (*s.locks)[0].cloudAccountGlobalId = "g1";
+  (*s.locks)[0].borrowedFlag = true;
+  s.state.lendings["g1"] = state::Lending{"g1", "LK-1", "offline", kNow - kDay};
+  s.settings.graceRuns = 1;
+  s.settings.graceHours = 0;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("locks: no advice to return a lock by hand comes from an export a guard distrusts",
+          "[plan]") {
+  Scenario s = aliceGoneWithLock();
+  SECTION("a short export") {
+    s.state.lastGoodExport = state::ExportRecord{"export-0", 9, kNow - kDay};  // 1 of 9 rows
+    const Plan plan = s.plan();
+    CHECK(plan.guard.shortExport);
+    CHECK(find(plan, "problem:lending:g1") == nullptr);
+    CHECK(plan.stateChanges.endedLendings.empty());  // the lending is kept, as it stands
+  }
+  SECTION("the delete guard tripped") {
+    s.settings.maxDeletes = 0;
+    s.settings.deleteFloor = 0;
+    const Plan plan = s.plan();
+    CHECK(plan.guard.tripped);
+    CHECK_FALSE(plan.guard.shortExport);
+    CHECK(find(plan, "problem:lending:g1") == nullptr);
+  }
+  SECTION("an export the guards trust gives it") {
+    const Plan plan = s.plan();
+    CHECK_FALSE(plan.guard.tripped);
+    const Item* p = find(plan, "problem:lending:g1");
+    REQUIRE(p);
+    CHECK(contains(p->reason, "the person left or is missing from the export"));
+    CHECK(contains(p->reason, "return lock LK-1 by hand"));
+  }
+}
+
+TEST_CASE(
+    "locks: a person whose row was skipped as invalid is not told to return a lock: they "
+    "are not known to have left",
+    "[plan]") {
+  Scenario s = aliceGoneWithLock();
+  s.badRow(2, "E1", "alice", "name is 31 characters; the center allows at most 30");
+  const Plan plan = s.plan();
+  CHECK(find(plan, "problem:lending:g1") == nullptr);
+  CHECK(find(plan, "delete:g1") == nullptr);
+  CHECK(plan.stateChanges.endedLendings.empty());
+  CHECK(find(plan, "problem:line:2"));
+}
+
 TEST_CASE("locks: a lending whose member is gone is forgotten", "[plan]") {
   Scenario s = aliceWithLock();
   s.state.lendings["g9"] = state::Lending{"g9", "LK-2", "offline", kNow - kDay};

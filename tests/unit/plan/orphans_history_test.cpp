@@ -23,6 +23,43 @@ TEST_CASE("planner: an orphan is reported by default", "[plan]") {
   CHECK_FALSE(plan.hasChanges());
 }
 
+TEST_CASE(
+    "planner: a new HR row named as an orphan member is pointed out as a possible "
+    "duplicate, and still added",
+    "[plan]") {
+  Scenario s;
+  s.add(member("g9", "jsmith", "John Smith")).add(member("g8", "chenjie", "陈杰"));
+  s.add(person("E6", "johnsmith", " john  SMITH")).add(person("E7", "jiechen", "陈杰"));
+  s.add(person("E8", "newguy", "New Guy"));
+  const Plan plan = s.plan();
+  CHECK(find(plan, "add:E6"));
+  CHECK(find(plan, "orphan:g9"));
+  const Item* note = find(plan, "problem:possible-duplicate:E6");
+  REQUIRE(note);
+  CHECK(note->account == "johnsmith");
+  CHECK(note->employeeId == "E6");
+  CHECK(note->reason ==
+        "the new johnsmith may be the same person as the member jsmith (g9), also named \" john  "
+        "SMITH\", which no HR row matches: if so, give this row the account jsmith so that the "
+        "member is adopted, not added a second time; if not, nothing to do");
+  CHECK(find(plan, "problem:possible-duplicate:E7"));  // Chinese names alike
+  CHECK_FALSE(find(plan, "problem:possible-duplicate:E8"));
+  CHECK(plan.counts.problem == 2);
+
+  SECTION("--only keeps it for either account") {
+    s.settings.onlyAccount = "jsmith";
+    const Plan only = s.plan();
+    CHECK(find(only, "problem:possible-duplicate:E6"));
+    CHECK_FALSE(find(only, "problem:possible-duplicate:E7"));
+  }
+  SECTION("with orphans = delete it says the member goes") {
+    s.settings.orphans = Orphans::Delete;
+    const Plan deleting = s.plan();
+    CHECK(contains(find(deleting, "problem:possible-duplicate:E6")->reason,
+                   "which no HR row matches ([sync] orphans = delete deletes it): if so"));
+  }
+}
+
 TEST_CASE("planner: with orphans = delete an orphan is deleted, unless protected", "[plan]") {
   Scenario s;
   s.settings.orphans = Orphans::Delete;
@@ -116,7 +153,7 @@ TEST_CASE("planner: an item in retry back-off is held until nextAttemptAt", "[pl
   const Item* held = find(plan, "edit:E1");
   REQUIRE(held);
   CHECK(held->kind == ItemKind::Held);
-  CHECK(contains(held->reason, "retrying after 2026-01-01 01:00:00 UTC"));
+  CHECK(contains(held->reason, "retrying after 2026-01-01 01:00:00 +0000"));
 
   SECTION("once due, it is planned again") {
     s.state.items["edit:E1"].nextAttemptAt = kNow;

@@ -263,4 +263,11 @@ TEST_CASE("planner: a departed HR row's unmanaged member is reported, not touche
   CHECK(plan.items[0].kind == ItemKind::Problem);
   CHECK(plan.items[0].key == "problem:unmanaged:E1");
   CHECK_FALSE(plan.hasChanges());
+
+  SECTION("but not from an export a guard distrusts: no advice to delete it by hand") {
+    s.state.lastGoodExport = membersync::state::ExportRecord{"export-0", 10, kNow - kDay};
+    const Plan shortExport = s.plan();
+    CHECK(shortExport.guard.shortExport);
+    CHECK(find(shortExport, "problem:unmanaged:E1") == nullptr);
+  }
 }

@@ -148,9 +148,11 @@ TEST_CASE("explain text: every section of a person in HR and on the center", "[r
                          "protected by the policy: no\n"
                          "member zhangwei@acme (globalId g1)\n"));
   CHECK_THAT(t, Contains("remembered: employee E1 -> zhangwei -> g1 (added by membersync on "
-                         "2026-01-01 00:00)\n  absent from 2 export(s) since 2026-01-01 00:00\n"
+                         "2026-01-01 00:00:00 +0000)\n  absent from 2 export(s) since "
+                         "2026-01-01 00:00:00 +0000\n"
                          "  name reverted in run 4: held while HR gives \"Old\"\n"));
-  CHECK_THAT(t, Contains("  run 5  2026-01-01 00:00  edit  succeeded: name \"Old\" -> \"张伟\""));
+  CHECK_THAT(t, Contains("  run 5  2026-01-01 00:00:00 +0000  edit  succeeded: "
+                         "name \"Old\" -> \"张伟\""));
   CHECK_THAT(t, Contains("  asset rule cad-seat (pool of 5 asset(s), exclusive): matches "
                          "(department \"ENG\" matches ENG | DESIGN)\n"));
   // The lock number is shown when the `when` does not already show it.
@@ -159,15 +161,18 @@ TEST_CASE("explain text: every section of a person in HR and on the center", "[r
   CHECK_THAT(t, Contains("  activity rule welcome (\"welcome-2026\"): does not match (memberOf "
                          "\"cn=a\", \"cn=b\" does not match cn=eng)\n"));
   CHECK_THAT(t, Contains("  AN-3 (a3): granted by rule cad-seat, assigned by membersync on "
-                         "2026-01-01 00:00; products uri:cad\n"));
+                         "2026-01-01 00:00:00 +0000; products uri:cad\n"));
   CHECK_THAT(t, Contains("  AN-9 (a9): assigned outside membersync, so never withdrawn by it; "
                          "lent into a lock\n"));
   CHECK_THAT(t, Contains("  AN-4 (a4): kept as what rule render grants; assigned outside "
                          "membersync, so never withdrawn by it\n"));
-  CHECK_THAT(t, Contains("  LK-1 is lent to this member (by membersync, rule offline, on "
-                         "2026-01-01 00:00)\n  LK-7 is lent to this member (not by membersync)\n"));
-  CHECK_THAT(t, Contains("  rule welcome (\"welcome-2026\"): not-qualified on 2026-01-01 00:00; "
-                         "not qualified: unit U1: 3002 not qualified\n"));
+  CHECK_THAT(
+      t,
+      Contains("  LK-1 is lent to this member (by membersync, rule offline, on "
+               "2026-01-01 00:00:00 +0000)\n  LK-7 is lent to this member (not by membersync)\n"));
+  CHECK_THAT(
+      t, Contains("  rule welcome (\"welcome-2026\"): not-qualified on 2026-01-01 00:00:00 +0000; "
+                  "not qualified: unit U1: 3002 not qualified\n"));
   CHECK_THAT(t, Contains("\nplanned: nothing; the member matches the HR row\n"));
 }
 
@@ -205,7 +210,7 @@ TEST_CASE("explain text: a skipped row, no member, and a lending known only to t
   CHECK_THAT(t, Contains("member: none with the account kim@acme\n"));
   CHECK_THAT(t, Contains("recent changes (newest first, at most 10)\n  none\n"));
   CHECK_THAT(t, Contains("  membersync lent the member's assets to LK-2 (rule offline) on "
-                         "2026-01-01 00:00\n"));
+                         "2026-01-01 00:00:00 +0000\n"));
   CHECK_THAT(t, !Contains("rules (") && !Contains("assets held") && !Contains("enrolments"));
   CHECK_THAT(t, Contains("\nplanned:\n"));
   CHECK_THAT(t, Contains("zhangwei"));  // the plan's items, as `plan` prints them

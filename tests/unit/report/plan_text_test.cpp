@@ -16,8 +16,8 @@ TEST_CASE("plan text: every kind reads like Terraform's, then the summary", "[re
         "  = adopt kim (E2, g2): an existing member with this account is linked to the HR row, "
         "not re-added\n"
         "  ~ edit kim (E2, g2)\n"
-        "      name: \"Kim\" -> \"Kim Lee\"\n"
-        "      remark: \"old\" -> \"\"\n"
+        "      name:         \"Kim\" -> \"Kim Lee\"\n"
+        "      remark:       \"old\" -> \"\"\n"
         "  ~ assets kim (E2, g2) (rule design-seat, viewer)\n"
         "      assign:       DN-1, VW-3\n"
         "      withdraw:     AN-2\n"
@@ -79,7 +79,7 @@ TEST_CASE("plan text: a value cannot break a line or fake one", "[report]") {
   edit.account = "a";
   edit.changes = {{"remark", "x\ny", "tab\there"}};
   p.items = {edit};
-  CHECK(report::planText(p).find("      remark: \"x\\ny\" -> \"tab\\x09here\"\n") !=
+  CHECK(report::planText(p).find("      remark:       \"x\\ny\" -> \"tab\\x09here\"\n") !=
         std::string::npos);
 }
 
@@ -109,13 +109,143 @@ TEST_CASE("plan text: a held asset change shows its assets", "[report]") {
                                  "      withdraw:     AN-1\n") != std::string::npos);
 }
 
-TEST_CASE("plan text: a long field name is still followed by a space", "[report]") {
+TEST_CASE("plan text: fields are named as the HR export names them, their values aligned",
+          "[report]") {
   plan::Plan p;
   plan::Item add;
   add.kind = plan::ItemKind::Add;
   add.account = "a";
+  add.name = "刘洋";
   add.mobile = "+8613800138004";
-  p.items = {add};
-  CHECK(report::planText(p).find("      passwordMobile: \"+8613800138004\"\n") !=
-        std::string::npos);
+  plan::Item edit;
+  edit.kind = plan::ItemKind::Edit;
+  edit.account = "b";
+  edit.department = "SALES";
+  edit.changes = {{"departmentId", "1001", "1003"}, {"passwordMobile", "", "13800138002"}};
+  p.items = {add, edit};
+  const std::string text = report::planText(p);
+  CHECK_THAT(text,
+             Catch::Contains("  + add a\n"
+                             "      name:         \"刘洋\"\n"
+                             "      mobile:       \"+8613800138004\"\n"
+                             "  ~ edit b\n"
+                             "      departmentId: \"1001\" -> \"1003\"  (department \"SALES\")\n"
+                             "      mobile:       \"\" -> \"13800138002\"\n"));
+  CHECK_THAT(text, !Catch::Contains("passwordMobile"));
+}
+
+namespace {
+
+plan::Item withdrawal(const std::string& account, std::vector<std::string> assets) {
+  plan::Item w;
+  w.kind = plan::ItemKind::Withdraw;
+  w.key = "withdraw:g-" + account;
+  w.account = account;
+  w.employeeId = "E-" + account;
+  w.globalId = "g-" + account;
+  w.assetsToWithdraw = std::move(assets);
+  w.reason = "departed in HR (status \"left\") in 2 exports";
+  w.destructive = true;
+  return w;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "plan text: the summary counts each item as it is listed: a withdrawal with nothing "
+    "to take records a departure, an asset change that only takes is a withdrawal",
+    "[report]") {
+  plan::Plan p;
+  plan::Item nothing = withdrawal("bob", {});
+  nothing.reason += "; nothing to withdraw (AN-9 was assigned outside membersync and stays)";
+  plan::Item revertWithdrawal;
+  revertWithdrawal.kind = plan::ItemKind::Assign;
+  revertWithdrawal.account = "lina";
+  revertWithdrawal.globalId = "g-lina";
+  revertWithdrawal.rule = "revert of run 5";
+  revertWithdrawal.assetsToWithdraw = {"AN-4"};
+  revertWithdrawal.destructive = true;
+  plan::Item move = revertWithdrawal;
+  move.account = "kim";
+  move.rule = "cad-seat";
+  move.assetsToAdd = {"AN-5"};
+  p.items = {move, revertWithdrawal, withdrawal("max", {"AN-1"}), nothing};
+  p.counts = plan::countsOf(p.items);
+  CHECK(p.counts.withdraw == 2);  // the kinds a saved plan keeps are unchanged
+  CHECK(p.counts.assign == 2);
+  const std::string text = report::planText(p);
+  CHECK_THAT(text, Catch::Contains("  ~ assets kim (g-lina) (rule cad-seat)\n"
+                                   "      assign:       AN-5\n"
+                                   "      withdraw:     AN-4\n"
+                                   "  - withdraw lina (g-lina) (rule revert of run 5)\n"
+                                   "      assets:       AN-4\n"
+                                   "  - withdraw max (E-max, g-max): departed in HR (status "
+                                   "\"left\") in 2 exports\n"
+                                   "      assets:       AN-1\n"
+                                   "  = departure bob (E-bob, g-bob): departed in HR (status "
+                                   "\"left\") in 2 exports; nothing to withdraw (AN-9 was "
+                                   "assigned outside membersync and stays)\n"));
+  CHECK(report::planSummary(p) ==
+        "Plan: 0 to add, 0 to change, 1 asset change, 2 to withdraw, 0 to delete; 1 departure "
+        "with nothing to withdraw, 0 held, 0 orphans, 0 problems.");
+}
+
+namespace {
+
+plan::Plan longPlan(int adds, int problems) {
+  plan::Plan p;
+  for (int n = 1; n <= adds; ++n) {
+    plan::Item add;
+    add.kind = plan::ItemKind::Add;
+    add.account = "staff" + std::to_string(1000 + n);
+    add.employeeId = "E" + std::to_string(1000 + n);
+    add.name = "N";
+    p.items.push_back(add);
+  }
+  for (int n = 1; n <= problems; ++n) {
+    plan::Item problem;
+    problem.kind = plan::ItemKind::Problem;
+    problem.line = n + 1;
+    problem.reason = "bad row " + std::to_string(n);
+    p.items.push_back(problem);
+  }
+  p.counts = plan::countsOf(p.items);
+  return p;
+}
+
+std::size_t lines(const std::string& text, const std::string& start) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find("\n" + start); at != std::string::npos;
+       at = text.find("\n" + start, at + 1))
+    ++n;
+  return n + (text.rfind(start, 0) == 0 ? 1 : 0);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "plan text: a plan of more than 200 items lists the first 20 of each kind and says "
+    "how to see all; --full lists every item",
+    "[report]") {
+  const plan::Plan p = longPlan(250, 3);
+  const std::string text = report::planText(p);
+  CHECK(lines(text, "  + add ") == 20);
+  CHECK_THAT(text, Catch::Contains("  + add staff1020 (E1020)\n"
+                                   "      name:         \"N\"\n"
+                                   "  ... and 230 more to add\n"
+                                   "  # problem line 2: bad row 1\n"));
+  CHECK(lines(text, "  # problem ") == 3);  // fewer than 20: all, and no "more"
+  CHECK_THAT(text, Catch::Contains("\nListed: the first 20 of each kind, 23 of 253 items "
+                                   "(`--full` lists every item; `--format json` gives the whole "
+                                   "plan).\n"));
+  CHECK_THAT(text, Catch::EndsWith("Plan: 250 to add, 0 to change, 0 to withdraw, 0 to delete; "
+                                   "0 held, 0 orphans, 3 problems.\n"));
+
+  const std::string full = report::planText(p, report::PlanTextOptions{true});
+  CHECK(lines(full, "  + add ") == 250);
+  CHECK_THAT(full, !Catch::Contains("more to add") && !Catch::Contains("Listed:"));
+  // 200 items are not long: every one is listed.
+  const std::string limit = report::planText(longPlan(200, 0));
+  CHECK(lines(limit, "  + add ") == 200);
+  CHECK_THAT(limit, !Catch::Contains("Listed:"));
 }

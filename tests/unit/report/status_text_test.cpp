@@ -76,14 +76,14 @@ TEST_CASE("status text: runs with their counts in the shared words, previews apa
         "Nothing needs a person.\n"
         "\n"
         "runs (newest first, state.db)\n"
-        "  run  kind  started              outcome        what happened\n"
-        "  8    sync  2026-01-01 00:00:00  cut off        no changes\n"
-        "  7    sync  2026-01-01 00:00:00  partly-failed  3 added, 2 asset changes, 1 failed; 1 "
-        "item failed\n"
+        "  run  kind  started                    outcome        what happened\n"
+        "  8    sync  2026-01-01 00:00:00 +0000  cut off        no changes\n"
+        "  7    sync  2026-01-01 00:00:00 +0000  partly-failed  3 added, 2 asset changes, 1 "
+        "failed; 1 item failed\n"
         "\n"
         "previews (plan, dry runs, revert without --apply; they change nothing)\n"
-        "  run  kind  started              outcome  what happened\n"
-        "  9    plan  2026-01-01 00:00:00  changes  no changes\n");
+        "  run  kind  started                    outcome  what happened\n"
+        "  9    plan  2026-01-01 00:00:00 +0000  changes  no changes\n");
   CHECK(report::statusVerdict(in) == StatusVerdict::Done);  // a run still going is no failure
   in.runs.front().finishedAt = kAt;
   in.runs.front().outcome = "failed";
