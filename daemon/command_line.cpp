@@ -8,6 +8,7 @@
 
 #include "config/example_files.h"
 #include "daemon/verb_help.h"
+#include "jobs/core/text.h"
 
 namespace membersync::cli {
 namespace {
@@ -254,7 +255,7 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
     return {std::nullopt, usage(e.what())};
   }
   if (inv.configPath.empty()) inv.configPath = defaultConfig;
-  if (inv.configPath != defaultConfig) inv.configArgument = "--config " + inv.configPath;
+  if (inv.configPath != defaultConfig) inv.configArgument = "--config " + shellWord(inv.configPath);
   if (inv.version) return {inv, std::nullopt};
   if (inv.verb.empty() && inv.help) return {inv, std::nullopt};
   if (inv.verb.empty()) return {std::nullopt, usage("no verb given; the verbs are " + verbNames())};

@@ -7,6 +7,7 @@
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
 #include "jobs/apply/account_lookup.h"
+#include "jobs/apply/outbox_repair.h"
 #include "jobs/apply/password_reset.h"
 #include "jobs/apply/settle.h"
 #include "jobs/core/text.h"
@@ -80,8 +81,11 @@ ExitCode runResetPassword(const VerbContext& ctx) {
     return ExitCode::Failed;
   }
 
-  const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, ""});
+  const auto run = store.beginRun({state::RunKind::ResetPassword, "", 0, "", ""});
   const auto& settings = ctx.config.sync.apply;
+  // As a run does before it writes to the outbox: a torn last line must stay the last.
+  for (const auto& note : apply::repairOutbox(store, rt.outbox(), rt.clock()))
+    ctx.out << "outbox: " << note << "\n";
   const apply::SettleTools settling{store,      rt.client(), rt.outbox(), rt.random(),
                                     rt.clock(), settings,    run};
   for (const auto& note : apply::settleAccount(settling, *member).notes)

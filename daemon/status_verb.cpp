@@ -21,13 +21,15 @@ report::StatusInputs readStatus(const VerbContext& ctx, state::StateStore& store
                               ctx.invocation.configArgument);
   report::StatusInputs in;
   in.database = ctx.config.state.database;
+  in.configArgument = ctx.invocation.configArgument;
   in.runs = store.recentRuns(10, false);
   in.previews = store.recentRuns(3, true);
   in.attention = report::attention(a);
   in.openItems = std::move(a.openItems);
   in.enrolments = std::move(a.enrolments);
   in.unsettledSteps = std::move(a.unsettledSteps);
-  in.unresolvedSteps = std::move(a.unresolvedSteps);
+  for (auto& step : a.unresolvedSteps)  // enrolments are told by their records
+    if (step.info.kind != "enrol") in.unresolvedSteps.push_back(std::move(step));
   in.unconfirmedPasswords = std::move(a.unconfirmedPasswords);
   in.passwordsToHandOut = std::move(a.passwordsToHandOut);
   in.problems = std::move(a.problems);

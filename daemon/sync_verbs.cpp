@@ -3,6 +3,7 @@
 #include <cctype>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <ostream>
 
 #include "daemon/hand_out.h"
@@ -68,16 +69,19 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
   for (const auto& note : r.settled.notes) out << "settled: " << note << "\n";
   if (!r.applied) return;
   out << "\nApplied (run " << r.run << "): " << report::runCountsText(r.applied->counts) << ".\n";
+  // What failed, was refused or is in doubt is told by person, with what to do, below; what it
+  // does not hold (an answer such as "not qualified") is said here.
+  std::set<std::string> told;
+  for (const auto& item : r.attention.items) told.insert(item.key);
   for (const auto& f : r.applied->failures) {
-    out << "  " << state::toString(f.status) << " " << f.key << ": " << f.message << "\n";
-  }
-  if (!r.applied->failures.empty()) {
-    out << "Failed items are listed by `membersync status`; transient ones are retried on later "
-           "runs, refused ones once their HR row, the policy or a setting that shapes them "
-           "changes.\n";
+    if (told.count(f.key) || f.status == state::ItemStatus::Unknown) continue;
+    out << "  " << state::toString(f.status) << " " << f.key
+        << (f.account.empty() ? "" : " (" + f.account + ")") << ": " << f.message << "\n";
   }
   if (!r.attention.empty()) out << "\n";
-  report::writeAttentionText(out, r.attention, 20);
+  const auto& config = ctx.invocation.configArgument;
+  report::writeAttentionText(out, r.attention, 20,
+                             "membersync " + (config.empty() ? "" : config + " ") + "status");
 }
 
 ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
@@ -100,6 +104,29 @@ void printDelivery(const VerbContext& ctx, const std::vector<std::string>& lines
   for (const auto& line : lines) ctx.out << (&line == &lines.front() ? "\n" : "  ") << line << "\n";
 }
 
+void reportTo(const VerbContext& ctx, Runtime& rt, const apply::SyncReport& report,
+             const std::string& outcome) {
+  for (const auto& line :
+       reportRun(ctx.config, rt, report, outcome, ctx.invocation.configArgument))
+    ctx.err << "membersync: " << line.text << "\n";
+}
+
+// The HR export; one that cannot be used fails the verb (exit 1), and a run that would have
+// applied reports that as a failed run: the nightly unit's people hear of it.
+directory::Export readExportOrReport(const VerbContext& ctx, Runtime& rt,
+                                     const policy::Policy& policy, bool applyChanges) {
+  try {
+    return readHrExport(ctx.config, policy);
+  } catch (const directory::ExportError& e) {
+    if (applyChanges) {
+      apply::SyncReport failed;
+      failed.message = std::string("the HR export cannot be used: ") + e.what();
+      reportTo(ctx, rt, failed, "failed");
+    }
+    throw;
+  }
+}
+
 // What every verb that runs a SyncJob does first: read the export and the policy, wire the job,
 // and hand them to `body` with the request for a run of `kind`. After a run that applied, the
 // passwords are mailed; `delivery` receives what to print about it.
@@ -112,7 +139,7 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   // hears of it. Then the token grants and the first member pages go out while the export is
   // read.
   center::ReadAhead ahead(rt.session(), rt.client(), rt.store().linkCount());
-  const auto hr = readHrExport(ctx.config, policy);
+  const auto hr = readExportOrReport(ctx, rt, policy, applyChanges);
   for (const std::string& notice : hr.notices)
     ctx.err << "membersync: " << ctx.invocation.verb << ": " << notice << "\n";
   StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
@@ -123,12 +150,8 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   request.readAhead = &ahead;
   apply::SyncReport report = body(job, hr, policy, request);
   if (applyChanges && delivery) *delivery = handOut(ctx, rt, hr);
-  if (applyChanges) {
-    // Once the run is recorded: a report never changes the exit code, and says so on stderr.
-    for (const auto& line :
-         reportRun(ctx.config, rt, report, apply::toString(report.outcome), request.configArgument))
-      ctx.err << "membersync: " << line.text << "\n";
-  }
+  // Once the run is recorded: a report never changes the exit code, and says so on stderr.
+  if (applyChanges) reportTo(ctx, rt, report, apply::toString(report.outcome));
   return report;
 }
 

@@ -75,7 +75,7 @@ int poolShortagesOf(const apply::SyncReport& report) {
   if (!report.plan) return 0;
   int n = 0;
   for (const auto& item : report.plan->items) {
-    if (item.kind == plan::ItemKind::Problem && item.key.rfind("problem:assets:", 0) == 0) ++n;
+    if (item.kind == plan::ItemKind::Problem && item.key.rfind(report::kPoolDryPrefix, 0) == 0) ++n;
   }
   return n;
 }
@@ -138,19 +138,6 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
   s.log.emplace_back(run.failed ? LogLevel::Error : LogLevel::Notice, line);
   for (const auto& note : report.settled.notes)
     s.log.emplace_back(LogLevel::Info, "settled: " + note);
-  if (report.applied) {
-    const auto& failures = report.applied->failures;
-    const std::size_t shown = std::min<std::size_t>(failures.size(), 20);
-    for (std::size_t i = 0; i < shown; ++i) {
-      s.log.emplace_back(LogLevel::Warning, std::string(state::toString(failures[i].status)) + " " +
-                                                failures[i].key + ": " + failures[i].message);
-    }
-    if (failures.size() > shown) {
-      s.log.emplace_back(LogLevel::Warning,
-                         "... and " + std::to_string(failures.size() - shown) +
-                             " more failed items (membersync status lists them)");
-    }
-  }
   logAttention(report.attention, s.log);
   return s;
 }

@@ -1,6 +1,7 @@
 #include "jobs/apply/account_lookup.h"
 
 #include <mutex>
+#include <optional>
 
 #include "jobs/apply/parallel.h"
 #include "jobs/core/text.h"
@@ -26,18 +27,31 @@ AccountLookup lookUpAccounts(center::MemberCenterClient& client,
       accounts.size(), workers,
       [&](std::size_t i) {
         const std::string& account = accounts[i];
-        center::MemberFilter filter;
-        filter.keyword = account;
-        const auto listed = client.listAllMembers(filter);
+        // By the account, then by the whole userName: the spec does not say whether A5's
+        // keyword matches part of a userName or all of it, and "absent" must be sure.
+        std::optional<center::MemberListItem> member;
+        std::string failure;
+        for (const std::string& keyword : {account, account + suffix}) {
+          center::MemberFilter filter;
+          filter.keyword = keyword;
+          const auto listed = client.listAllMembers(filter);
+          if (!listed.ok()) {
+            failure = listed.error().describe();
+            break;
+          }
+          if (const auto* m = memberOfAccount(listed.value(), account, suffix)) {
+            member = *m;
+            break;
+          }
+        }
         std::lock_guard<std::mutex> lock(mutex);
-        if (!listed.ok()) {
-          out.unknown[account] = listed.error().describe();
+        if (!failure.empty()) {
+          out.unknown[account] = failure;
           return;
         }
-        const center::MemberListItem* member = memberOfAccount(listed.value(), account, suffix);
         out.unknown.erase(account);
         if (member)
-          out.found.emplace(account, *member);
+          out.found.emplace(account, std::move(*member));
         else
           out.absent.insert(account);
       },

@@ -3,6 +3,8 @@
 #include <unordered_map>
 
 #include "jobs/core/text.h"
+#include "jobs/plan/row_problem_key.h"
+#include "jobs/report/attention.h"
 
 namespace membersync::apply {
 namespace {
@@ -14,7 +16,7 @@ bool named(const plan::Item& item) {
     case plan::ItemKind::Rename:
       return false;
     case plan::ItemKind::Problem:  // of the problems, only a skipped row is one person's
-      return item.key.rfind("problem:line:", 0) == 0;
+      return report::isInvalidRowKey(item.key);
     default:
       return !item.account.empty() || !item.employeeId.empty();
   }
@@ -31,8 +33,8 @@ std::string rowSource(const std::string& path, int line, int item, const std::st
 std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const directory::Export& hr) {
   std::unordered_map<std::string, const directory::Person*> byEmployee;
   for (const auto& p : hr.people) byEmployee.emplace(p.employeeId, &p);
-  std::unordered_map<int, const directory::RowProblem*> problemByLine;
-  for (const auto& r : hr.problems) problemByLine.emplace(r.line, &r);
+  std::unordered_map<std::string, const directory::RowProblem*> problemByKey;
+  for (const auto& r : hr.problems) problemByKey.emplace(plan::rowProblemKey(r), &r);
 
   std::vector<state::ItemPerson> people;
   for (const auto& item : plan.items) {
@@ -40,8 +42,8 @@ std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const direct
     state::ItemPerson p{item.key, lowerAscii(item.account), item.account, item.name,
                         item.employeeId, "", 0};
     if (item.kind == plan::ItemKind::Problem) {
-      const auto row = problemByLine.find(item.line);
-      if (row != problemByLine.end())
+      const auto row = problemByKey.find(item.key);
+      if (row != problemByKey.end())
         p.source = rowSource(hr.path, row->second->line, row->second->item, row->second->dn);
     } else if (const auto person = byEmployee.find(item.employeeId);
                person != byEmployee.end()) {

@@ -116,6 +116,9 @@ SettleResult settleInDoubt(const SettleTools& tools,
   // Asset changes, lendings and enrolments first (settle_entitlements.cpp), the rest by member.
   const detail::EntitlementSettler entitlements(members, assets, locks);
   const auto voided = judgeSteps(tools, steps, live, &entitlements, result);
+  for (const auto& step : steps)
+    if (step.info.kind == "add" && live.unknown(step.info.account))
+      result.addsInDoubt.insert(step.info.account);
   detail::forgetPasswordsOwedToNoOne(tools, live, voided);
   std::set<std::string> owed;
   for (const auto& p : tools.store.unconfirmedPasswords()) owed.insert(p.account);

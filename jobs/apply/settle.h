@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ struct SettleResult {
   int passwordsReset = 0;  // members whose password was never confirmed, confirmed now
   int failed = 0;          // re-sends of those that failed or are in doubt: tried again next run
   bool stopped = false;    // membersync was asked to stop: the rest is settled by the next run
+  // Accounts whose add stays in doubt (the look-up that would judge it failed): not added again
+  // this run (plan::PlanInputs::addsInDoubt).
+  std::set<std::string> addsInDoubt;
   std::vector<std::string> notes;  // one line per settled step, for the run's log
 };
 

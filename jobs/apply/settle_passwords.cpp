@@ -18,14 +18,12 @@ void noteResend(SettleResult& result, const std::string& account, const WriteOut
                                          : "a new one is in the outbox and set"));
     return;
   }
+  if (reset.kind == WriteOutcome::Kind::NotSent) return;  // the stop is noted once, by settle
   ++result.failed;
   std::string why;
   switch (reset.kind) {
     case WriteOutcome::Kind::Unknown:
       why = "sending it again is in doubt too; the next run sends the same one once more: ";
-      break;
-    case WriteOutcome::Kind::NotSent:
-      why = "not sent, membersync is stopping; the next run sends it: ";
       break;
     default:
       // A password sent again is never given up: an earlier call may have set it.

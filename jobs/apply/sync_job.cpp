@@ -30,9 +30,10 @@ state::RunCounts planCounts(const plan::Plan& p) {
 // that should end, identities missing for an activity rule. (Unmapped departments are in every
 // plan's output and stay there.)
 bool isRecordedProblem(const plan::Item& item) {
-  static const char* const kPrefixes[] = {report::kInvalidRowPrefix, report::kPoolDryPrefix,
-                                          "problem:pool-assets:", "problem:lock:",
-                                          "problem:lending:", "problem:identity:"};
+  if (item.kind == plan::ItemKind::Problem && report::isInvalidRowKey(item.key)) return true;
+  static const char* const kPrefixes[] = {report::kPoolDryPrefix, "problem:pool-assets:",
+                                          "problem:lock:", "problem:lending:",
+                                          "problem:identity:"};
   if (item.kind != plan::ItemKind::Problem) return false;
   for (const char* prefix : kPrefixes) {
     if (item.key.rfind(prefix, 0) == 0) return true;
@@ -82,8 +83,9 @@ Applier SyncJob::applierFor(const SyncRequest& request, const policy::Policy& po
 std::optional<SyncJob::Started> SyncJob::start(SyncReport& report, const directory::Export& hr,
                                                const policy::Policy& policy,
                                                const SyncRequest& request) {
-  report.run = store_.beginRun(
-      {request.kind, hr.contentHash, static_cast<std::int64_t>(hr.rowCount), policy.contentHash});
+  report.run = store_.beginRun({request.kind, hr.contentHash,
+                                 static_cast<std::int64_t>(hr.rowCount), policy.contentHash,
+                                 request.settings.plan.onlyAccount});
   auto fail = [&](const std::string& message) {
     report.outcome = SyncOutcome::Failed;
     report.message = message;
@@ -194,13 +196,18 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   plan::PlanInputs inputs{
       hr, members, policy, snapshot, request.settings.plan, wallMillis()};
   inputs.times = request.times;
+  inputs.addsInDoubt = &report.settled.addsInDoubt;
   const PlanEntitlements entitlements(snapshot, *reads);
   entitlements.fill(inputs);
   report.plan = plan::makePlan(inputs);
-  // Plan-only runs check too, so that `plan` shows what `sync` would do.
-  if (auto missed = missedLinkedMembers(client_, *report.plan, snapshot, members,
-                                        request.settings.apply.accountSuffix,
-                                        request.settings.apply.workers)) {
+  // Plan-only runs check too, so that `plan` shows what `sync` would do. A run asked to stop
+  // calls nothing more: the applier sends nothing and ends it as stopped.
+  const auto* cancel = request.settings.apply.cancel;
+  const bool stopping = cancel && cancel->load();
+  if (auto missed = stopping ? std::nullopt
+                             : missedLinkedMembers(client_, *report.plan, snapshot, members,
+                                                   request.settings.apply.accountSuffix,
+                                                   request.settings.apply.workers)) {
     report.plan.reset();
     report.outcome = SyncOutcome::Failed;
     report.message = *missed;
@@ -254,7 +261,8 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   report.plan = saved;
   report.plan->nameRun(report.run);
   report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
-  report.outcome = saved.revertsRun != 0 ? finishRevert(report) : finish(report, request, hr);
+  report.outcome = saved.revertsRun != 0 ? finishRevert(report, request, hr)
+                                          : finish(report, request, hr);
   return report;
 }
 
@@ -342,21 +350,32 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request,
   store_.recordProblems(report.run, problems);
   if (request.apply) {
     store_.transaction([&] { keepAfterApply(report, request, outcome); });
-    store_.recordItemPeople(report.run, itemPeopleOf(p, hr));
     store_.purgeRuns(request.settings.keepRunsDays);
-    report.attention = report::attention(report::attentionInputs(
-        store_, report.run, wallMillis(), request.settings.passwordWaitDays,
-        request.configArgument));
-    outcome = withAttention(outcome, report);
+    outcome = attend(report, request, hr, outcome);
   }
   store_.finishRun(report.run, toString(outcome),
                    report.applied ? report.applied->counts : planCounts(p), report.message);
   return outcome;
 }
 
-SyncOutcome SyncJob::finishRevert(SyncReport& report) {
-  const SyncOutcome outcome = judgeOutcome(report);
-  if (report.applied) store_.transaction([&] { recordGuardHolds(store_, report); });
+// What needs a person once an applying run has recorded what it did: who its items are about,
+// then attention() from the state, which may make the outcome more serious (withAttention).
+SyncOutcome SyncJob::attend(SyncReport& report, const SyncRequest& request,
+                            const directory::Export& hr, SyncOutcome outcome) {
+  store_.recordItemPeople(report.run, itemPeopleOf(*report.plan, hr));
+  report.attention = report::attention(
+      report::attentionInputs(store_, report.run, wallMillis(),
+                              request.settings.passwordWaitDays, request.configArgument));
+  return withAttention(outcome, report);
+}
+
+SyncOutcome SyncJob::finishRevert(SyncReport& report, const SyncRequest& request,
+                                  const directory::Export& hr) {
+  SyncOutcome outcome = judgeOutcome(report);
+  if (report.applied) {
+    store_.transaction([&] { recordGuardHolds(store_, report); });
+    outcome = attend(report, request, hr, outcome);
+  }
   store_.finishRun(report.run, toString(outcome),
                    report.applied ? report.applied->counts : planCounts(*report.plan),
                    report.message);
@@ -371,21 +390,24 @@ void SyncJob::keepAfterApply(const SyncReport& report, const SyncRequest& reques
   recordGuardHolds(store_, report);
   // A release for an item this plan no longer holds (the person came back, the member is gone,
   // an edit now sets other values than those reviewed) must not linger and fire on some later,
-  // unrelated run.
-  std::unordered_set<std::string> planned;
-  planned.reserve(p.items.size());
-  for (const auto& item : p.items) planned.insert(plan::releaseKey(item));
-  // Under --only, the other accounts' items are not this run's to judge.
-  planned.insert(p.releasesOutOfScope.begin(), p.releasesOutOfScope.end());
+  // unrelated run. A revert's releases wait for the second `revert RUN --apply`, not for a sync;
+  // under --only, only that account's releases are this run's to judge.
+  std::unordered_set<std::string> plannedReleases;
+  plannedReleases.reserve(p.items.size());
+  for (const auto& item : p.items) plannedReleases.insert(plan::releaseKey(item));
   for (const auto& key : report.releasedBefore) {
-    // A revert's releases wait for the second `revert RUN --apply`, not for a sync.
-    if (!planned.count(key) && plan::revertedRunOf(key) == 0) store_.consumeRelease(key);
+    if (plannedReleases.count(key) || plan::revertedRunOf(key) != 0 || !p.inScope(key)) continue;
+    store_.consumeRelease(key);
   }
   // Likewise an item's failure record outlives its item only as noise: the add that became an
-  // adoption, the edit whose difference vanished. Under --only the plan covers one account.
+  // adoption, the edit whose difference vanished. Records are by item key (a release's carries
+  // the content too). Under --only the plan covers one account.
   if (request.settings.plan.onlyAccount.empty() && outcome != SyncOutcome::Failed) {
+    std::unordered_set<std::string> plannedItems;
+    plannedItems.reserve(p.items.size());
+    for (const auto& item : p.items) plannedItems.insert(item.key);
     for (const auto& record : store_.openItems()) {
-      if (!planned.count(record.key)) store_.clearItem(record.key);
+      if (!plannedItems.count(record.key)) store_.clearItem(record.key);
     }
   }
   // A guarded, short or failed run must not make a shrunken export the new yardstick: during the

@@ -119,7 +119,10 @@ class SyncJob {
   void keepAfterApply(const SyncReport& report, const SyncRequest& request, SyncOutcome outcome);
   // A revert's end: the items a guard held and the run's outcome. Its plan covers a few items
   // only, so no release, failure record or export baseline of the syncs is touched.
-  SyncOutcome finishRevert(SyncReport& report);
+  SyncOutcome finishRevert(SyncReport& report, const SyncRequest& request,
+                           const directory::Export& hr);
+  SyncOutcome attend(SyncReport& report, const SyncRequest& request, const directory::Export& hr,
+                     SyncOutcome outcome);
   // What a run starts from: the members as listed, and the state as it stood then.
   struct Started {
     std::vector<center::MemberListItem> members;

@@ -113,7 +113,7 @@ SyncReport SyncJob::revert(state::RunId run, const directory::Export& hr,
     report.plan->nameRun(report.run);
     report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
   }
-  report.outcome = finishRevert(report);
+  report.outcome = finishRevert(report, request, hr);
   return report;
 }
 

@@ -72,4 +72,8 @@ class UtcTimes final : public TimeWriter {
   std::string date(std::int64_t epochMillis) const override;
 };
 
+// A word as a POSIX shell reads it back: as it is when it holds only plain characters (letters,
+// digits and /._-+@%=:,), else in single quotes: a path in a command a person copies.
+std::string shellWord(const std::string& word);
+
 }  // namespace membersync

@@ -64,16 +64,6 @@ bool isMembersyncCommand(const std::string& command) {
   return command.rfind("membersync ", 0) == 0 && command.find(" --config") == std::string::npos;
 }
 
-// A path as a shell reads it: quoted when it holds anything but the plain characters.
-std::string shellWord(const std::string& path) {
-  const bool plain = !path.empty() && path.find_first_not_of(
-                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                          "0123456789/._-+@%=:,") == std::string::npos;
-  if (plain) return path;
-  std::string quoted = "'";
-  for (const char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
 
 // How an item is named: by account and name where it is a person's, else where it came from.
 std::string itemLabel(const AttentionItem& item) {

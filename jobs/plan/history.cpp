@@ -1,5 +1,7 @@
 #include "jobs/plan/history.h"
 
+#include "jobs/core/text.h"
+
 #include "jobs/plan/item_fields.h"
 #include "jobs/plan/text_util.h"
 
@@ -29,6 +31,12 @@ std::string codeAndMessage(const state::ItemRecord& r) {
 void applyHistory(Context& ctx) {
   for (Item& item : ctx.plan.items) {
     if (!makesACall(item.kind)) continue;
+    if (item.kind == ItemKind::Add && ctx.in.addsInDoubt &&
+        ctx.in.addsInDoubt->count(lowerAscii(item.account))) {
+      hold(item, "an earlier add of this account is still in doubt (it could not be looked up "
+                 "on the center); the next sync settles it by reading, then adds it if need be");
+      continue;
+    }
     auto it = ctx.in.state.items.find(item.key);
     if (it == ctx.in.state.items.end()) continue;
     const state::ItemRecord& r = it->second;

@@ -171,6 +171,21 @@ void sortedList(detail::FieldBuffer& f, std::vector<std::string> values) {
 
 }  // namespace
 
+std::string releaseSubject(const std::string& key) {
+  std::string k = key.substr(0, key.find('@'));
+  if (const long long run = revertedRunOf(k); run != 0) k = k.substr(revertKeyPrefix(run).size());
+  const auto colon = k.find(':');
+  if (colon == std::string::npos) return "";
+  const std::string rest = k.substr(colon + 1);
+  return rest.substr(0, rest.find(':'));
+}
+
+bool Plan::inScope(const std::string& releaseKey) const {
+  return scopeSubjects.empty() ||
+         std::find(scopeSubjects.begin(), scopeSubjects.end(), releaseSubject(releaseKey)) !=
+             scopeSubjects.end();
+}
+
 std::string releaseKey(const Item& item) {
   const ItemKind kind = item.kind == ItemKind::Held ? item.heldKind : item.kind;
   detail::FieldBuffer f;

@@ -135,6 +135,9 @@ std::string namingRun(std::string reason, long long run);
 // item does not release a later one of the same member with other content. Other kinds (an
 // enrolment in doubt) are released by their key.
 std::string releaseKey(const Item& item);
+// The employee id or member globalId a release (or item) key is about: "edit:E1@3f2a" -> "E1",
+// "revert:12:assign:g7@..." -> "g7", "lend:g7:LK-1@..." -> "g7".
+std::string releaseSubject(const std::string& key);
 
 // What the run should remember whether or not any call is made: absence counts, adoptions'
 // links, cleared absences of people who came back. The applier writes these.
@@ -200,10 +203,13 @@ struct Plan {
   // A revert's plan (planRevert): the run it takes back; 0 for a sync's plan. Applying a saved
   // revert plan ends the run as a revert does (no baseline, releases and failures left alone).
   long long revertsRun = 0;
-  // `sync --only`: the release keys of the items the narrowing left out. They are other
-  // accounts' business: this run neither carries them out nor takes their releases as spent.
-  // Not saved with the plan (only `sync` narrows).
-  std::vector<std::string> releasesOutOfScope;
+  // `sync --only`: the employee ids and member globalIds the narrowing kept (empty: the plan
+  // covers everyone). Other accounts' releases are not this run's to spend. Not saved with the
+  // plan (only `sync` narrows).
+  std::vector<std::string> scopeSubjects;
+  // True when the plan covers the person or member a release key is about (releaseSubject()):
+  // always for a plan not narrowed by --only.
+  bool inScope(const std::string& releaseKey) const;
 
   // True when there is an add, edit, withdraw, delete, asset assignment, lending or enrolment
   // to make (exit 2 for `plan`); held items, orphans, renames and problems alone are not changes.

@@ -37,6 +37,9 @@ struct PlanInputs {
   // LocalTimes, as every verb writes times; null: UTC in the same form (a plan does not depend
   // on the machine's zone unless asked to).
   const TimeWriter* times = nullptr;
+  // Accounts (lower case) whose add is still in doubt after settling (the look-up that would
+  // judge it failed): their adds are held, never sent twice. Null: none.
+  const std::set<std::string>* addsInDoubt = nullptr;
 };
 
 // The whole diff. Pure: no I/O, no clock, no randomness; the same inputs give the same plan.

@@ -2,13 +2,15 @@
 
 #include <map>
 
+#include "jobs/plan/row_problem_key.h"
+
 namespace membersync::plan::detail {
 
 void addRowProblems(Context& ctx) {
   for (const directory::RowProblem& row : ctx.in.hr.problems) {
     Item item;
     item.kind = ItemKind::Problem;
-    item.key = "problem:line:" + std::to_string(row.line);
+    item.key = rowProblemKey(row);
     item.employeeId = row.employeeId;
     item.account = row.account;
     item.line = row.line;

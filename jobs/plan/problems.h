@@ -5,7 +5,7 @@
 namespace membersync::plan::detail {
 
 // Every row of the export that failed validation becomes a Problem item (its line, account and
-// message). Key "problem:line:<n>".
+// message). Key: rowProblemKey().
 void addRowProblems(Context& ctx);
 
 // One Problem per department value that planned adds carry with no departmentId in the policy's

@@ -50,12 +50,12 @@ void restrictToAccount(Context& ctx) {
     auto it = ctx.problemAccounts.find(i.key);
     return it != ctx.problemAccounts.end() && it->second.count(only);
   };
-  const auto outOfScope = std::stable_partition(items.begin(), items.end(), [&](const Item& i) {
-    return lowerAscii(i.account) == only || lowerAscii(i.centerAccount) == only || names(i);
-  });
-  for (auto i = outOfScope; i != items.end(); ++i)
-    ctx.plan.releasesOutOfScope.push_back(releaseKey(*i));
-  items.erase(outOfScope, items.end());
+  items.erase(std::remove_if(items.begin(), items.end(),
+                             [&](const Item& i) {
+                               return lowerAscii(i.account) != only &&
+                                      lowerAscii(i.centerAccount) != only && !names(i);
+                             }),
+              items.end());
   const std::unordered_set<std::string> ids = employeesOf(ctx, only);
   StateChanges& sc = ctx.plan.stateChanges;
   keepOnly(sc.absences, ids, [](const state::Absence& a) { return a.employeeId; });
@@ -63,6 +63,13 @@ void restrictToAccount(Context& ctx) {
   keepOnly(sc.clearedAbsences, ids, [](const std::string& id) { return id; });
   keepOnly(sc.droppedLinks, ids, [](const std::string& id) { return id; });
   const std::unordered_set<std::string> members = membersOf(ctx, only);
+  // Whose releases this run may judge: the account's people and members (sorted: stable output).
+  auto& subjects = ctx.plan.scopeSubjects;
+  subjects.assign(ids.begin(), ids.end());
+  subjects.insert(subjects.end(), members.begin(), members.end());
+  std::sort(subjects.begin(), subjects.end());
+  // Never empty, so that a narrowed plan is never taken for a full one: a marker no key has.
+  if (subjects.empty()) subjects.push_back("(--only " + only + ")");
   keepOnly(sc.endedLendings, members, [](const std::string& id) { return id; });
   keepOnly(sc.droppedOwnedAssets, members, [&](const std::string& asset) {
     auto it = ctx.in.state.ownedAssets.find(asset);

@@ -32,15 +32,18 @@ std::string actionOf(const std::string& key) {
   return k.substr(0, k.find(':'));
 }
 
-std::string localTime(state::Millis ms) {
-  return localTimeText(Clock::WallPoint{std::chrono::milliseconds(ms)}, "%Y-%m-%d %H:%M");
-}
 
-// Who items are about, by item key, account and employee id (the newest run's first).
+// Who items are about, by item key, account and employee id: the newest run's, since an account
+// may have been someone else's before.
 class People {
  public:
   explicit People(const std::vector<state::ItemPerson>& people) {
-    for (const auto& p : people) {
+    std::vector<const state::ItemPerson*> newestFirst;
+    for (const auto& p : people) newestFirst.push_back(&p);
+    std::stable_sort(newestFirst.begin(), newestFirst.end(),
+                     [](const auto* a, const auto* b) { return a->runId > b->runId; });
+    for (const auto* q : newestFirst) {
+      const state::ItemPerson& p = *q;
       byKey_.emplace(p.itemKey, &p);
       if (!p.account.empty()) byAccount_.emplace(p.account, &p);
       if (!p.employeeId.empty()) byEmployee_.emplace(p.employeeId, &p);
@@ -56,7 +59,7 @@ class People {
     const auto found = index.find(k);
     return found == index.end() ? nullptr : found->second;
   }
-  Index byKey_, byAccount_, byEmployee_;  // emplace keeps the first: the newest run's
+  Index byKey_, byAccount_, byEmployee_;  // emplace keeps the first seen: the newest run's
 };
 
 class Builder {
@@ -69,26 +72,25 @@ class Builder {
       auto& i = add(AttentionKind::Held, h.key, people_.key(itemKeyOf(h.key)));
       i.action = actionOf(h.key);
       i.reason = h.reason;
-      i.command = command("allow " + std::to_string(h.runId));
+      i.command = command("allow " + std::to_string(h.runId));  // releases them all at once
       i.runId = h.runId;
     }
   }
 
   void problemsOfTheRun() {
     for (const auto& p : in_.problems) {
-      if (startsWith(p.key, kInvalidRowPrefix)) {
+      if (isInvalidRowKey(p.key)) {
         auto& i = add(AttentionKind::InvalidRow, p.key, people_.key(p.key));
         i.action = "row skipped";
         i.reason = p.message;
-        i.command = "fix " + (i.source.empty() ? "the row" : i.source) + ", then " +
-                    command("sync");
+        i.command = "fix " + (i.source.empty() ? "the row in the HR export" : i.source) +
+                    ", then run " + command("sync");
         i.runId = p.runId;
       } else if (startsWith(p.key, kPoolDryPrefix)) {
         auto& i = add(AttentionKind::PoolDry, p.key, nullptr);
         i.action = "pool " + p.key.substr(std::string(kPoolDryPrefix).size());
         i.reason = p.message;
-        i.command = "add asset numbers to the rule's pool in the policy (or free some), then " +
-                    command("sync");
+        i.command = "add asset numbers to the rule's pool in the policy, or free some";
         i.runId = p.runId;
       }
     }
@@ -117,36 +119,40 @@ class Builder {
       i.reason = (r.code.empty() ? "" : r.code + ": ") + r.message;
       const std::string explain = command("explain " + accountOrKey(i));
       i.command = refused ? "correct " + (i.source.empty() ? "the HR row" : i.source) +
-                                " or the policy (" + explain + ")"
-                          : "none: the next sync after " + localTime(r.nextAttemptAt) +
-                                " tries again (" + explain + ")";
+                                " or the policy; " + explain + " shows why"
+                          : "nothing: the next sync after " + personTime(r.nextAttemptAt) +
+                                " tries again; " + explain + " shows the last error";
     }
   }
 
   void writesInDoubt() {
-    std::set<std::string> accounts;  // an add in doubt is owed a password too: said once
+    // An add or reset in doubt is owed its password too: said once, by the step.
+    std::set<std::string> carryPasswords;
     for (const auto& s : in_.unsettledSteps) {
+      if (s.info.kind == "enrol") continue;  // enrolmentsInDoubt() says it
       auto& i = inDoubt("step:" + std::to_string(s.id), s);
       i.reason = "sent in run " + std::to_string(s.runId) +
                  " and never answered; the next sync settles it by reading the center";
       i.command = command("sync");
-      accounts.insert(s.info.account);
+      if (s.info.kind == "add" || s.info.kind == "reset-password")
+        carryPasswords.insert(s.info.account);
     }
     for (const auto& s : in_.unresolvedSteps) {
+      if (s.info.kind == "enrol") continue;
       auto& i = inDoubt("unresolved:" + std::to_string(s.id), s);
       i.reason = s.message;
-      i.command = "look at the member on the center; " + command("revert " + std::to_string(s.runId)) +
-                  " judges each field again";
+      i.command = "look at the member on the center; " +
+                  command("revert " + std::to_string(s.runId)) + " judges each field again";
     }
     for (const auto& p : in_.unconfirmedPasswords) {
-      if (accounts.count(p.account)) continue;
+      if (carryPasswords.count(p.account)) continue;
       auto& i = add(AttentionKind::InDoubt, "password:" + p.account, people_.account(p.account));
       if (i.account.empty()) i.account = p.account;
       i.action = "password";
       i.reason = "written in run " + std::to_string(p.runId) +
-                 ", not confirmed set: the center may hold it";
-      i.command = command("sync") + " sends it again; if that keeps failing, " +
-                  command("reset-password " + p.account);
+                 ", not confirmed set: the center may hold it; if sending it again keeps "
+                 "failing, " + command("reset-password " + p.account) + " sets a new one";
+      i.command = command("sync");
       i.runId = p.runId;
     }
   }
@@ -159,9 +165,12 @@ class Builder {
       if (i.employeeId.empty()) i.employeeId = e.employeeId;
       i.action = "enrol " + e.activityLabel;
       i.reason = e.message;
-      i.command = "ask the activity service whether " + accountOrKey(i) +
-                  " was enrolled; to send it once more, " + command("allow RUN") +
-                  " with the run " + command("explain " + accountOrKey(i)) + " names";
+      const state::RunId run = enrolmentRun(e);
+      i.runId = run;
+      i.command = "ask the activity service whether " + accountOrKey(i) + " was enrolled; " +
+                  (run != 0 ? "if not, " + command("allow " + std::to_string(run)) +
+                                  " sends it once more"
+                            : command("explain " + accountOrKey(i)) + " names the run to allow");
     }
   }
 
@@ -215,9 +224,19 @@ class Builder {
     return i;
   }
 
+  // A membersync command as a person types it; plain text (a report shows it as code).
   std::string command(const std::string& verb) const {
-    return "`membersync " + (in_.configArgument.empty() ? "" : in_.configArgument + " ") + verb +
-           "`";
+    return "membersync " + (in_.configArgument.empty() ? "" : in_.configArgument + " ") + verb;
+  }
+
+  // The run that sent an enrolment in doubt (its step, unsettled or unresolved), or 0.
+  state::RunId enrolmentRun(const state::Enrolment& e) const {
+    const std::string key = "enrol:" + e.employeeId + ":" + e.rule;
+    state::RunId run = 0;
+    for (const auto* steps : {&in_.unsettledSteps, &in_.unresolvedSteps})
+      for (const auto& s : *steps)
+        if (s.info.itemKey == key) run = std::max(run, s.runId);
+    return run;
   }
 
   static std::string accountOrKey(const AttentionItem& i) {
@@ -231,6 +250,12 @@ class Builder {
 };
 
 }  // namespace
+
+bool isInvalidRowKey(const std::string& key) {
+  for (const char* prefix : kInvalidRowPrefixes)
+    if (startsWith(key, prefix)) return true;
+  return false;
+}
 
 const char* toString(AttentionKind kind) {
   switch (kind) {
@@ -299,7 +324,7 @@ PeopleWanted peopleWanted(const AttentionInputs& in) {
   PeopleWanted w;
   for (const auto& h : in.held) w.keys.push_back(itemKeyOf(h.key));
   for (const auto& p : in.problems)
-    if (startsWith(p.key, kInvalidRowPrefix)) w.keys.push_back(p.key);
+    if (isInvalidRowKey(p.key)) w.keys.push_back(p.key);
   for (const auto& r : in.openItems) w.keys.push_back(r.key);
   for (const auto* steps : {&in.unsettledSteps, &in.unresolvedSteps}) {
     for (const auto& s : *steps) {

@@ -46,14 +46,18 @@ AttentionClass classOf(AttentionKind kind);
 // One thing a person has to look at, by person where there is one.
 struct AttentionItem {
   AttentionKind kind = AttentionKind::Failed;
-  std::string key;         // the item's key (or "line:14", "pool:cad-seat"): stable, unique per kind
+  std::string key;         // stable, unique per kind: the item's ("edit:E1"), a problem's
+                           // ("problem:line:14", "problem:assets:cad-seat"), "step:41", ...
   std::string account;     // as HR spells it when known; "" when the item is not one person's
   std::string name;
   std::string employeeId;
   std::string source;      // where the row came from: "hr-export.csv:14", or an LDAP DN
   std::string action;      // what was held or is not done: "edit", "delete", "add", "password"
   std::string reason;      // why, for people (items of one group often share it)
-  std::string command;     // the exact command that resolves it, or what to do ("fix line 14 ...")
+  // The exact command that resolves it ("membersync allow 12", with --config FILE when needed),
+  // or what to do, in words, naming any command plainly ("fix hr.csv:14, then run membersync
+  // sync"). Plain text: each surface quotes commands its own way.
+  std::string command;
   state::RunId runId = 0;  // the run that reported it (0: the state's, not one run's)
 };
 
@@ -107,8 +111,11 @@ Attention attention(const AttentionInputs& in);
 AttentionInputs attentionInputs(state::StateStore& store, state::RunId run, state::Millis now,
                                 int passwordWaitDays, std::string configArgument);
 
-// The problems a run records for attention() (besides the pools run dry): invalid rows.
-inline constexpr const char* kInvalidRowPrefix = "problem:line:";
+// The problems a run records for attention(): HR rows skipped as invalid, keyed by where the row
+// is (a CSV line, a JSON item, an LDAP entry's DN), and pools run dry.
+inline constexpr const char* kInvalidRowPrefixes[] = {"problem:line:", "problem:item:",
+                                                      "problem:dn:"};
+bool isInvalidRowKey(const std::string& key);
 inline constexpr const char* kPoolDryPrefix = "problem:assets:";
 
 }  // namespace membersync::report

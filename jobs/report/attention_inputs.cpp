@@ -2,15 +2,30 @@
 
 #include "jobs/report/attention.h"
 
+#include <algorithm>
+
 namespace membersync::report {
 namespace {
 
-// The newest finished run that could change anything, or nullopt.
-std::optional<state::RunSummary> newestChangingRun(state::StateStore& store) {
-  // Runs still going (or cut off) have no problems or holds worth showing yet.
-  for (const auto& r : store.recentRuns(20, false))
-    if (r.finishedAt && r.kind != state::RunKind::ResetPassword) return r;
-  return std::nullopt;
+// Runs whose problems and holds speak for everyone: a sync, a saved plan applied or a daemon's
+// run, that got as far as planning (not failed, not stale) and was not narrowed to one account.
+bool completeRun(const state::RunSummary& r) {
+  const bool planned = r.kind == state::RunKind::Sync || r.kind == state::RunKind::Apply ||
+                       r.kind == state::RunKind::Daemon;
+  return planned && r.finishedAt && r.scope.empty() && r.outcome != "failed" &&
+         r.outcome != "stale";
+}
+
+// The runs read for holds: the newest complete run and every later one (a revert's or an
+// --only run's holds wait for `allow` too), newest first.
+std::vector<state::RunSummary> runsToRead(state::StateStore& store, state::RunId run) {
+  std::vector<state::RunSummary> runs;
+  for (const auto& r : store.recentRuns(50, false)) {
+    if (r.kind == state::RunKind::ResetPassword) continue;
+    runs.push_back(r);
+    if (run != 0 ? r.id == run : completeRun(r)) break;
+  }
+  return runs;
 }
 
 }  // namespace
@@ -21,21 +36,21 @@ AttentionInputs attentionInputs(state::StateStore& store, state::RunId run, stat
   in.now = now;
   in.passwordWaitDays = passwordWaitDays;
   in.configArgument = std::move(configArgument);
-  const std::optional<state::RunSummary> newest =
-      run != 0 ? store.findRun(run) : newestChangingRun(store);
-  if (newest) {
-    in.run = newest->id;
-    in.problems = store.problemsOfRun(newest->id);
-    in.held = store.heldItemsOfRun(newest->id);
-    // Writes reading could not judge, as settled by that run (later ones have moved on).
-    for (auto& s : store.unresolvedSteps(0))
-      if (s.settledAt && *s.settledAt >= newest->startedAt) in.unresolvedSteps.push_back(std::move(s));
+  const std::vector<state::RunSummary> runs = runsToRead(store, run);
+  if (!runs.empty() && (run != 0 || completeRun(runs.back()))) {
+    in.run = runs.back().id;
+    in.problems = store.problemsOfRun(in.run);
+  }
+  for (const auto& r : runs) {
+    for (auto& h : store.heldItemsOfRun(r.id))
+      if (!h.releasedAt && !h.consumedAt) in.held.push_back(std::move(h));
   }
   in.openItems = store.openItems();
   in.unsettledSteps = store.unsettledSteps();
+  in.unresolvedSteps = store.unresolvedSteps(0);
   in.unconfirmedPasswords = store.unconfirmedPasswords();
   in.passwordsToHandOut = store.passwordsToHandOut();
-  in.enrolments = store.load().enrolments;
+  in.enrolments = store.enrolmentsNotEnrolled();
   const PeopleWanted wanted = peopleWanted(in);
   in.people = store.itemPeople(wanted.keys, wanted.accounts, wanted.employeeIds);
   return in;

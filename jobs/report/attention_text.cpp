@@ -33,7 +33,8 @@ std::string who(const AttentionItem& i) {
   return i.name.empty() ? i.employeeId : i.name + " (" + i.employeeId + ")";
 }
 
-void writeGroup(std::ostream& out, AttentionKind kind, const Group& g, std::size_t firstOfEach) {
+void writeGroup(std::ostream& out, AttentionKind kind, const Group& g, std::size_t firstOfEach,
+                const std::string& seeAll) {
   out << "\n  " << headingOf(kind) << " (" << g.items.size() << ")\n";
   const AttentionItem& first = *g.items.front();
   if (g.oneReason && g.items.size() > 1 && !first.reason.empty())
@@ -54,7 +55,7 @@ void writeGroup(std::ostream& out, AttentionKind kind, const Group& g, std::size
   }
   table.print(out, "    ");
   if (shown < g.items.size())
-    out << "    ... and " << g.items.size() - shown << " more (`membersync status` lists all)\n";
+    out << "    ... and " << g.items.size() - shown << " more (`" << seeAll << "` lists all)\n";
 }
 
 }  // namespace
@@ -73,10 +74,12 @@ const char* headingOf(AttentionKind kind) {
   return "?";
 }
 
-void writeAttentionText(std::ostream& out, const Attention& attention, std::size_t firstOfEach) {
+void writeAttentionText(std::ostream& out, const Attention& attention, std::size_t firstOfEach,
+                        const std::string& seeAll) {
   if (attention.empty()) return;
   out << "Needs a person: " << attention.countsText() << "\n";
-  for (const auto& [kind, group] : groups(attention)) writeGroup(out, kind, group, firstOfEach);
+  for (const auto& [kind, group] : groups(attention))
+    writeGroup(out, kind, group, firstOfEach, seeAll);
 }
 
 }  // namespace membersync::report

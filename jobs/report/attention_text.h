@@ -6,15 +6,16 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <string>
 
 #include "jobs/report/attention.h"
 
 namespace membersync::report {
 
 // Nothing when `attention` is empty. `firstOfEach` > 0 lists at most that many items of each kind
-// and says how many more (`membersync status` lists all).
-void writeAttentionText(std::ostream& out, const Attention& attention,
-                        std::size_t firstOfEach = 0);
+// and says how many more, and where all are listed: `seeAll`, a command ("membersync status").
+void writeAttentionText(std::ostream& out, const Attention& attention, std::size_t firstOfEach,
+                        const std::string& seeAll);
 
 // The heading of each kind: "held by a safety guard", "rows skipped as invalid", ...
 const char* headingOf(AttentionKind kind);

@@ -29,7 +29,7 @@ void writeRuns(std::ostream& out, const std::string& heading,
 }
 
 bool isAttentionProblem(const state::RunProblem& p) {
-  return p.key.rfind(kInvalidRowPrefix, 0) == 0 || p.key.rfind(kPoolDryPrefix, 0) == 0;
+  return isInvalidRowKey(p.key) || p.key.rfind(kPoolDryPrefix, 0) == 0;
 }
 
 // What the newest run reported that is nobody's in particular and not in "Needs a person":
@@ -94,7 +94,12 @@ void writeStatusText(std::ostream& out, const StatusInputs& in) {
   if (in.attention.empty()) {
     out << "Nothing needs a person.\n\n";
   } else {
-    writeAttentionText(out, in.attention);
+    // A few dozen of each kind; the JSON form lists them all (a large enterprise may have
+    // thousands of passwords waiting).
+    const std::string json = "membersync " +
+                             (in.configArgument.empty() ? "" : in.configArgument + " ") +
+                             "status --format json";
+    writeAttentionText(out, in.attention, 50, json);
     out << "\n";
   }
   writeRuns(out, "runs (newest first, " + in.database + ")", in.runs);

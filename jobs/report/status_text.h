@@ -31,6 +31,7 @@ struct StatusInputs {
   std::vector<state::RunProblem> problems;
   std::vector<state::HeldItem> held;
   std::vector<state::ReportSend> reports;  // the newest run report of each channel
+  std::string configArgument;  // "--config FILE" in the commands shown; "" for the default
 };
 
 // The enrolments that granted nothing (every status but enrolled), in key order.

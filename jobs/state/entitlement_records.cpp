@@ -64,6 +64,18 @@ void SqliteStore::saveEnrolment(const Enrolment& e) {
   });
 }
 
+std::map<std::string, Enrolment> SqliteStore::enrolmentsNotEnrolled() {
+  std::map<std::string, Enrolment> out;
+  db_->guarded("reading the enrolments that granted nothing", [&](Session& s) {
+    std::vector<Enrolment> rows;
+    std::string enrolled = toString(EnrolmentStatus::Enrolled);
+    s << std::string("SELECT ") + detail::kEnrolmentColumns + " FROM enrolments WHERE status <> ?",
+        use(enrolled), into(rows), now;
+    for (auto& e : rows) out.emplace(enrolmentKey(e.employeeId, e.rule), std::move(e));
+  });
+  return out;
+}
+
 void SqliteStore::saveProductCache(const ProductCacheEntry& entry) {
   saveProductCaches({entry});
 }

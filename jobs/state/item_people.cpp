@@ -1,6 +1,9 @@
 // Who each plan item is about, as the newest run that planned it saw them: the names, employee
 // ids and sources that what needs a person is told with, from the state alone.
 
+#include <Poco/Data/Statement.h>
+
+#include <algorithm>
 #include <vector>
 
 #include "jobs/state/connection.h"
@@ -41,14 +44,22 @@ std::vector<ItemPerson> SqliteStore::itemPeople(const std::vector<std::string>& 
                                                 const std::vector<std::string>& employeeIds) {
   std::vector<ItemPerson> found;
   db_->guarded("reading who the items are about", [&](Session& s) {
-    const std::string select = std::string("SELECT ") + detail::kItemPersonColumns +
-                               " FROM item_people WHERE ";
-    // A few dozen look-ups at most (what needs a person), each by an index.
+    // In chunks, each one statement on an index: what needs a person may name many (every
+    // password waiting after a large first sync).
+    constexpr std::size_t kChunk = 500;
     auto each = [&](const std::vector<std::string>& values, const char* column) {
-      for (const auto& value : values) {
+      for (std::size_t from = 0; from < values.size(); from += kChunk) {
+        const std::size_t n = std::min(kChunk, values.size() - from);
+        std::string sql = std::string("SELECT ") + detail::kItemPersonColumns +
+                          " FROM item_people WHERE " + column + " IN (?";
+        for (std::size_t i = 1; i < n; ++i) sql += ", ?";
+        sql += ")";
         std::vector<ItemPerson> rows;
-        std::string v = value;
-        s << select + column + " = ? ORDER BY run_id DESC, item_key", use(v), into(rows), now;
+        Poco::Data::Statement select(s);
+        select << sql;
+        for (std::size_t i = 0; i < n; ++i) select, useRef(values[from + i]);
+        select, into(rows);
+        select.execute();
         found.insert(found.end(), rows.begin(), rows.end());
       }
     };
@@ -56,6 +67,9 @@ std::vector<ItemPerson> SqliteStore::itemPeople(const std::vector<std::string>& 
     each(accounts, "account");
     each(employeeIds, "employee_id");
   });
+  // The newest run's first: an account or employee id may have had several items.
+  std::stable_sort(found.begin(), found.end(),
+                   [](const ItemPerson& a, const ItemPerson& b) { return a.runId > b.runId; });
   return found;
 }
 

@@ -176,9 +176,11 @@ std::vector<Step> SqliteStore::unresolvedSteps(RunId fromRun) {
   std::vector<Step> steps;
   db_->guarded("reading the steps reading could not judge", [&](Session& s) {
     Poco::Int64 from = fromRun;
+    // Until a later step of the same item succeeded: then the center holds what was meant.
     s << std::string("SELECT ") + detail::kStepColumns +
-             " FROM steps WHERE run_id >= ? AND settlement = 'unresolved' AND kind <> 'enrol'"
-             " ORDER BY id",
+             " FROM steps WHERE run_id >= ? AND settlement = 'unresolved' AND NOT EXISTS ("
+             " SELECT 1 FROM steps later WHERE later.item_key = steps.item_key"
+             " AND later.id > steps.id AND later.state = 'succeeded') ORDER BY id",
         use(from), into(steps), now;
   });
   return steps;

@@ -147,7 +147,7 @@ void visitRow(ItemRecord& r, V& v) {
 inline constexpr const char* kRunColumns =
     "id, kind, started_at, finished_at, outcome, message, added, edited, deleted, withdrawn, "
     "adopted, held, failed, unknown, assigned, lent, enrolled, export_hash, export_rows, "
-    "policy_hash";
+    "policy_hash, scope";
 template <class V>
 void visitRow(RunSummary& r, V& v) {
   v.integer(r.id);
@@ -163,6 +163,7 @@ void visitRow(RunSummary& r, V& v) {
   v.text(r.exportHash);
   v.integer(r.exportRows);
   v.text(r.policyHash);
+  v.text(r.scope);
 }
 
 inline constexpr const char* kStepColumns =

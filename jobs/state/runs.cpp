@@ -23,9 +23,10 @@ RunId SqliteStore::beginRun(const RunStart& start) {
     std::string kind = toString(start.kind);
     Poco::Int64 at = wallMillis();
     Poco::Int64 rows = start.exportRows;
-    s << "INSERT INTO runs (kind, started_at, export_hash, export_rows, policy_hash)"
-         " VALUES (?, ?, ?, ?, ?)",
-        use(kind), use(at), useRef(start.exportHash), use(rows), useRef(start.policyHash), now;
+    s << "INSERT INTO runs (kind, started_at, export_hash, export_rows, policy_hash, scope)"
+         " VALUES (?, ?, ?, ?, ?, ?)",
+        use(kind), use(at), useRef(start.exportHash), use(rows), useRef(start.policyHash),
+        useRef(start.scope), now;
     Poco::Int64 id = 0;
     s << "SELECT last_insert_rowid()", into(id), now;
     return RunId{id};

@@ -249,6 +249,13 @@ const std::vector<Migration>& migrations() {
                 why TEXT NOT NULL DEFAULT ''))",
            "CREATE INDEX report_sends_by_channel ON report_sends (channel, id)",
        }},
+      {11,
+       "the account a run was narrowed to",
+       {
+           // `sync --only ACCOUNT`: its plan covers that account alone, so what needs a person
+           // is not judged by its problems and holds.
+           "ALTER TABLE runs ADD COLUMN scope TEXT NOT NULL DEFAULT ''",
+       }},
   };
   return steps;
 }

@@ -96,6 +96,7 @@ class SqliteStore final : public StateStore {
   void saveRevertedField(const RevertedField& field) override;
   void dropRevertedField(const std::string& employeeId, const std::string& field) override;
   void saveEnrolment(const Enrolment& enrolment) override;
+  std::map<std::string, Enrolment> enrolmentsNotEnrolled() override;
   void saveProductCache(const ProductCacheEntry& entry) override;
   void saveProductCaches(const std::vector<ProductCacheEntry>& entries) override;
 

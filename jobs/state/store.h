@@ -133,8 +133,8 @@ class StateStore {
   virtual void journalSettled(StepId step, Settlement outcome,
                               const std::optional<std::string>& globalId,
                               const std::string& finding) = 0;
-  // Steps of run `fromRun` and later that reading could not judge (Settlement::Unresolved),
-  // enrolments aside (their records say so), oldest first: what `status` lists for a person.
+  // Steps of run `fromRun` and later that reading could not judge (Settlement::Unresolved), and
+  // that no later step of the same item has done since, oldest first: what needs a person.
   virtual std::vector<Step> unresolvedSteps(RunId fromRun) = 0;
   // Every step of a run, in the order they were planned. Empty for an unknown run.
   virtual std::vector<Step> stepsOfRun(RunId run) = 0;
@@ -184,6 +184,9 @@ class StateStore {
   // Inserts or replaces how the enrolment of enrolment.employeeId by enrolment.rule ended
   // (Snapshot::enrolments, by "<employee_id>|<rule>").
   virtual void saveEnrolment(const Enrolment& enrolment) = 0;
+  // The enrolments that granted nothing (every status but enrolled), by enrolmentKey(): what
+  // `status` and what needs a person read, without loading the whole snapshot.
+  virtual std::map<std::string, Enrolment> enrolmentsNotEnrolled() = 0;
   // Remembers a field a revert set back (replacing one of the same person and field), and
   // forgets it once HR gives another value; no-op when there is none.
   virtual void saveRevertedField(const RevertedField& field) = 0;

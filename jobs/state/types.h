@@ -28,6 +28,7 @@ struct RunStart {
   std::string exportHash;
   std::int64_t exportRows = 0;
   std::string policyHash;
+  std::string scope;  // `sync --only ACCOUNT`: the account; empty: everyone
 };
 
 // What a run did, by outcome; `failed` counts transient and refused items alike.
@@ -50,6 +51,7 @@ struct RunSummary {
   std::string exportHash;
   std::int64_t exportRows = 0;
   std::string policyHash;
+  std::string scope;  // as RunStart::scope
 };
 
 // A destructive item a safety guard held back in a run, and what became of it.

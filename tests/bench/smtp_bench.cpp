@@ -87,7 +87,7 @@ bool journaled(int mails) {
   auto store = state::SqliteStore::open((dir.path() / "state.db").string(), clock);
   deliver::FileOutbox outbox((dir.path() / "new-passwords.csv").string());
   std::map<std::string, deliver::Recipient> people;
-  const auto run = store->beginRun({state::RunKind::Sync, "", 0, ""});
+  const auto run = store->beginRun({state::RunKind::Sync, "", 0, "", ""});
   std::vector<deliver::OutboxEntry> entries;
   for (int n = 0; n < mails; ++n) {
     const std::string account = "user" + std::to_string(n);

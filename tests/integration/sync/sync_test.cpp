@@ -65,7 +65,7 @@ TEST_CASE(
   CHECK(s.outcome("A1", "60027") == 1);
   CHECK(s.writes == 3);
   CHECK_THAT(r.out, Contains("249 added") && Contains("1 failed"));
-  CHECK_THAT(r.out, Contains("add:E0150") && Contains("department 4711 does not exist"));
+  CHECK_THAT(r.out, Contains("staff0150") && Contains("department 4711 does not exist"));
 
   const auto live = liveMembersByAccount(emulator);
   CHECK(live.count("staff0150") == 0);
@@ -370,8 +370,7 @@ TEST_CASE(
   const auto st = f.status();
   CHECK(st.exitCode == 4);
   CHECK_THAT(st.out, Contains("held by a safety guard (8)") &&
-                         Contains(f.configPath().string() + " allow " + std::to_string(run) +
-                                  "`") &&
+                         Contains(f.configPath().string() + " allow " + std::to_string(run)) &&
                          Contains("delete  staff0073"));
   const auto allow = f.run({"allow-deletes", std::to_string(run)});
   INFO(tail(allow.out) << allow.err);

@@ -32,7 +32,7 @@ std::vector<apply::WriteStep> stepsFor(const std::vector<plan::Item>& items) {
 
 struct Fixture {
   state::testing::Rig rig;
-  state::RunId run = rig.store->beginRun({state::RunKind::Sync, "", 0, ""});
+  state::RunId run = rig.store->beginRun({state::RunKind::Sync, "", 0, "", ""});
   std::vector<plan::Item> items{edit("1"), edit("2"), edit("3")};
   plan::Plan plan;
   state::Snapshot snapshot;

@@ -19,7 +19,7 @@ struct Fixture {
   state::testing::Rig rig;
   std::string path = (rig.dir.path() / "new-passwords.csv").string();
   deliver::FileOutbox outbox{path};
-  state::RunId run = rig.store->beginRun({state::RunKind::Sync, "", 0, ""});
+  state::RunId run = rig.store->beginRun({state::RunKind::Sync, "", 0, "", ""});
 
   void write(const std::string& text) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);

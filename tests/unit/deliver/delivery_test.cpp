@@ -63,7 +63,7 @@ struct Rig {
   // A password the center confirmed for `account`, and its person.
   void confirmed(const std::string& account, const std::string& password,
                  const std::string& address) {
-    const auto run = store->beginRun({state::RunKind::Sync, "", 0, ""});
+    const auto run = store->beginRun({state::RunKind::Sync, "", 0, "", ""});
     outbox.append({account, Secret(password), "t", account + "@acme", account, "名" + account});
     store->passwordGenerated(account, run);
     outbox.mark({account}, OutboxMark::Set, "t");
@@ -249,7 +249,7 @@ TEST_CASE("delivery: tidying drops handed-out lines and forgets old rows the out
   rig.confirmed("given", "Pw2234567890", "");
   rig.store->passwordHandedOut("given");  // its rewrite never happened (a crash)
   // A row from before schema 6 whose password was in fact never set.
-  const auto run = rig.store->beginRun({state::RunKind::Sync, "", 0, ""});
+  const auto run = rig.store->beginRun({state::RunKind::Sync, "", 0, "", ""});
   rig.store->passwordGenerated("ghost", run);
   rig.store->passwordConfirmed("ghost");
   rig.store->mailEnded("ghost", {MailState::Manual, "", "", 0, {}});

@@ -179,6 +179,11 @@ TEST_CASE(
   revert.key = "revert:7:assign:g1";
   CHECK(releaseKey(revert).rfind("revert:7:assign:g1@", 0) == 0);
 
+  CHECK(releaseSubject(releaseKey(del)) == "g1");
+  CHECK(releaseSubject(releaseKey(revert)) == "g1");
+  CHECK(releaseSubject(releaseKey(lend)) == "g1");
+  CHECK(releaseSubject(releaseKey(edit)) == "E1");
+
   Item enrol;
   enrol.kind = ItemKind::Enrol;
   enrol.key = "enrol:E1:welcome";

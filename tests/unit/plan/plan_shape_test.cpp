@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "jobs/plan/row_problem_key.h"
 #include "tests/unit/plan/scenario.h"
 
 using namespace membersync::plan;
@@ -110,13 +111,13 @@ TEST_CASE("planner: --only guards only that account's items", "[plan]") {
   const Plan one = s.plan();
   CHECK_FALSE(one.guard.tripped);
   CHECK(keys(one) == std::vector<std::string>{"delete:g3"});
-  // The other accounts' items are named for the run, which must not take their releases as spent.
-  REQUIRE(one.releasesOutOfScope.size() == 4);
-  for (const auto& key : one.releasesOutOfScope) {
-    CAPTURE(key);
-    CHECK(key.rfind("delete:g", 0) == 0);
-    CHECK(key.rfind("delete:g3", 0) != 0);
-  }
+  // Only u3's releases are this run's to judge, whatever the rest of the plan says.
+  CHECK(one.inScope(releaseKey(one.items.front())));
+  CHECK(one.inScope("edit:E3@0123"));
+  CHECK_FALSE(one.inScope("delete:g1@0123"));
+  CHECK_FALSE(one.inScope("revert:7:assign:g2@0123"));
+  s.settings.onlyAccount.clear();
+  CHECK(s.plan().inScope("delete:g1@0123"));  // a full plan judges every release
 }
 
 TEST_CASE("planner: each invalid HR row becomes a problem with its line", "[plan]") {
@@ -183,4 +184,19 @@ TEST_CASE("planner: the account suffix is stripped case-insensitively", "[plan]"
   const Plan plan = s.plan();
   REQUIRE(plan.items.size() == 1);
   CHECK(plan.items[0].kind == ItemKind::Adopt);
+}
+
+TEST_CASE(
+    "planner: rows skipped as invalid are keyed by where they are, so LDAP entries and JSON "
+    "items without a line stay apart",
+    "[plan]") {
+  membersync::directory::RowProblem csv, json, ldap, ldap2;
+  csv.line = 14;
+  json.item = 3;
+  ldap.dn = "uid=a,ou=people,dc=example,dc=com";
+  ldap2.dn = "uid=b,ou=people,dc=example,dc=com";
+  CHECK(rowProblemKey(csv) == "problem:line:14");
+  CHECK(rowProblemKey(json) == "problem:item:3");
+  CHECK(rowProblemKey(ldap) == "problem:dn:uid=a,ou=people,dc=example,dc=com");
+  CHECK(rowProblemKey(ldap) != rowProblemKey(ldap2));
 }

@@ -149,8 +149,8 @@ TEST_CASE("state: an unknown outcome stays in doubt until settled by reading", "
 }
 
 TEST_CASE(
-    "state: what reading found replaces a settled step's message, and unresolved steps other "
-    "than enrolments are listed from a run on",
+    "state: what reading found replaces a settled step's message, and unresolved steps are "
+    "listed from a run on until a later step of their item succeeds",
     "[state]") {
   Rig rig;
   RunId first = rig.store->beginRun({});
@@ -169,17 +169,24 @@ TEST_CASE(
   rig.store->journalSettled(kept, Settlement::Done, std::nullopt, "");  // an empty finding
 
   const auto unresolved = rig.store->unresolvedSteps(second);
-  REQUIRE(unresolved.size() == 1);
+  REQUIRE(unresolved.size() == 2);  // the edit and the enrolment
   CHECK(unresolved[0].id == edit);
   CHECK(unresolved[0].message == "name is \"D\"");
-  CHECK(rig.store->unresolvedSteps(first).size() == 2);
+  CHECK(rig.store->unresolvedSteps(first).size() == 3);
   CHECK(rig.store->stepsOfRun(second)[2].message == "no answer");
+
+  // A later step of the same item that succeeded: the center holds what was meant.
+  RunId third = rig.store->beginRun({});
+  StepId redo = rig.store->journalPlanned(third, {"edit:E2", "edit", "bob", "E2", "G2", ""});
+  rig.store->journalSent(redo);
+  rig.store->journalSucceeded(redo, std::nullopt);
+  CHECK(rig.store->unresolvedSteps(second).size() == 1);
 }
 
 TEST_CASE("state: a step sent by a process that was killed is in doubt for the next run",
           "[state]") {
   Rig rig;
-  RunId run = rig.store->beginRun({RunKind::Sync, "h", 3, "p"});
+  RunId run = rig.store->beginRun({RunKind::Sync, "h", 3, "p", ""});
   rig.store.reset();  // the child has the database to itself, as a separate run would
 
   pid_t child = ::fork();

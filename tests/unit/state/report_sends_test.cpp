@@ -21,7 +21,7 @@ ReportSend send(RunId run, const std::string& channel, ReportSendState state,
 TEST_CASE("state: a report send is recorded with its run, channel, time, outcome and why",
           "[state][notify]") {
   Rig rig;
-  const RunId run = rig.store->beginRun({RunKind::Sync, "", 0, ""});
+  const RunId run = rig.store->beginRun({RunKind::Sync, "", 0, "", ""});
   rig.store->recordReportSend(
       send(run, "dingtalk", ReportSendState::Failed, "fp-1", "refused with code 310000"));
   const auto last = rig.store->lastReportSends();

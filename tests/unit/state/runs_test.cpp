@@ -14,7 +14,7 @@ constexpr auto kDay = 24h;
 
 TEST_CASE("state: a run records its start, its end, outcome and counts", "[state]") {
   Rig rig;
-  RunId run = rig.store->beginRun({RunKind::Daemon, "exp-hash", 250, "pol-hash"});
+  RunId run = rig.store->beginRun({RunKind::Daemon, "exp-hash", 250, "pol-hash", ""});
   Millis started = rig.nowMs();
 
   auto open = rig.store->findRun(run);
@@ -51,7 +51,7 @@ TEST_CASE("state: a run records its start, its end, outcome and counts", "[state
 TEST_CASE("state: recent runs come newest first, up to the limit", "[state]") {
   Rig rig;
   for (RunKind k : {RunKind::Sync, RunKind::Plan, RunKind::Apply, RunKind::Daemon}) {
-    rig.store->beginRun({k, "", 0, ""});
+    rig.store->beginRun({k, "", 0, "", ""});
     rig.clock.advance(1s);
   }
   auto runs = rig.store->recentRuns(3);
@@ -202,7 +202,7 @@ TEST_CASE("state: allow RUN releases the run's enrolments in doubt, and only tho
 
 TEST_CASE("state: a password is confirmed, voided or handed out, never stored", "[state]") {
   Rig rig;
-  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
   rig.store->passwordGenerated("alice", run);
   rig.store->passwordGenerated("bob", run);
   rig.store->passwordConfirmed("alice");
@@ -226,7 +226,7 @@ TEST_CASE("state: a password is confirmed, voided or handed out, never stored", 
 TEST_CASE("state: a reset refused for good puts the password before it back, with its mail",
           "[state]") {
   Rig rig;
-  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
   rig.store->passwordGenerated("alice", run);
   rig.store->passwordConfirmed("alice");
   rig.store->mailSending("alice", "alice@acme.example");
@@ -247,7 +247,7 @@ TEST_CASE(
     "older confirmed one in force",
     "[state]") {
   Rig rig;
-  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
   rig.store->passwordGenerated("alice", run);
   rig.store->passwordConfirmed("alice");
   rig.store->passwordGenerated("alice", run);  // a reset in doubt: the center may hold it
@@ -276,7 +276,7 @@ TEST_CASE(
 TEST_CASE("state: passwords owed to an account with no member are forgotten, confirmed ones kept",
           "[state]") {
   Rig rig;
-  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
   rig.store->passwordGenerated("alice", run);
   rig.store->passwordGenerated("alice", run);
   rig.store->passwordGenerated("bob", run);
@@ -289,7 +289,7 @@ TEST_CASE("state: passwords owed to an account with no member are forgotten, con
 TEST_CASE("state: a password handed out stops counting once a newer one is generated",
           "[state]") {
   Rig rig;
-  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
   rig.store->passwordGenerated("bob", run);
   rig.store->passwordConfirmed("bob");
   rig.store->passwordHandedOut("bob");
@@ -307,10 +307,10 @@ TEST_CASE(
     "run first, and forgotten once no run that saw it is kept",
     "[state]") {
   Rig rig;
-  const RunId first = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  const RunId first = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
   rig.store->recordItemPeople(first, {{"add:E1", "alice", "Alice", "李娜", "E1", "hr.csv:2", 0},
                                       {"problem:line:3", "bob", "Bob", "", "E2", "hr.csv:3", 0}});
-  const RunId second = rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  const RunId second = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
   rig.store->recordItemPeople(second, {{"edit:E1", "alice", "Alice", "李娜娜", "E1", "hr.csv:2", 0}});
 
   const auto byKey = rig.store->itemPeople({"problem:line:3"}, {}, {});
@@ -325,7 +325,7 @@ TEST_CASE(
   CHECK(rig.store->itemPeople({}, {}, {}).empty());
 
   rig.clock.advance(std::chrono::hours(24 * 40));
-  rig.store->beginRun({RunKind::Sync, "h", 1, ""});
+  rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
   CHECK(rig.store->purgeRuns(30) == 2);
   CHECK(rig.store->itemPeople({"add:E1", "edit:E1"}, {}, {}).empty());
 }
