@@ -173,3 +173,19 @@ TEST_CASE("planner: an earlier add whose answer was lost is adopted as membersyn
   CHECK(plan.stateChanges.links[0].createdByUs);
   CHECK_FALSE(find(plan, "add:E1"));
 }
+
+TEST_CASE(
+    "planner: an add whose earlier add is still in doubt is held, never sent a second time",
+    "[plan]") {
+  Scenario s;
+  s.add(person("E1", "Alice", "Alice Li", "ENG")).add(person("E2", "bob", "Bob Wu", "ENG"));
+  s.addsInDoubt = {"alice"};
+  const Plan plan = s.plan();
+  const Item* held = find(plan, "add:E1");
+  REQUIRE(held);
+  CHECK(held->kind == ItemKind::Held);
+  CHECK(held->heldKind == ItemKind::Add);
+  CHECK_THAT(held->reason, Catch::Contains("still in doubt"));
+  REQUIRE(find(plan, "add:E2"));
+  CHECK(find(plan, "add:E2")->kind == ItemKind::Add);
+}

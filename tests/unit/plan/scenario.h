@@ -129,8 +129,11 @@ struct Scenario {
     return *this;
   }
 
+  std::set<std::string> addsInDoubt;  // PlanInputs::addsInDoubt
+
   Plan plan() const {
     PlanInputs in{hr, members, policy, state, settings, now, &managedAssets};
+    in.addsInDoubt = &addsInDoubt;
     if (assets) in.assets = &*assets;
     if (locks) in.locks = &*locks;
     in.productsByAssetId = &products;
