@@ -31,7 +31,8 @@ std::vector<ReportLine> reportRun(const config::Config& config, Runtime& rt,
   facts.run = report.run;
   facts.outcome = outcome;
   if (report.applied) facts.counts = report.applied->counts;
-  facts.message = rt.scrubber().scrub(report.message);
+  // A failed run's message says why; otherwise the groups say everything it would repeat.
+  if (facts.failed()) facts.message = rt.scrubber().scrub(report.message);
   facts.configPath = config.sourceFile;
   facts.defaultConfig = configArgument.empty();
   const auto result = notify::reportRun(
