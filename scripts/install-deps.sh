@@ -22,6 +22,9 @@ if ! $demo; then
   packages+=(systemd man-db dpkg-dev file groff-base)  # unit checks, the .deb (dpkg-shlibdeps), man page
   packages+=(lintian)  # the .deb's policy check
   packages+=(prometheus)  # promtool: the example alerting rules are checked and unit-tested
+  # The console's browser test: headless Chromium driven by Selenium, with a CJK font for the
+  # screenshots.
+  packages+=(chromium chromium-driver python3-selenium fonts-noto-cjk)
   # npm fetches the csv-spectrum test data; the machine's Node.js may bring its own npm, which a
   # Debian npm on top would clash with.
   command -v npm >/dev/null 2>&1 || packages+=(npm)
