@@ -24,7 +24,7 @@ struct PoolCount {
 // A rule's counts as one run recorded them (StateStore::poolHistory()).
 struct PoolRecord {
   std::int64_t runId = 0;
-  std::int64_t at = 0;  // when the run started, milliseconds since the epoch
+  std::int64_t at = 0;  // when the run recorded them (as it ended), ms since the epoch
   PoolCount counts;
 };
 
