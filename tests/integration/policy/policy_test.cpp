@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "jobs/core/manual_clock.h"
+#include "jobs/state/sqlite_store.h"
 #include "tests/integration/emulator/emulator_calls.h"
 #include "tests/integration/policy/policy_fixture.h"
 
@@ -80,6 +82,24 @@ void checkHandAssignedUntouched(const CenterView& v) {
   CHECK(v.lockHolder.at("LK-0003") == v.gid("zhangwei"));
 }
 
+// Each asset rule's counts the applying runs recorded (the console's pool pages), read with the
+// store class from the state database beside the config.
+std::vector<membersync::state::PoolRecord> poolHistory(const PolicyFixture& f) {
+  membersync::ManualClock clock;
+  const auto store =
+      membersync::state::SqliteStore::open((f.dir() / "membersync.db").string(), clock);
+  return store->poolHistory("", 0);
+}
+
+// The records of `rule`, oldest first.
+std::vector<membersync::state::PoolCount> countsOf(
+    const std::vector<membersync::state::PoolRecord>& history, const std::string& rule) {
+  std::vector<membersync::state::PoolCount> counts;
+  for (const auto& r : history)
+    if (r.counts.rule == rule) counts.push_back(r.counts);
+  return counts;
+}
+
 // A first sync of people() under kPolicy; checks it went through.
 void firstSync(const EmulatorProcess& emulator, PolicyFixture& f) {
   f.writeHr(people());
@@ -105,6 +125,7 @@ TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the sec
   CHECK_THAT(plan.out, Contains("~ lend newguy") && Contains("LK-0001"));
   CHECK_THAT(plan.out, Contains("+ enrol zhangwei") && Contains("welcome-2026"));
   CHECK(callCounts(emulator).writes == 0);
+  CHECK(poolHistory(f).empty());  // a plan applies nothing, and records no counts
 
   const auto r = f.sync();
   INFO(r.out << r.err);
@@ -157,6 +178,28 @@ TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the sec
   INFO(status.out);
   CHECK(status.exitCode == 0);
   CHECK_THAT(status.out, Contains("6 asset changes, 1 lent, 3 enrolled"));
+
+  // Each applying run recorded each asset rule's counts as it read the assets: the first saw
+  // the pools before its assignments, the second after them. cad-seat's five seats were free,
+  // then four went to zhangwei, lina, jsmith and newguy; sales-viewer's one to wangfang.
+  const auto history = poolHistory(f);
+  const auto cad = countsOf(history, "cad-seat");
+  REQUIRE(cad.size() == 2);
+  CHECK_FALSE(cad[0].product);
+  CHECK((std::vector<std::int64_t>{cad[0].capacity, cad[0].assigned, cad[0].free, cad[0].owned,
+                                   cad[0].wanted}) == std::vector<std::int64_t>{5, 0, 5, 0, 4});
+  CHECK((std::vector<std::int64_t>{cad[1].capacity, cad[1].assigned, cad[1].free, cad[1].owned,
+                                   cad[1].wanted}) == std::vector<std::int64_t>{5, 4, 1, 4, 4});
+  const auto sales = countsOf(history, "sales-viewer");
+  REQUIRE(sales.size() == 2);
+  CHECK(sales[1].assigned == 1);
+  CHECK(sales[1].owned == 1);
+  const auto render = countsOf(history, "render");
+  REQUIRE(render.size() == 2);
+  CHECK(render[0].product);
+  CHECK(render[1].wanted == 1);
+  CHECK(render[1].owned == 1);
+  CHECK(render[1].assigned >= 1);
 }
 
 // `explain --format json`, parsed: the sections a tool reads, each from the same model the text
