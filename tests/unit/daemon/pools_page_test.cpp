@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -129,4 +130,36 @@ TEST_CASE("pools page: before any run counted a rule it says how counts come", "
   CHECK(mstch::render(templateText(), empty.data).find("No counts yet") != std::string::npos);
   rig.run({});  // a run without asset rules records none
   CHECK_FALSE(boost::get<bool>(rig.page().data.at("counted")));
+}
+
+TEST_CASE("pools page: a thousand daily runs of a dozen rules make a dozen bounded charts",
+          "[console][scale]") {
+  Rig rig;
+  rig.store->transaction([&] {
+    for (int day = 0; day < 1000; ++day) {
+      std::vector<state::PoolCount> counts;
+      for (int r = 0; r < 12; ++r)
+        counts.push_back({"rule-" + std::to_string(r), r % 2 == 1, 500, day % 400, 500 - day % 400,
+                          day % 400, 450});
+      const state::RunId id = rig.store->beginRun({});
+      rig.store->recordPoolCounts(id, counts);
+      rig.store->finishRun(id, "done", {}, "");
+      rig.clock.advance(24h);
+    }
+  });
+  const auto started = std::chrono::steady_clock::now();
+  const PageAnswer a = rig.page();
+  const std::string html = mstch::render(templateText(), a.data);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
+  WARN("the pools page of 1000 runs x 12 rules: " << ms << " ms, " << html.size() / 1024
+                                                  << " KiB");  // a figure, never asserted
+  REQUIRE(boost::get<mstch::array>(a.data.at("pools")).size() == 12);
+  // 90 days of the 1,000: each chart has a point a day, at most.
+  const std::string chart = text(poolAt(a, 0), "chart");
+  const auto line = chart.find("<polyline");
+  const std::string points = chart.substr(line, chart.find("</polyline>", line) - line);
+  CHECK(std::count(points.begin(), points.end(), ',') <= 91);
+  CHECK(html.size() < 200 * 1024);
 }
