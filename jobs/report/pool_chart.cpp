@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <ctime>
+#include <locale>
 #include <sstream>
 
 namespace membersync::report {
@@ -154,6 +155,7 @@ std::string poolChartSvg(const std::string& rule, const std::vector<state::PoolR
   const Drawing d(start, top);
 
   std::ostringstream svg;
+  svg.imbue(std::locale::classic());  // numbers as SVG reads them, whatever the global locale
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << kWidth << " " << kHeight
       << "\" width=\"100%\" preserveAspectRatio=\"xMidYMid meet\" role=\"img\""
          " font-family=\"sans-serif\" font-size=\"12\" fill=\"#222222\">\n";

@@ -125,7 +125,6 @@ TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the sec
   CHECK_THAT(plan.out, Contains("~ lend newguy") && Contains("LK-0001"));
   CHECK_THAT(plan.out, Contains("+ enrol zhangwei") && Contains("welcome-2026"));
   CHECK(callCounts(emulator).writes == 0);
-  CHECK(poolHistory(f).empty());  // a plan applies nothing, and records no counts
 
   const auto r = f.sync();
   INFO(r.out << r.err);
@@ -178,6 +177,22 @@ TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the sec
   INFO(status.out);
   CHECK(status.exitCode == 0);
   CHECK_THAT(status.out, Contains("6 asset changes, 1 lent, 3 enrolled"));
+}
+
+TEST_CASE("policy: each applying sync records each asset rule's counts as it read the assets, a "
+          "plan none",
+          "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  f.writeHr(people());
+  const auto plan = f.run({"plan"});
+  INFO(plan.out << plan.err);
+  REQUIRE(plan.exitCode == 2);
+  CHECK(poolHistory(f).empty());
+  firstSync(emulator, f);
+  const auto again = f.sync();
+  INFO(again.out << again.err);
+  REQUIRE(again.exitCode == 0);
 
   // Each applying run recorded each asset rule's counts as it read the assets: the first saw
   // the pools before its assignments, the second after them. cad-seat's five seats were free,

@@ -84,8 +84,7 @@ TEST_CASE("pool counts: an asset held by someone else than state says is assigne
   check(plan.poolCounts[0], "cad", false, {2, 2, 0, 0, 3});
 }
 
-TEST_CASE("pool counts: a person counts in every rule that grants it; leavers and others not",
-          "[plan]") {
+TEST_CASE("pool counts: a person counts in every rule that grants it, others not", "[plan]") {
   Scenario s = engineers();
   s.add(person("E4", "dave", "Name", "SALES")).link("E4", "dave", "g4").add(member("g4", "dave"));
   s.policy.assets = {poolRule("cad", dept("ENG"), {"AN-1"}),

@@ -101,7 +101,7 @@ TEST_CASE("pool chart: capacity, assigned and free as lines over 90 days, with a
   CHECK(texts == expected);
 }
 
-TEST_CASE("pool chart: records older than 90 days are left out; one point a unit of width",
+TEST_CASE("pool chart: records older than 90 days are left out, one point a unit of width",
           "[report]") {
   std::vector<state::PoolRecord> history{at(200, 9), at(91, 9)};
   // A run every 10 minutes on the last day: many records, one x each few hours.
@@ -117,7 +117,7 @@ TEST_CASE("pool chart: records older than 90 days are left out; one point a unit
   CHECK(points.substr(points.rfind(' ') + 1) == "624,252");   // the newest: 1 assigned
 }
 
-TEST_CASE("pool chart: one record is a dot; no record says so", "[report]") {
+TEST_CASE("pool chart: one record is a dot, and no record is said so", "[report]") {
   AutoPtr<Document> one = parse(poolChartSvg("cad", {at(0, 4)}));
   CHECK(elements(*one, "circle").size() == 3);
   AutoPtr<Document> none = parse(poolChartSvg("cad", {}));
