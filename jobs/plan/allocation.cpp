@@ -264,8 +264,8 @@ class Allocator {
 
 }  // namespace
 
-ManagedAssets planAssets(Context& ctx, const AssetIndex& index,
-                         const std::vector<Entitled>& people, std::vector<std::size_t>* wanted) {
+ManagedAssets planAssets(Context& ctx, const AssetIndex& index, const std::vector<Entitled>& people,
+                         std::vector<std::size_t>* wanted) {
   return Allocator(ctx, index).run(people, wanted);
 }
 

@@ -29,8 +29,7 @@ using ManagedAssets = std::unordered_map<std::string, std::vector<std::size_t>>;
 // - State ownership A6 contradicts is dropped (StateChanges::droppedOwnedAssets).
 // `wanted`, when given, receives for each rule how many of `people` it grants an asset (for the
 // pool counts: pool_counts.h).
-ManagedAssets planAssets(Context& ctx, const AssetIndex& index,
-                         const std::vector<Entitled>& people,
+ManagedAssets planAssets(Context& ctx, const AssetIndex& index, const std::vector<Entitled>& people,
                          std::vector<std::size_t>* wanted = nullptr);
 
 }  // namespace membersync::plan::detail

@@ -179,9 +179,10 @@ TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the sec
   CHECK_THAT(status.out, Contains("6 asset changes, 1 lent, 3 enrolled"));
 }
 
-TEST_CASE("policy: each applying sync records each asset rule's counts as it read the assets, a "
-          "plan none",
-          "[policy]") {
+TEST_CASE(
+    "policy: each applying sync records each asset rule's counts as it read the assets, a "
+    "plan none",
+    "[policy]") {
   EmulatorProcess emulator;
   PolicyFixture f(emulator, kPolicy);
   f.writeHr(people());
