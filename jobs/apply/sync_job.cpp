@@ -363,6 +363,7 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request,
 SyncOutcome SyncJob::attend(SyncReport& report, const SyncRequest& request,
                             const directory::Export& hr, SyncOutcome outcome) {
   store_.recordItemPeople(report.run, itemPeopleOf(*report.plan, hr));
+  store_.recordPoolCounts(report.run, report.plan->poolCounts);  // the console's pool pages
   report.attention = report::attention(
       report::attentionInputs(store_, report.run, wallMillis(),
                               request.settings.passwordWaitDays, request.configArgument));

@@ -40,8 +40,12 @@ class Allocator {
         taken_(index.size(), 0),
         byRule_(rules_.size()) {}
 
-  ManagedAssets run(const std::vector<Entitled>& people) {
+  ManagedAssets run(const std::vector<Entitled>& people, std::vector<std::size_t>* wanted) {
     match(people);
+    if (wanted) {
+      wanted->clear();
+      for (const std::vector<std::size_t>& holders : byRule_) wanted->push_back(holders.size());
+    }
     for (Holder& h : holders_) judge(h);
     for (std::size_t r = 0; r < rules_.size(); ++r) allocate(r);
     addUnmanagedMembers();
@@ -260,9 +264,9 @@ class Allocator {
 
 }  // namespace
 
-ManagedAssets planAssets(Context& ctx, const AssetIndex& index,
-                         const std::vector<Entitled>& people) {
-  return Allocator(ctx, index).run(people);
+ManagedAssets planAssets(Context& ctx, const AssetIndex& index, const std::vector<Entitled>& people,
+                         std::vector<std::size_t>* wanted) {
+  return Allocator(ctx, index).run(people, wanted);
 }
 
 }  // namespace membersync::plan::detail

@@ -27,7 +27,9 @@ using ManagedAssets = std::unordered_map<std::string, std::vector<std::size_t>>;
 //   assigned by hand outside the exclusive pools. Withdrawing makes the item destructive; a
 //   protected account's destructive item is Held.
 // - State ownership A6 contradicts is dropped (StateChanges::droppedOwnedAssets).
-ManagedAssets planAssets(Context& ctx, const AssetIndex& index,
-                         const std::vector<Entitled>& people);
+// `wanted`, when given, receives for each rule how many of `people` it grants an asset (for the
+// pool counts: pool_counts.h).
+ManagedAssets planAssets(Context& ctx, const AssetIndex& index, const std::vector<Entitled>& people,
+                         std::vector<std::size_t>* wanted = nullptr);
 
 }  // namespace membersync::plan::detail

@@ -9,6 +9,7 @@
 #include "jobs/plan/entitled.h"
 #include "jobs/plan/item_fields.h"
 #include "jobs/plan/locks.h"
+#include "jobs/plan/pool_counts.h"
 
 namespace membersync::plan::detail {
 namespace {
@@ -40,7 +41,11 @@ void planEntitlements(Context& ctx) {
   if (assets || locks) {
     const AssetIndex index(*ctx.in.assets, policy, ctx.in.productsByAssetId);
     ManagedAssets managed;
-    if (assets) managed = planAssets(ctx, index, people);
+    if (assets) {
+      std::vector<std::size_t> wanted;
+      managed = planAssets(ctx, index, people, &wanted);
+      ctx.plan.poolCounts = countPools(index, policy.assets, state, wanted);
+    }
     if (locks) planLocks(ctx, index, people, managed);
   }
   if (activities) planEnrolments(ctx, people);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/state/pool_counts.h"
 #include "jobs/state/records.h"
 
 namespace membersync::plan {
@@ -210,6 +211,11 @@ struct Plan {
   // True when the plan covers the person or member a release key is about (releaseSubject()):
   // always for a plan not narrowed by --only.
   bool inScope(const std::string& releaseKey) const;
+
+  // Each asset rule's counts in policy order, as this plan read the assets (A6) before any
+  // change: what an applying run records for the console's pool pages. Empty without A6 or
+  // without asset rules, and for a revert's plan. Not saved with the plan.
+  std::vector<state::PoolCount> poolCounts;
 
   // True when there is an add, edit, withdraw, delete, asset assignment, lending or enrolment
   // to make (exit 2 for `plan`); held items, orphans, renames and problems alone are not changes.

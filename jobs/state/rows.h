@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "jobs/state/pool_counts.h"
 #include "jobs/state/records.h"
 #include "jobs/state/types.h"
 
@@ -267,6 +268,21 @@ void visitRow(RunProblem& r, V& v) {
   v.text(r.message);
 }
 
+inline constexpr const char* kPoolRecordColumns =
+    "run_id, at, rule, product, capacity, assigned, free, owned, wanted";
+template <class V>
+void visitRow(PoolRecord& r, V& v) {
+  v.integer(r.runId);
+  v.integer(r.at);
+  v.text(r.counts.rule);
+  v.flag(r.counts.product);
+  v.integer(r.counts.capacity);
+  v.integer(r.counts.assigned);
+  v.integer(r.counts.free);
+  v.integer(r.counts.owned);
+  v.integer(r.counts.wanted);
+}
+
 inline constexpr const char* kItemPersonColumns =
     "item_key, account, hr_account, name, employee_id, source, run_id";
 template <class V>
@@ -362,6 +378,9 @@ class TypeHandler<membersync::state::Enrolment>
 template <>
 class TypeHandler<membersync::state::RunProblem>
     : public membersync::state::detail::RowHandler<membersync::state::RunProblem> {};
+template <>
+class TypeHandler<membersync::state::PoolRecord>
+    : public membersync::state::detail::RowHandler<membersync::state::PoolRecord> {};
 template <>
 class TypeHandler<membersync::state::ItemPerson>
     : public membersync::state::detail::RowHandler<membersync::state::ItemPerson> {};

@@ -256,6 +256,24 @@ const std::vector<Migration>& migrations() {
            // is not judged by its problems and holds.
            "ALTER TABLE runs ADD COLUMN scope TEXT NOT NULL DEFAULT ''",
        }},
+      {13,
+       "each asset rule's counts, as each applying run read them",
+       {
+           // For the console's pool pages: a chart of the last 90 days and a forecast. Purged
+           // with their runs (a dozen rules a run: small next to the journal).
+           R"(CREATE TABLE pool_counts (
+                run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                rule TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                product INTEGER NOT NULL DEFAULT 0,
+                capacity INTEGER NOT NULL,
+                assigned INTEGER NOT NULL,
+                free INTEGER NOT NULL,
+                owned INTEGER NOT NULL,
+                wanted INTEGER NOT NULL,
+                PRIMARY KEY (run_id, rule)))",
+           "CREATE INDEX pool_counts_by_rule ON pool_counts (rule, at)",
+       }},
   };
   return steps;
 }

@@ -103,6 +103,9 @@ class SqliteStore final : public StateStore {
   void recordProblems(RunId run, const std::vector<RunProblem>& problems) override;
   std::vector<RunProblem> problemsOfRun(RunId run) override;
 
+  void recordPoolCounts(RunId run, const std::vector<PoolCount>& counts) override;
+  std::vector<PoolRecord> poolHistory(const std::string& rule, Millis since) override;
+
   void recordItemPeople(RunId run, const std::vector<ItemPerson>& people) override;
   std::vector<ItemPerson> itemPeople(const std::vector<std::string>& keys,
                                      const std::vector<std::string>& accounts,

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/state/pool_counts.h"
 #include "jobs/state/records.h"
 #include "jobs/state/types.h"
 
@@ -203,6 +204,15 @@ class StateStore {
   virtual void recordProblems(RunId run, const std::vector<RunProblem>& problems) = 0;
   // A run's problems in key order. Empty for an unknown run.
   virtual std::vector<RunProblem> problemsOfRun(RunId run) = 0;
+
+  // --- pool counts (the console's pool pages) -----------------------------------------------
+
+  // Records each asset rule's counts as applying run `run` read them (one statement); a rule
+  // already recorded for the run is replaced. Runs purged take theirs along.
+  virtual void recordPoolCounts(RunId run, const std::vector<PoolCount>& counts) = 0;
+  // The counts runs recorded at or after `since` (milliseconds since the epoch), of `rule`, or
+  // of every rule when `rule` is empty: by rule, then oldest first.
+  virtual std::vector<PoolRecord> poolHistory(const std::string& rule, Millis since) = 0;
 
   // --- who items are about -----------------------------------------------------------------
 

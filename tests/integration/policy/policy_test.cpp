@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "jobs/core/manual_clock.h"
+#include "jobs/state/sqlite_store.h"
 #include "tests/integration/emulator/emulator_calls.h"
 #include "tests/integration/policy/policy_fixture.h"
 
@@ -78,6 +80,24 @@ void checkHandAssignedUntouched(const CenterView& v) {
   CHECK(v.holderByAsset.at("AN-0014") == v.gid("wangfang"));
   CHECK(v.holderByAsset.at("AN-0021") == v.gid("chenjie"));
   CHECK(v.lockHolder.at("LK-0003") == v.gid("zhangwei"));
+}
+
+// Each asset rule's counts the applying runs recorded (the console's pool pages), read with the
+// store class from the state database beside the config.
+std::vector<membersync::state::PoolRecord> poolHistory(const PolicyFixture& f) {
+  membersync::ManualClock clock;
+  const auto store =
+      membersync::state::SqliteStore::open((f.dir() / "membersync.db").string(), clock);
+  return store->poolHistory("", 0);
+}
+
+// The records of `rule`, oldest first.
+std::vector<membersync::state::PoolCount> countsOf(
+    const std::vector<membersync::state::PoolRecord>& history, const std::string& rule) {
+  std::vector<membersync::state::PoolCount> counts;
+  for (const auto& r : history)
+    if (r.counts.rule == rule) counts.push_back(r.counts);
+  return counts;
 }
 
 // A first sync of people() under kPolicy; checks it went through.
@@ -157,6 +177,45 @@ TEST_CASE("policy: a first sync assigns assets, lends a lock and enrols; the sec
   INFO(status.out);
   CHECK(status.exitCode == 0);
   CHECK_THAT(status.out, Contains("6 asset changes, 1 lent, 3 enrolled"));
+}
+
+TEST_CASE(
+    "policy: each applying sync records each asset rule's counts as it read the assets, a "
+    "plan none",
+    "[policy]") {
+  EmulatorProcess emulator;
+  PolicyFixture f(emulator, kPolicy);
+  f.writeHr(people());
+  const auto plan = f.run({"plan"});
+  INFO(plan.out << plan.err);
+  REQUIRE(plan.exitCode == 2);
+  CHECK(poolHistory(f).empty());
+  firstSync(emulator, f);
+  const auto again = f.sync();
+  INFO(again.out << again.err);
+  REQUIRE(again.exitCode == 0);
+
+  // Each applying run recorded each asset rule's counts as it read the assets: the first saw
+  // the pools before its assignments, the second after them. cad-seat's five seats were free,
+  // then four went to zhangwei, lina, jsmith and newguy; sales-viewer's one to wangfang.
+  const auto history = poolHistory(f);
+  const auto cad = countsOf(history, "cad-seat");
+  REQUIRE(cad.size() == 2);
+  CHECK_FALSE(cad[0].product);
+  CHECK((std::vector<std::int64_t>{cad[0].capacity, cad[0].assigned, cad[0].free, cad[0].owned,
+                                   cad[0].wanted}) == std::vector<std::int64_t>{5, 0, 5, 0, 4});
+  CHECK((std::vector<std::int64_t>{cad[1].capacity, cad[1].assigned, cad[1].free, cad[1].owned,
+                                   cad[1].wanted}) == std::vector<std::int64_t>{5, 4, 1, 4, 4});
+  const auto sales = countsOf(history, "sales-viewer");
+  REQUIRE(sales.size() == 2);
+  CHECK(sales[1].assigned == 1);
+  CHECK(sales[1].owned == 1);
+  const auto render = countsOf(history, "render");
+  REQUIRE(render.size() == 2);
+  CHECK(render[0].product);
+  CHECK(render[1].wanted == 1);
+  CHECK(render[1].owned == 1);
+  CHECK(render[1].assigned >= 1);
 }
 
 // `explain --format json`, parsed: the sections a tool reads, each from the same model the text

@@ -134,13 +134,16 @@ TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and 
   // And what version 10 added.
   store->recordReportSend({0, 1, "wecom", 0, ReportSendState::Sent, "new", "fp", ""});
   CHECK(store->lastReportSends().size() == 1);
+  // And what version 13 added.
+  store->recordPoolCounts(1, {{"cad-seat", false, 10, 4, 6, 3, 5}});
+  CHECK(store->poolHistory("cad-seat", 0).size() == 1);
 
   int version = 0;
   Poco::Data::Session s(
       Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
   s << "PRAGMA user_version", into(version), now;
-  CHECK(version == 11);
-  CHECK(SqliteStore::schemaVersion() == 11);
+  CHECK(version == 13);
+  CHECK(SqliteStore::schemaVersion() == 13);
 }
 
 TEST_CASE("state: passwords confirmed before mail delivery are left to hand out by hand",
