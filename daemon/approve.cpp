@@ -23,11 +23,6 @@ std::string whatCarriesOut(const state::RunSummary& run, const std::string& held
 
 }  // namespace
 
-std::string approveDetail(const ApproveResult& r) {
-  return "released " + std::to_string(r.released) + " of " + std::to_string(r.heldKeys.size()) +
-         " held item(s) and " + std::to_string(r.enrolments.size()) + " enrolment(s) in doubt";
-}
-
 Actor commandLineActor() {
   if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo) return {sudo, ""};
   if (const passwd* pw = getpwuid(getuid())) return {pw->pw_name, ""};

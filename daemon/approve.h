@@ -39,7 +39,11 @@ struct ApproveResult {
 };
 
 // "released 3 of 3 held item(s) and 0 enrolment(s) in doubt": the audit's words for it.
-std::string approveDetail(const ApproveResult& result);
+// (Inline: the console's library uses it without linking the command line's.)
+inline std::string approveDetail(const ApproveResult& r) {
+  return "released " + std::to_string(r.released) + " of " + std::to_string(r.heldKeys.size()) +
+         " held item(s) and " + std::to_string(r.enrolments.size()) + " enrolment(s) in doubt";
+}
 
 // Releases what a guard held back in `run`, and its enrolments in doubt, as `allow` always did,
 // and records the approval in the audit. The caller holds the state lock.
