@@ -16,13 +16,19 @@ std::string outcomeOf(const state::Step& step) {
   return text;
 }
 
+// A held item's key is its release key, "edit:E1@<digest of the values held>": the item's key is
+// what comes before the '@'.
+std::string itemKeyOf(const std::string& releaseKey) {
+  return releaseKey.substr(0, releaseKey.find('@'));
+}
+
 // Who each item is about, by item key, as the newest run that planned it saw them.
 std::map<std::string, state::ItemPerson> peopleOf(state::StateStore& store,
                                                   const std::vector<state::Step>& steps,
                                                   const std::vector<state::HeldItem>& held) {
   std::vector<std::string> keys;
   for (const auto& s : steps) keys.push_back(s.info.itemKey);
-  for (const auto& h : held) keys.push_back(h.key);
+  for (const auto& h : held) keys.push_back(itemKeyOf(h.key));
   std::map<std::string, state::ItemPerson> byKey;
   for (auto& p : store.itemPeople(keys, {}, {})) byKey.emplace(p.itemKey, std::move(p));
   return byKey;
@@ -50,7 +56,7 @@ mstch::array heldRows(const std::vector<state::HeldItem>& held,
                       const std::map<std::string, state::ItemPerson>& people, bool& open) {
   mstch::array rows;
   for (const auto& h : held) {
-    const auto p = people.find(h.key);
+    const auto p = people.find(itemKeyOf(h.key));
     if (!h.releasedAt) open = true;
     rows.push_back(mstch::map{
         {"key", h.key},
