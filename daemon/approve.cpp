@@ -45,6 +45,8 @@ ApproveResult approveHeldRun(state::StateStore& store, long long run, const Acto
     for (const auto& h : held) r.heldKeys.push_back(h.key);
     if (held.empty() && r.enrolments.empty()) return;
     r.outcome = ApproveResult::Outcome::Released;
+    // A second approval of the same run releases nothing: nothing for the audit to say.
+    if (r.released == 0 && r.enrolments.empty()) return;
     store.recordAudit(
         state::AuditEntry{0, 0, actor.name, actor.address, "approve", run, approveDetail(r)});
   });

@@ -216,6 +216,12 @@ HttpResponse ConsoleApp::approve(const HttpRequest& request, const Signed& who,
       notice = "Run " + runText + " held nothing back: nothing to release.";
       break;
     case O::Released:
+      if (r.released == 0 && r.enrolments.empty()) {
+        notice = "Run " + runText +
+                 "'s held items were released already; the next sync carries "
+                 "out those still planned.";
+        break;
+      }
       notice = "Released " + std::to_string(r.released) + " held item" +
                (r.released == 1 ? "" : "s") +
                (r.enrolments.empty()

@@ -6,6 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <pwd.h>
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "tests/integration/console/console_client.h"
@@ -133,6 +136,11 @@ TEST_CASE(
   CHECK(c.post(approvePath, {{"csrf", std::string(64, '0')}}).status == 403);
   CHECK(c.post(approvePath, {{"csrf", csrf}}, "https://evil.example").status == 403);
   CHECK(f.status().exitCode == 4);  // nothing released by any of them
+  // `membersync allow` on the command line is audited too, with the uid's name (or $SUDO_USER).
+  REQUIRE(f.run({"allow", std::to_string(run)}).exitCode == 0);
+  const std::string uidName = getpwuid(getuid())->pw_name;
+  CHECK_THAT(c.get("/runs/" + std::to_string(run)).body,
+             Contains("<li>") && Contains(": " + uidName + ": released 60 of 60 held item(s)"));
   console->kill(SIGTERM);
   f.keep(console->wait());
   f.checkNoSecretLeaked();
