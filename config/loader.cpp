@@ -606,12 +606,19 @@ void readDaemon(IniReader& ini, DaemonConfig& d) {
   }
 }
 
-void readConsole(IniReader& ini, ConsoleConfig& c) {
+void readConsole(IniReader& ini, const LoadEnvironment& env, ConsoleConfig& c) {
   c.listen = ini.text("console", "listen", c.listen);
   if (c.listen.rfind(':') == std::string::npos)
     ini.fail("console", "listen", "'" + c.listen + "' must be host:port");
   c.tlsCertFile = ini.path(ini.text("console", "tls_cert_file", ""));
-  c.tlsKeyFile = ini.path(ini.text("console", "tls_key_file", ""));
+  // The key is a secret: under systemd it comes through LoadCredential=, and a relative path
+  // resolves against $CREDENTIALS_DIRECTORY as the other secrets' do.
+  c.tlsKeyFile = ini.text("console", "tls_key_file", "");
+  if (!c.tlsKeyFile.empty() && fs::path(c.tlsKeyFile).is_relative() &&
+      !env.credentialsDirectory.empty())
+    c.tlsKeyFile = (fs::path(env.credentialsDirectory) / c.tlsKeyFile).string();
+  else
+    c.tlsKeyFile = ini.path(c.tlsKeyFile);
   if (c.tlsCertFile.empty() != c.tlsKeyFile.empty())
     ini.fail("console", c.tlsCertFile.empty() ? "tls_cert_file" : "tls_key_file",
              "set both tls_cert_file and tls_key_file, or neither (then behind a reverse proxy)");
@@ -670,7 +677,7 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   readDaemon(ini, c.daemon);
   readDelivery(ini, env, c.delivery);
   readReport(ini, env, c);
-  readConsole(ini, c.console);
+  readConsole(ini, env, c.console);
   // A run judges what needs a person too (its outcome): it reads the wait from [sync]'s settings.
   c.sync.passwordWaitDays = c.report.passwordWaitDays;
   ini.rejectUnknown();
