@@ -256,3 +256,35 @@ TEST_CASE("console: template values are escaped", "[console]") {
   CHECK_THAT(html, Catch::Contains("&lt;script&gt;alert(1)&lt;&#x2F;script&gt;"));
   CHECK_THAT(html, Catch::Contains("&lt;b&gt;t&lt;&#x2F;b&gt;"));
 }
+
+TEST_CASE("console: with TLS, cookies are Secure and answers carry HSTS", "[console]") {
+  ConsoleRig rig;
+  ConsoleDeps deps{rig.config,
+                   rig.clock,
+                   rig.random,
+                   [&] { return state::SqliteStore::open(rig.config.state.database, rig.clock); },
+                   nullptr,
+                   [](const state::AuditEntry&) {},
+                   [](const std::string&) {}};
+  rig.app = std::make_unique<ConsoleApp>(deps, true);
+  const auto login = rig.get("/login");
+  CHECK_THAT(login.header("Set-Cookie"), Catch::Contains("; Secure"));
+  CHECK(login.header("Strict-Transport-Security") == "max-age=31536000");
+  const std::string session = rig.signIn("alice", "alice-password");
+  CHECK(rig.get("/", session).header("Strict-Transport-Security") == "max-age=31536000");
+}
+
+TEST_CASE("console: an https public_url makes cookies Secure behind a proxy", "[console]") {
+  ConsoleRig rig;
+  rig.config.console.publicUrl = "https://ms.example.com";
+  ConsoleDeps deps{rig.config,
+                   rig.clock,
+                   rig.random,
+                   [&] { return state::SqliteStore::open(rig.config.state.database, rig.clock); },
+                   nullptr,
+                   [](const state::AuditEntry&) {},
+                   [](const std::string&) {}};
+  rig.app = std::make_unique<ConsoleApp>(deps, false);
+  CHECK_THAT(rig.get("/login").header("Set-Cookie"), Catch::Contains("; Secure"));
+  CHECK(rig.get("/login").header("Strict-Transport-Security").empty());
+}
