@@ -6,7 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
 #include <pwd.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -61,6 +63,8 @@ TEST_CASE("console: a viewer sees every page; names from HR are text; the viewer
   EmulatorProcess emulator;
   const int port = freePort();
   SyncFixture f(emulator, consoleOptions(port));
+  f.addSecret(kApproverPassword);  // a console password never shows in output, logs or the state
+  f.addSecret(kViewerPassword);
   const long long run = heldRenames(f);
   REQUIRE(addConsoleUser(f, "victor", "viewer", kViewerPassword).exitCode == 0);
   // The console reads no center secret: it starts without them.
@@ -114,6 +118,8 @@ TEST_CASE(
   EmulatorProcess emulator;
   const int port = freePort();
   SyncFixture f(emulator, consoleOptions(port));
+  f.addSecret(kApproverPassword);  // a console password never shows in output, logs or the state
+  f.addSecret(kViewerPassword);
   const long long run = heldRenames(f);
   REQUIRE(addConsoleUser(f, "alice", "approver", kApproverPassword).exitCode == 0);
   auto console = startConsole(f, port);
@@ -153,6 +159,8 @@ TEST_CASE(
   EmulatorProcess emulator;
   const int port = freePort();
   SyncFixture f(emulator, consoleOptions(port));
+  f.addSecret(kApproverPassword);  // a console password never shows in output, logs or the state
+  f.addSecret(kViewerPassword);
   const long long run = heldRenames(f);
   REQUIRE(addConsoleUser(f, "alice", "approver", kApproverPassword).exitCode == 0);
   auto console = startConsole(f, port);
@@ -161,8 +169,23 @@ TEST_CASE(
   const std::string runPath = "/runs/" + std::to_string(run);
   const Answer before = c.get(runPath);
   REQUIRE_THAT(before.body, Contains("id=\"approve\""));
-  const Answer approve = c.post(runPath + "/approve", {{"csrf", hiddenField(before.body, "csrf")}},
-                                "http://127.0.0.1:" + std::to_string(port));
+  const std::string csrf = hiddenField(before.body, "csrf");
+  const std::string origin = "http://127.0.0.1:" + std::to_string(port);
+  {
+    // A run holds the state: Approve waits for nobody, says who holds it and changes nothing.
+    const auto lockPath = f.dir() / "membersync.db.lock";
+    const int fd = ::open(lockPath.c_str(), O_RDWR | O_CREAT, 0600);
+    REQUIRE(fd >= 0);
+    const std::string holder = "4242\nsync\n2026-11-26 02:00:00 +0000\n";
+    REQUIRE(::write(fd, holder.data(), holder.size()) == static_cast<ssize_t>(holder.size()));
+    REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+    CHECK(c.post(runPath + "/approve", {{"csrf", csrf}}, origin).status == 303);
+    ::close(fd);
+    const Answer busy = c.get(runPath);
+    CHECK_THAT(busy.body, Contains("A run holds the state now (membersync sync (pid 4242)") &&
+                              Contains("try again in a minute") && Contains("id=\"approve\""));
+  }
+  const Answer approve = c.post(runPath + "/approve", {{"csrf", csrf}}, origin);
   CHECK(approve.status == 303);
   CHECK(approve.headers.at("Location") == runPath);
   const Answer after = c.get(runPath);
@@ -185,6 +208,8 @@ TEST_CASE("console: failed sign-ins are answered 429 at once; a removed user's s
   EmulatorProcess emulator;
   const int port = freePort();
   SyncFixture f(emulator, consoleOptions(port));
+  f.addSecret(kApproverPassword);  // a console password never shows in output, logs or the state
+  f.addSecret(kViewerPassword);
   f.writeHr(staff(3));
   REQUIRE(f.sync().exitCode == 0);
   REQUIRE(addConsoleUser(f, "alice", "approver", kApproverPassword).exitCode == 0);
