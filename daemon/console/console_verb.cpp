@@ -38,6 +38,25 @@ void purgeAudit(const config::Config& config, Clock& clock) {
   }
 }
 
+// Serves until SIGTERM or SIGINT, purging the audit at start and once a day.
+void serveUntilStopped(console::ConsoleServer& server, const config::Config& config, Clock& clock,
+                       daemon::SignalWaiter& waiter, const std::atomic<bool>& stop) {
+  purgeAudit(config, clock);
+  server.start();
+  daemon::log(daemon::LogLevel::Notice,
+              "console: serving " +
+                  std::string(config.console.tlsCertFile.empty() ? "http" : "https") + "://" +
+                  server.boundAddress() + "/ (users: " + config.console.usersFile + ")");
+  auto nextPurge = clock.steadyNow() + std::chrono::hours(24);
+  while (!stop) {
+    waiter.waitFor(std::chrono::minutes(1));
+    if (clock.steadyNow() >= nextPurge) {
+      purgeAudit(config, clock);
+      nextPurge = clock.steadyNow() + std::chrono::hours(24);
+    }
+  }
+}
+
 }  // namespace
 
 ExitCode runConsole(const VerbContext& ctx) {
@@ -73,24 +92,14 @@ ExitCode runConsole(const VerbContext& ctx) {
   try {
     server = std::make_unique<console::ConsoleServer>(
         app, config.console.listen, config.console.tlsCertFile, config.console.tlsKeyFile);
+  } catch (const console::TlsSetupError& e) {
+    throw config::ConfigError(config.sourceFile + ": [console] tls_cert_file, tls_key_file: " +
+                              e.what() + "; name a PEM certificate and its unencrypted key");
   } catch (const std::exception& e) {
     throw config::ConfigError(config.sourceFile + ": [console] listen: " + e.what());
   }
   app.allowOrigins(console::allowedOrigins(config.console, server->boundAddress()));
-  purgeAudit(config, clock);
-  server->start();
-  daemon::log(daemon::LogLevel::Notice,
-              "console: serving " +
-                  std::string(config.console.tlsCertFile.empty() ? "http" : "https") + "://" +
-                  server->boundAddress() + "/ (users: " + config.console.usersFile + ")");
-  auto nextPurge = clock.steadyNow() + std::chrono::hours(24);
-  while (!stop) {
-    waiter.waitFor(std::chrono::minutes(1));
-    if (clock.steadyNow() >= nextPurge) {
-      purgeAudit(config, clock);
-      nextPurge = clock.steadyNow() + std::chrono::hours(24);
-    }
-  }
+  serveUntilStopped(*server, config, clock, waiter, stop);
   daemon::log(daemon::LogLevel::Notice, "console: stopping");
   server.reset();  // waits for the requests in progress
   daemon::flushLog();

@@ -99,8 +99,8 @@ Poco::Net::Context::Ptr serverContext(const std::string& certFile, const std::st
     context->requireMinimumProtocol(Poco::Net::Context::PROTO_TLSV1_2);
     return context;
   } catch (const Poco::Exception& e) {
-    throw std::runtime_error("cannot load the TLS certificate " + certFile + " or key " + keyFile +
-                             ": " + e.displayText());
+    throw TlsSetupError("cannot load the TLS certificate " + certFile + " or key " + keyFile +
+                        ": " + e.displayText());
   }
 }
 

@@ -1,11 +1,18 @@
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "daemon/console/console_app.h"
 
 namespace membersync::console {
+
+// The certificate or key cannot be loaded.
+class TlsSetupError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // The console on a Poco HTTPServer (HTTPS with a certificate and key), each request turned into
 // an HttpRequest for ConsoleApp. Poco stays in the .cpp.
@@ -13,7 +20,7 @@ class ConsoleServer {
  public:
   // Binds `listen` ("host:port"). With certFile and keyFile, serves TLS 1.2 or newer. Throws
   // std::invalid_argument for an address that cannot be parsed, std::runtime_error when it
-  // cannot be bound or the certificate or key cannot be loaded.
+  // cannot be bound, TlsSetupError when the certificate or key cannot be loaded.
   ConsoleServer(ConsoleApp& app, const std::string& listen, const std::string& certFile,
                 const std::string& keyFile);
   ~ConsoleServer();  // stops serving, waiting for requests in progress

@@ -1,9 +1,11 @@
 #include "tests/integration/console/console_client.h"
 
+#include <Poco/Net/Context.h>
 #include <Poco/Net/HTMLForm.h>
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/HTTPSClientSession.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/StreamSocket.h>
@@ -20,7 +22,17 @@ namespace membersync::testing {
 
 Answer ConsoleClient::send(const std::string& method, const std::string& path,
                            const std::string& body, const std::string& origin) {
-  Poco::Net::HTTPClientSession session("127.0.0.1", static_cast<Poco::UInt16>(port_));
+  std::unique_ptr<Poco::Net::HTTPClientSession> https;
+  if (!caFile_.empty()) {
+    Poco::Net::Context::Ptr context = new Poco::Net::Context(
+        Poco::Net::Context::TLS_CLIENT_USE, "", "", caFile_, Poco::Net::Context::VERIFY_STRICT);
+    https = std::make_unique<Poco::Net::HTTPSClientSession>(
+        "127.0.0.1", static_cast<Poco::UInt16>(port_), context);
+  } else {
+    https = std::make_unique<Poco::Net::HTTPClientSession>("127.0.0.1",
+                                                           static_cast<Poco::UInt16>(port_));
+  }
+  Poco::Net::HTTPClientSession& session = *https;
   session.setTimeout(Poco::Timespan(60, 0));
   Poco::Net::HTTPRequest request(method, path, Poco::Net::HTTPMessage::HTTP_1_1);
   if (!cookies.empty()) {
@@ -93,8 +105,9 @@ int freePort() {
   return socket.address().port();
 }
 
-std::unique_ptr<RunningCommand> startConsole(const SyncFixture& f, int port) {
-  auto console = launchCommand(membersyncExecutable(), f.commandLine({"console"}));
+std::unique_ptr<RunningCommand> startConsole(const SyncFixture& f, int port,
+                                             const std::map<std::string, std::string>& env) {
+  auto console = launchCommand(membersyncExecutable(), f.commandLine({"console"}), env);
   // Waits for the event (the port accepting), bounded; never a fixed sleep.
   for (int attempt = 0; attempt < 600; ++attempt) {
     try {

@@ -22,6 +22,8 @@ struct Answer {
 class ConsoleClient {
  public:
   explicit ConsoleClient(int port) : port_(port) {}
+  // Over HTTPS, trusting only `caFile`.
+  ConsoleClient(int port, std::string caFile) : port_(port), caFile_(std::move(caFile)) {}
 
   Answer get(const std::string& path);
   // A form POST; `origin` "" sends no Origin header.
@@ -38,13 +40,15 @@ class ConsoleClient {
   Answer send(const std::string& method, const std::string& path, const std::string& body,
               const std::string& origin);
   int port_;
+  std::string caFile_;  // "": plain HTTP
 };
 
 // A free TCP port on 127.0.0.1 (bound once, then released for the console to take).
 int freePort();
 
 // `membersync console` of the fixture's configuration, waited for until it accepts connections.
-std::unique_ptr<RunningCommand> startConsole(const SyncFixture& f, int port);
+std::unique_ptr<RunningCommand> startConsole(const SyncFixture& f, int port,
+                                             const std::map<std::string, std::string>& env = {});
 
 // Adds a console user through `membersync console-user add NAME --role ROLE`, the password on
 // stdin. Returns the command's result.

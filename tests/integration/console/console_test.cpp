@@ -258,3 +258,35 @@ TEST_CASE("console: plain HTTP beyond loopback, or a port below 1024, is refused
   CHECK(r2.exitCode == 78);
   CHECK_THAT(r2.err, Contains("[console] listen") && Contains("1024"));
 }
+
+TEST_CASE(
+    "console: with tls_cert_file and tls_key_file it serves HTTPS beyond loopback, the key "
+    "from $CREDENTIALS_DIRECTORY; cookies are Secure and answers carry HSTS",
+    "[console]") {
+  const std::string certs = MEMBERSYNC_SOURCE_DIR "/tests/integration/tls/certs/";
+  EmulatorProcess emulator;
+  const int port = freePort();
+  SyncOptions o;
+  // 0.0.0.0: refused without TLS (the test above), served with it.
+  o.extra = "[console]\nlisten = 0.0.0.0:" + std::to_string(port) + "\ntls_cert_file = " + certs +
+            "server.pem\ntls_key_file = server.key\nusers_file = console-users\n";
+  SyncFixture f(emulator, o);
+  f.addSecret(kApproverPassword);
+  f.writeHr(staff(3));
+  REQUIRE(f.sync().exitCode == 0);
+  REQUIRE(addConsoleUser(f, "alice", "approver", kApproverPassword).exitCode == 0);
+  auto console = startConsole(f, port, {{"CREDENTIALS_DIRECTORY", certs}});
+  ConsoleClient c(port, certs + "test-ca.pem");
+  const Answer login = c.get("/login");
+  CHECK(login.status == 200);
+  CHECK(login.headers.at("Strict-Transport-Security") == "max-age=31536000");
+  const Answer signedIn = c.signIn("alice", kApproverPassword);
+  REQUIRE(signedIn.status == 303);
+  CHECK_THAT(signedIn.setCookies[0], Contains("msid=") && Contains("; Secure"));
+  const Answer home = c.get("/");
+  CHECK(home.status == 200);
+  CHECK(home.headers.at("Strict-Transport-Security") == "max-age=31536000");
+  console->kill(SIGTERM);
+  f.keep(console->wait());
+  f.checkNoSecretLeaked();
+}
