@@ -25,11 +25,11 @@ struct Viewer {
 // request only, read-only, inside one short read transaction; a page never calls the center and
 // never reads the HR source: it shows what the state knows as of the last run.
 struct PageRequest {
-  std::string path;                          // "/people/zhangwei", decoded
-  std::vector<std::string> pathArgs;         // the route's variable parts: {"zhangwei"}
-  std::map<std::string, std::string> query;  // "?q=张伟" -> {"q", "张伟"}, decoded
+  std::string path;                           // "/people/zhangwei", decoded
+  std::vector<std::string> pathArgs;          // the route's variable parts: {"zhangwei"}
+  std::map<std::string, std::string> query;   // "?q=张伟" -> {"q", "张伟"}, decoded
   Viewer viewer;
-  std::string csrfToken;  // for the page's forms: <input name="csrf">
+  std::string csrfToken;                      // for the page's forms: <input name="csrf">
   state::StateStore& store;
   const config::Config& config;
   const Clock& clock;
@@ -40,11 +40,11 @@ struct PageRequest {
 // layout, the title and the security headers. Mustache escapes every {{value}}: a page never
 // uses {{{triple}}} for data.
 struct PageAnswer {
-  int status = 200;          // 404 for an unknown run or person
-  std::string title;         // the <title> and the page's <h1>
-  std::string templateName;  // "people" -> templates/people.mustache
-  mstch::map data;           // the template's values
-  bool personalData = true;  // Cache-Control: no-store when true
+  int status = 200;               // 404 for an unknown run or person
+  std::string title;              // the <title> and the page's <h1>
+  std::string templateName;       // "people" -> templates/people.mustache
+  mstch::map data;                // the template's values
+  bool personalData = true;       // Cache-Control: no-store when true
 };
 
 using PageFunction = PageAnswer (*)(const PageRequest&);
