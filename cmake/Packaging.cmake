@@ -6,7 +6,8 @@
 #
 # Layout, with prefix /usr:
 #   /usr/bin/membersync, /usr/bin/membercenter-emulator
-#   /usr/lib/systemd/system/membersync.service, membersync-sync.service, membersync-sync.timer
+#   /usr/lib/systemd/system/membersync.service, membersync-sync.service, membersync-sync.timer,
+#   membersync-console.service (and the templates @ of each)
 #   /usr/lib/sysusers.d/membersync.conf, /usr/lib/tmpfiles.d/membersync.conf
 #   /usr/share/man/man1/membersync.1.gz, membercenter-emulator.1.gz
 #   /usr/share/doc/membersync/README.md, emulator.md, examples/ (membersync.ini: the template
@@ -37,7 +38,9 @@ set(_membersync_units
   ${PROJECT_SOURCE_DIR}/systemd/membersync-sync.timer
   ${PROJECT_SOURCE_DIR}/systemd/membersync@.service
   ${PROJECT_SOURCE_DIR}/systemd/membersync-sync@.service
-  ${PROJECT_SOURCE_DIR}/systemd/membersync-sync@.timer)
+  ${PROJECT_SOURCE_DIR}/systemd/membersync-sync@.timer
+  ${PROJECT_SOURCE_DIR}/systemd/membersync-console.service
+  ${PROJECT_SOURCE_DIR}/systemd/membersync-console@.service)
 install(CODE "
   set(_units \"${_membersync_units}\")
   set(_bindir \"${CMAKE_INSTALL_BINDIR}\")

@@ -38,6 +38,17 @@ struct DaemonConfig {
   std::string logLevel = "info";          // error, warning, notice, info or debug
 };
 
+// [console]: the web console (`membersync console`), its own process and unit. Plain values; the
+// console checks them when it starts (daemon/console).
+struct ConsoleConfig {
+  std::string listen = "127.0.0.1:8480";  // without TLS only a loopback address is accepted
+  std::string tlsCertFile;                // resolved; both or neither
+  std::string tlsKeyFile;                 // resolved (under systemd, through LoadCredential=)
+  std::string publicUrl;                  // the outside address behind a reverse proxy
+  std::string usersFile = "/etc/membersync/console-users";  // resolved
+  int auditDays = 365;                    // audit entries older than this are purged
+};
+
 struct Config {
   std::string sourceFile;                  // the INI file this was read from
   std::string enterpriseCode;              // [center] enterprise_code: the enterprise as people know it
@@ -51,6 +62,7 @@ struct Config {
   DaemonConfig daemon;
   deliver::DeliverySettings delivery;      // [delivery]
   notify::ReportSettings report;           // [report], and [delivery] from for its mail
+  ConsoleConfig console;                   // [console]
 
   // The suffix the center appends to an account, expanded ("@acme"). The loader stores it in
   // both plan and apply settings, which read it there; this is the plan's copy.

@@ -112,8 +112,8 @@ class IniReader {
           if (dot == std::string::npos) {
             throw ConfigError(file_ + ": '" + full +
                               "' stands outside any section; put it under [center], "
-                              "[directory], [policy], [sync], [state], [daemon], [delivery] or "
-                              "[report]");
+                              "[directory], [policy], [sync], [state], [daemon], [delivery], "
+                              "[report] or [console]");
           }
           throw ConfigError(file_ + ": [" + full.substr(0, dot) + "] " + full.substr(dot + 1) +
                             ": unknown key (see " + examples_.everyKey + " for every key)");
@@ -124,12 +124,13 @@ class IniReader {
     AbstractConfiguration::Keys sections;
     ini_->keys("", sections);
     static const std::set<std::string> kSections{"center", "directory", "policy",   "sync",
-                                                 "state",  "daemon",    "delivery", "report"};
+                                                 "state",  "daemon",    "delivery", "report",
+                                                 "console"};
     for (const auto& s : sections) {
       if (!kSections.count(lowerAscii(s)) && !ini_->hasProperty(s)) {
         throw ConfigError(file_ + ": [" + s +
                           "]: unknown section; the sections are center, directory, policy, sync, "
-                          "state, daemon, delivery and report");
+                          "state, daemon, delivery, report and console");
       }
     }
     walk("");
@@ -147,7 +148,7 @@ Secret readSecret(IniReader& ini, const std::string& section, const std::string&
                   bool required, const LoadEnvironment& env) {
   auto name = required ? std::optional<std::string>(ini.required(section, key))
                        : ini.get(section, key);
-  if (!name || name->empty()) return Secret();
+  if (!name || name->empty() || env.skipSecrets) return Secret();
   fs::path p(*name);
   if (p.is_relative()) {
     p = env.credentialsDirectory.empty() ? ini.dir() / p : fs::path(env.credentialsDirectory) / p;
@@ -255,7 +256,7 @@ std::string readCenterAccount(IniReader& ini, const LoadEnvironment& env,
 void readCenterConnection(IniReader& ini, const LoadEnvironment& env, center::ClientOptions& c) {
   c.activityClientId = ini.text("center", "activity_client_id", "");
   c.activityClientSecret = readSecret(ini, "center", "activity_client_secret_file", false, env);
-  if (c.activityClientId.empty() != c.activityClientSecret.empty()) {
+  if (!env.skipSecrets && c.activityClientId.empty() != c.activityClientSecret.empty()) {
     ini.fail("center", c.activityClientId.empty() ? "activity_client_id" : "activity_client_secret_file",
              "set both activity_client_id and activity_client_secret_file, or neither (then the "
              "main client is used for the activity service)");
@@ -464,7 +465,7 @@ void readSmtp(IniReader& ini, const LoadEnvironment& env, deliver::SmtpSettings&
                                         "CAs that verify the mail server's certificate");
   s.user = ini.text("delivery", "smtp_user", s.user);
   s.password = readSecret(ini, "delivery", "smtp_password_file", false, env);
-  if (s.user.empty() != s.password.empty())
+  if (!env.skipSecrets && s.user.empty() != s.password.empty())
     ini.fail("delivery", s.user.empty() ? "smtp_user" : "smtp_password_file",
              "SMTP AUTH needs both smtp_user and smtp_password_file (or neither)");
   s.timeoutS = static_cast<int>(ini.integer("delivery", "smtp_timeout_s", s.timeoutS, 1, 3600));
@@ -534,6 +535,7 @@ void readWebhook(IniReader& ini, const LoadEnvironment& env, notify::ReportSetti
   const auto format = ini.get("report", "webhook_format");
   r.webhookSecret = readSecret(ini, "report", "webhook_secret_file", false, env);
   r.webhookKeyword = ini.text("report", "webhook_keyword", r.webhookKeyword);
+  if (env.skipSecrets) return;  // the console sends no report: the URL was not read
   if (r.webhookUrl.empty()) {
     if (format) ini.fail("report", "webhook_format", "needs webhook_url_file, the robot's URL");
     if (!r.webhookSecret.empty())
@@ -604,6 +606,31 @@ void readDaemon(IniReader& ini, DaemonConfig& d) {
   }
 }
 
+void readConsole(IniReader& ini, const LoadEnvironment& env, ConsoleConfig& c) {
+  c.listen = ini.text("console", "listen", c.listen);
+  if (c.listen.rfind(':') == std::string::npos)
+    ini.fail("console", "listen", "'" + c.listen + "' must be host:port");
+  c.tlsCertFile = ini.path(ini.text("console", "tls_cert_file", ""));
+  // The key is a secret: under systemd it comes through LoadCredential=, and a relative path
+  // resolves against $CREDENTIALS_DIRECTORY as the other secrets' do.
+  c.tlsKeyFile = ini.text("console", "tls_key_file", "");
+  if (!c.tlsKeyFile.empty() && fs::path(c.tlsKeyFile).is_relative() &&
+      !env.credentialsDirectory.empty())
+    c.tlsKeyFile = (fs::path(env.credentialsDirectory) / c.tlsKeyFile).string();
+  else
+    c.tlsKeyFile = ini.path(c.tlsKeyFile);
+  if (c.tlsCertFile.empty() != c.tlsKeyFile.empty())
+    ini.fail("console", c.tlsCertFile.empty() ? "tls_cert_file" : "tls_key_file",
+             "set both tls_cert_file and tls_key_file, or neither (then behind a reverse proxy)");
+  c.publicUrl = ini.text("console", "public_url", "");
+  const std::string url = lowerAscii(c.publicUrl);
+  if (!url.empty() && url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0)
+    ini.fail("console", "public_url",
+             "'" + c.publicUrl + "' must start with https:// (the address people open)");
+  c.usersFile = ini.path(ini.text("console", "users_file", c.usersFile));
+  c.auditDays = static_cast<int>(ini.integer("console", "audit_days", c.auditDays, 1, 36500));
+}
+
 }  // namespace
 
 LoadEnvironment environmentFromProcess() {
@@ -650,6 +677,7 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   readDaemon(ini, c.daemon);
   readDelivery(ini, env, c.delivery);
   readReport(ini, env, c);
+  readConsole(ini, env, c.console);
   // A run judges what needs a person too (its outcome): it reads the wait from [sync]'s settings.
   c.sync.passwordWaitDays = c.report.passwordWaitDays;
   ini.rejectUnknown();

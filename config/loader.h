@@ -12,6 +12,9 @@ namespace membersync::config {
 struct LoadEnvironment {
   std::string credentialsDirectory;  // empty: resolve against the config file's folder
   ExampleFiles examples;             // what the hints name (the installed examples, or a clone's)
+  // `membersync console`: the secret files of [center], [directory], [delivery] and [report] are
+  // not read (their secrets stay empty), so a web-facing process never holds them.
+  bool skipSecrets = false;
 };
 
 LoadEnvironment environmentFromProcess();

@@ -1,28 +1,18 @@
 #include <cstdlib>
 #include <ostream>
 
+#include "daemon/approve.h"
 #include "daemon/state_open.h"
 #include "daemon/verbs.h"
 #include "jobs/core/clock.h"
-#include "jobs/plan/plan.h"
 #include "jobs/state/sqlite_store.h"
 
 namespace membersync::cli {
 
 // `allow RUN` (formerly `allow-deletes`): releases what a safety guard held back in one run, and
 // that run's enrolments in doubt for one more attempt; the next sync carries out those still
-// planned (a person who came back is not deleted because of an old release).
-namespace {
-
-// A revert's holds ("revert:12:assign:g1") go out with a second revert of the same run; a sync's
-// with the next sync.
-std::string whatCarriesOut(const state::RunSummary& run, const std::string& heldKey) {
-  const long long reverted = plan::revertedRunOf(heldKey);
-  if (run.kind != state::RunKind::Revert || reverted == 0) return "the next sync";
-  return "`membersync revert " + std::to_string(reverted) + " --apply`";
-}
-
-}  // namespace
+// planned (a person who came back is not deleted because of an old release). The release itself
+// is approveHeldRun(), which the console's Approve calls too; the audit names the person.
 
 std::optional<long long> runArgument(const VerbContext& ctx) {
   char* end = nullptr;
@@ -43,30 +33,27 @@ ExitCode runAllow(const VerbContext& ctx) {
   const long long run = *parsed;
   SystemClock clock;
   auto store = openState(ctx.config, clock, StateUse::Write);
-  const auto summary = store->findRun(run);
-  if (!summary) {
+  // app.cpp took the state lock (waiting with --wait).
+  const ApproveResult r = approveHeldRun(*store, run, commandLineActor());
+  if (r.outcome == ApproveResult::Outcome::NoSuchRun) {
     ctx.err << "membersync: " << verb << ": there is no run " << run << " in "
             << ctx.config.state.database << "; `membersync status` lists the runs\n";
     return ExitCode::Failed;
   }
-  const auto held = store->heldItemsOfRun(run);
-  const int released = store->releaseRun(run);
-  const auto enrolments = store->releaseEnrolmentsInDoubt(run);
-  if (held.empty() && enrolments.empty()) {
+  if (r.outcome == ApproveResult::Outcome::NothingHeld) {
     ctx.out << "run " << run << " held nothing back and left no enrolment in doubt; nothing to "
             << "release\n";
     return ExitCode::Done;
   }
-  if (!held.empty()) {
-    ctx.out << "released " << released << " of the " << held.size() << " items run " << run
-            << " held back; " << whatCarriesOut(*summary, held.front().key)
-            << " carries out those still planned:\n";
-    for (const auto& h : held) ctx.out << "  " << h.key << "\n";
+  if (!r.heldKeys.empty()) {
+    ctx.out << "released " << r.released << " of the " << r.heldKeys.size() << " items run " << run
+            << " held back; " << r.carriesOut << " carries out those still planned:\n";
+    for (const auto& key : r.heldKeys) ctx.out << "  " << key << "\n";
   }
-  if (!enrolments.empty()) {
-    ctx.out << "released " << enrolments.size() << " enrolment(s) in doubt for one more attempt"
+  if (!r.enrolments.empty()) {
+    ctx.out << "released " << r.enrolments.size() << " enrolment(s) in doubt for one more attempt"
             << " (check first that the activity service did not enrol them):\n";
-    for (const auto& key : enrolments) ctx.out << "  " << key << "\n";
+    for (const auto& key : r.enrolments) ctx.out << "  " << key << "\n";
   }
   return ExitCode::Done;
 }

@@ -44,6 +44,8 @@ const std::map<std::string, VerbFunction>& verbFunctions() {
       {"reset-password", runResetPassword},
       {"passwords", runPasswords},
       {"daemon", runDaemon},
+      {"console", runConsole},
+      {"console-user", runConsoleUser},
   };
   return kVerbs;
 }
@@ -68,7 +70,11 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
   // parseCommandLine() refused unknown verbs already: a verb without a function is a bug.
   const VerbFunction& verb = verbFunctions().at(inv.verb);
   try {
-    config::Config config = config::loadConfig(inv.configPath, config::environmentFromProcess());
+    config::LoadEnvironment env = config::environmentFromProcess();
+    // The console faces the web: it never holds the center's, the directory's or the mail's
+    // secrets, so it does not read them.
+    env.skipSecrets = inv.verb == "console" || inv.verb == "console-user";
+    config::Config config = config::loadConfig(inv.configPath, env);
     daemon::scheduleOf(config);  // a schedule the daemon could not follow is a config error
     // One membersync at a time per state database for the verbs that write (lock_file.h).
     std::optional<StateLock> lock;

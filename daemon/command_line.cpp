@@ -53,6 +53,11 @@ const std::vector<VerbSpec>& verbs() {
       {"revert", "RUN", {"apply", "out", "format", "full", "wait"},
        "print the plan that undoes that run's changes (exit 2 when there is something to undo); "
        "--apply carries it out"},
+      {"console", nullptr, {},
+       "serve the web console on [console] listen until SIGTERM (reads no center secret)"},
+      {"console-user", "ACTION [NAME]...", {"role"},
+       "the console's users: add NAME --role viewer|approver, passwd NAME, role NAME --role R, "
+       "remove NAME, list (the password is read from stdin)"},
       {"help", "[VERB]", {}, "this help, or one verb's own (as `membersync VERB --help`)"},
   };
   return kVerbs;
@@ -93,6 +98,7 @@ po::options_description verbOptions(Invocation& inv) {
        "passwords: the ACCOUNTs given were handed out; remove them from the outbox")
       ("all", po::bool_switch(&inv.all), "passwords: every password listed was handed out")
       ("resend", po::value<std::string>(&inv.resend), "passwords: mail this account's password again")
+      ("role", po::value<std::string>(&inv.role), "console-user: viewer or approver")
       ("force", po::bool_switch(&inv.force),
        "reset-password: reset an account the policy protects")
       ("wait", po::bool_switch(&inv.wait),
@@ -282,7 +288,7 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
   }
   static const std::vector<const char*> kVerbOptionNames{
       "format", "out", "full", "dry-run", "apply", "only", "wait", "handed-out", "all", "resend",
-      "bom", "force"};
+      "bom", "force", "role"};
   for (const char* name : kVerbOptionNames) {
     const bool given = vm.count(name) && !vm[name].defaulted();
     const bool allowed = std::any_of(spec->options.begin(), spec->options.end(),

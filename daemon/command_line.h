@@ -31,6 +31,7 @@ struct Invocation {
   bool handedOut = false;             // passwords --handed-out
   bool all = false;                   // passwords --all
   std::string resend;                 // passwords --resend ACCOUNT
+  std::string role;                   // console-user add|role NAME --role viewer|approver
 };
 
 // A bad command line: the message says what was wrong and how to get help. Exit 64.

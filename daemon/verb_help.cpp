@@ -86,6 +86,17 @@ const std::map<std::string, VerbHelp>& helpByVerb() {
          {"out", "PLANFILE", "save the plan instead, for `membersync apply PLANFILE`"},
          {"format", "text|json", "the plan as text (the default) or as one JSON object"},
          kWait}}},
+      {"console",
+       {"Serves the web console on [console] listen (127.0.0.1:8480) until SIGTERM: what needs a\n"
+        "person, the runs, and Approve for approvers. It reads no secret of [center],\n"
+        "[directory], [delivery] or [report] and never calls the center. Without TLS only a\n"
+        "loopback address is accepted (put a reverse proxy with TLS in front); exit 78 otherwise.",
+        {}}},
+      {"console-user",
+       {"Manages [console] users_file: add NAME --role viewer|approver, passwd NAME, role NAME\n"
+        "--role R, remove NAME, list. The password is read without echo from a terminal, else\n"
+        "as one line of stdin. Changes are audited and end the user's console sessions.",
+        {{"role", "viewer|approver", "what the user may do: read, or also approve held items"}}}},
       {"help",
        {"Shows every verb, option and exit code, or with VERB that verb's own help (as\n"
         "`membersync VERB --help` does).",

@@ -34,5 +34,7 @@ ExitCode runExplain(const VerbContext& ctx);
 ExitCode runResetPassword(const VerbContext& ctx);
 ExitCode runPasswords(const VerbContext& ctx);
 ExitCode runDaemon(const VerbContext& ctx);
+ExitCode runConsole(const VerbContext& ctx);      // daemon/console/console_verb.cpp
+ExitCode runConsoleUser(const VerbContext& ctx);  // daemon/console/console_user_verb.cpp
 
 }  // namespace membersync::cli

@@ -20,12 +20,15 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 max_exposure=${MAX_EXPOSURE:-1.5}
-units=(membersync.service membersync-sync.service membersync-sync.timer)
-services=(membersync.service membersync-sync.service)
+units=(membersync.service membersync-sync.service membersync-sync.timer membersync-console.service)
+services=(membersync.service membersync-sync.service membersync-console.service)
 # The templates, one enterprise of several per instance; checked through an instance.
-templates=(membersync@.service membersync-sync@.service membersync-sync@.timer)
-instances=(membersync@acme.service membersync-sync@acme.service membersync-sync@acme.timer)
-instance_services=(membersync@acme.service membersync-sync@acme.service)
+templates=(membersync@.service membersync-sync@.service membersync-sync@.timer
+  membersync-console@.service)
+instances=(membersync@acme.service membersync-sync@acme.service membersync-sync@acme.timer
+  membersync-console@acme.service)
+instance_services=(membersync@acme.service membersync-sync@acme.service
+  membersync-console@acme.service)
 
 fail() { echo "check-units: FAIL: $*" >&2; exit 1; }
 for tool in systemd-analyze systemd-sysusers systemd-tmpfiles; do
@@ -94,7 +97,8 @@ done
 # 3. The hardening block (from "# Hardening" to the next blank line) is the same in both.
 hardening() { sed -n '/^# Hardening/,/^$/p' "$unitdir/$1"; }
 [ -n "$(hardening membersync.service)" ] || fail "membersync.service has no '# Hardening' block"
-for other in membersync-sync.service membersync@.service membersync-sync@.service; do
+for other in membersync-sync.service membersync@.service membersync-sync@.service \
+  membersync-console.service membersync-console@.service; do
   if ! diff <(hardening membersync.service) <(hardening "$other") >&2; then
     fail "the hardening blocks of membersync.service and $other differ"
   fi

@@ -14,7 +14,8 @@ esac
 
 # The build (CMake's configure step asks for Catch2 too, a few headers).
 packages=(cmake make g++ pkg-config libpoco-dev libssl-dev libboost-program-options-dev catch2 libcsv-dev
-          libsystemd-dev libldap-dev ca-certificates)
+          libsystemd-dev libldap-dev ca-certificates
+          libmstch-dev libargon2-dev)  # the console: Mustache templates (a static library), Argon2id
 if ! $demo; then
   packages+=(sqlite3)  # the tests read state databases with the sqlite3 shell
   packages+=(slapd ldap-utils openssl)  # the LDAP tests' directory server, its tools, a test CA

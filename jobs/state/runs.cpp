@@ -85,6 +85,18 @@ std::vector<RunSummary> SqliteStore::recentRuns(int limit, bool previews) {
   return runs;
 }
 
+std::vector<RunSummary> SqliteStore::runsBefore(RunId before, int limit) {
+  std::vector<RunSummary> runs;
+  if (limit <= 0) return runs;
+  db_->guarded("reading the runs", [&](Session& s) {
+    Poco::Int64 id = before;
+    s << std::string("SELECT ") + detail::kRunColumns + " FROM runs WHERE id < ?" +
+             " ORDER BY id DESC LIMIT ?",
+        use(id), use(limit), into(runs), now;
+  });
+  return runs;
+}
+
 int SqliteStore::purgeRuns(int keepDays) {
   if (keepDays < 0) throw std::invalid_argument("keep_runs_days must not be negative");
   return db_->guarded("purging old runs", [&](Session& s) {

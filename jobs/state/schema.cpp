@@ -256,6 +256,23 @@ const std::vector<Migration>& migrations() {
            // is not judged by its problems and holds.
            "ALTER TABLE runs ADD COLUMN scope TEXT NOT NULL DEFAULT ''",
        }},
+      {12,
+       "the audit of the console and of releases",
+       {
+           // Who signed in, failed to, approved or changed a console user, from where and when.
+           // No foreign key to runs: an approval outlives its run's purge, and the audit is kept
+           // for [console] audit_days, not with the runs.
+           R"(CREATE TABLE audit (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                at INTEGER NOT NULL,
+                actor TEXT NOT NULL,
+                address TEXT NOT NULL DEFAULT '',
+                action TEXT NOT NULL,
+                run INTEGER NOT NULL DEFAULT 0,
+                detail TEXT NOT NULL DEFAULT ''))",
+           "CREATE INDEX audit_by_run ON audit (run)",
+           "CREATE INDEX audit_by_at ON audit (at)",
+       }},
       {13,
        "each asset rule's counts, as each applying run read them",
        {

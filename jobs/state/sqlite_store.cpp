@@ -45,6 +45,10 @@ void SqliteStore::transaction(const std::function<void()>& body) {
   db_->transaction(body);
 }
 
+void SqliteStore::readTransaction(const std::function<void()>& body) {
+  db_->transaction(body, detail::Connection::Lock::Read);
+}
+
 Snapshot SqliteStore::load() {
   Snapshot snap;
   // One read transaction: the planner must not see links of one run and absences of another.

@@ -41,6 +41,10 @@ class SqliteStore final : public StateStore {
   static int schemaVersion();
   const std::string& path() const;
 
+  // Runs `body` as one read transaction (BEGIN, deferred): every read in it sees one snapshot,
+  // and no writer waits for it (WAL). A console page reads this way. `body` must not write.
+  void readTransaction(const std::function<void()>& body);
+
   Snapshot load() override;
   std::int64_t linkCount() override;
   void transaction(const std::function<void()>& body) override;
@@ -51,6 +55,7 @@ class SqliteStore final : public StateStore {
   std::optional<RunSummary> findRun(RunId run) override;
   std::vector<RunSummary> recentRuns(int limit) override;
   std::vector<RunSummary> recentRuns(int limit, bool previews) override;
+  std::vector<RunSummary> runsBefore(RunId before, int limit) override;
   int purgeRuns(int keepDays) override;
 
   std::optional<std::string> enterprise() override;
@@ -127,6 +132,11 @@ class SqliteStore final : public StateStore {
 
   void recordReportSend(const ReportSend& send) override;
   std::vector<ReportSend> lastReportSends() override;
+
+  void recordAudit(const AuditEntry& entry) override;
+  std::vector<AuditEntry> auditOfRun(RunId run) override;
+  std::vector<AuditEntry> recentAudit(int limit) override;
+  int purgeAudit(int keepDays) override;
 
  private:
   SqliteStore(std::unique_ptr<detail::Connection> db, Clock& clock);

@@ -57,6 +57,8 @@ class StateStore {
   // The same, of previews only (`plan`, `sync --dry-run`, `revert` without --apply: kind Plan),
   // or of every other run (those that could change something).
   virtual std::vector<RunSummary> recentRuns(int limit, bool previews) = 0;
+  // The `limit` runs before run `before` (ids below it), newest first: the console's paging.
+  virtual std::vector<RunSummary> runsBefore(RunId before, int limit) = 0;
   // Deletes runs started more than `keepDays` days ago, with their journal and held items,
   // except runs that still have an unsettled step (see unsettledSteps()). Returns how many
   // runs went. keepDays < 0: std::invalid_argument.
@@ -275,6 +277,19 @@ class StateStore {
   // The newest record of each channel, by channel name: what the next report is judged against
   // (the same situation is not sent again) and what `status` shows.
   virtual std::vector<ReportSend> lastReportSends() = 0;
+
+  // --- audit (the console, allow) -------------------------------------------------------------
+  // Kept apart from the runs: purgeRuns() leaves it, purgeAudit() ages it out.
+
+  // Records what a person did (entry.id is ignored; entry.at 0 means now).
+  virtual void recordAudit(const AuditEntry& entry) = 0;
+  // The entries about one run (its approvals), oldest first.
+  virtual std::vector<AuditEntry> auditOfRun(RunId run) = 0;
+  // The newest `limit` entries, newest first.
+  virtual std::vector<AuditEntry> recentAudit(int limit) = 0;
+  // Deletes entries older than `keepDays` days; returns how many went. keepDays < 1:
+  // std::invalid_argument.
+  virtual int purgeAudit(int keepDays) = 0;
 };
 
 }  // namespace membersync::state

@@ -127,6 +127,20 @@ struct Step {
   std::optional<Millis> settledAt;
 };
 
+// --- audit ----------------------------------------------------------------------------------
+
+// Something a person did through the console or `membersync allow`: a sign-in (or a failed
+// one), a sign-out, an approval, a console user added, removed or changed. Never a secret.
+struct AuditEntry {
+  std::int64_t id = 0;
+  Millis at = 0;          // 0 when recording: now
+  std::string actor;      // the console user, or $SUDO_USER / the uid's name on the CLI
+  std::string address;    // the client's address; "" on the command line
+  std::string action;     // "sign-in", "sign-in-failed", "sign-out", "approve", "user-add", ...
+  RunId run = 0;          // the run approved; 0 when none
+  std::string detail;     // for people
+};
+
 // --- problems a run reported ----------------------------------------------------------------
 
 // Something a run could not do and a person should know about until a later run no longer

@@ -52,7 +52,8 @@ field() { dpkg-deb -f "$deb" "$1"; }
 depends=$(field Depends)
 echo "check-deb: Depends: $depends"
 has_dep() { tr ',' '\n' <<<"$depends" | sed -E 's/^ +//; s/ .*//' | grep -qx "$1"; }
-for pkg in libboost-program-options1.74.0 libcsv3 libc6 libstdc++6; do
+# libargon2-1: the console's password hashes (libmstch is linked statically: no package at run time).
+for pkg in libboost-program-options1.74.0 libcsv3 libc6 libstdc++6 libargon2-1; do
   has_dep "$pkg" || fail "Depends lacks $pkg"
 done
 tr ',' '\n' <<<"$depends" | grep -q '^ *libpoco' || fail "Depends names no libpoco* package"
@@ -75,6 +76,8 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/lib/systemd/system/membersync-sync.timer /usr/lib/sysusers.d/membersync.conf \
     /usr/lib/systemd/system/membersync@.service /usr/lib/systemd/system/membersync-sync@.service \
     /usr/lib/systemd/system/membersync-sync@.timer \
+    /usr/lib/systemd/system/membersync-console.service \
+    /usr/lib/systemd/system/membersync-console@.service \
     /usr/lib/tmpfiles.d/membersync.conf /usr/share/man/man1/membersync.1.gz \
     /usr/share/man/man1/membercenter-emulator.1.gz \
     /usr/share/doc/membersync/README.md /usr/share/doc/membersync/emulator.md \

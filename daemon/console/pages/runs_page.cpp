@@ -1,0 +1,29 @@
+#include <cstdlib>
+
+#include "daemon/console/pages/run_pages.h"
+#include "daemon/console/pages/run_rows.h"
+
+namespace membersync::console {
+
+PageAnswer runsPage(const PageRequest& request) {
+  constexpr int kPage = 100;
+  long long before = 0;
+  if (const auto it = request.query.find("before"); it != request.query.end())
+    before = std::strtoll(it->second.c_str(), nullptr, 10);
+  const auto found =
+      before > 0 ? request.store.runsBefore(before, kPage) : request.store.recentRuns(kPage);
+  mstch::array runs;
+  for (const auto& run : found) runs.push_back(runRow(run));
+  PageAnswer answer;
+  answer.title = "Runs";
+  answer.templateName = "runs";
+  answer.data = mstch::map{
+      {"runs", runs},
+      {"no_runs", runs.empty()},
+      {"older", found.size() == static_cast<std::size_t>(kPage) ? std::to_string(found.back().id)
+                                                                : std::string()},
+  };
+  return answer;
+}
+
+}  // namespace membersync::console
