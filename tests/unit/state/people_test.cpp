@@ -1,0 +1,126 @@
+// People as HR last listed them (schema 14, the console's people pages): only what changed is
+// written, who left is marked and forgotten with their member, and people are found by account,
+// employee id or (Chinese) name.
+
+#include <catch2/catch.hpp>
+
+#include "tests/unit/state/rig.h"
+
+using namespace membersync::state;
+using membersync::state::testing::Rig;
+
+namespace {
+
+PersonRecord person(const std::string& id, const std::string& account, const std::string& name) {
+  PersonRecord p;
+  p.employeeId = id;
+  p.account = account;
+  p.hrAccount = account;
+  p.name = name;
+  p.department = "ENG";
+  p.rules = {"cad-seat", "welcome"};
+  return p;
+}
+
+std::vector<PersonRecord> staff() {
+  auto zhang = person("E1001", "zhangwei", "张伟");
+  zhang.hrAccount = "ZhangWei";
+  zhang.mobile = "13800000001";
+  return {zhang, person("E1002", "lina", "李娜"), person("E2001", "bob", "Bob Smith")};
+}
+
+RunId newRun(Rig& rig) { return rig.store->beginRun({RunKind::Sync, "", 0, "", ""}); }
+
+}  // namespace
+
+TEST_CASE("state: the first run records every person with their fields and matched rules",
+          "[state][people]") {
+  Rig rig;
+  const RunId run = newRun(rig);
+  const auto writes = rig.store->recordPeople(run, staff());
+  CHECK(writes.written == 3);
+  CHECK(rig.store->peopleCount() == 3);
+  CHECK(rig.store->peopleReadIn() == run);
+
+  const auto zhang = rig.store->findPerson("zhangwei");
+  REQUIRE(zhang);
+  CHECK(zhang->employeeId == "E1001");
+  CHECK(zhang->hrAccount == "ZhangWei");
+  CHECK(zhang->name == "张伟");
+  CHECK(zhang->department == "ENG");
+  CHECK(zhang->mobile == std::optional<std::string>("13800000001"));
+  CHECK(zhang->rules == std::vector<std::string>{"cad-seat", "welcome"});
+  CHECK(zhang->changedIn == run);
+  CHECK(zhang->leftIn == 0);
+  CHECK_FALSE(rig.store->findPerson("lina")->mobile);
+  CHECK_FALSE(rig.store->findPerson("nobody"));
+}
+
+TEST_CASE("state: an unchanged export writes no person again; a change rewrites that person only",
+          "[state][people]") {
+  Rig rig;
+  const RunId first = newRun(rig);
+  rig.store->recordPeople(first, staff());
+  const RunId second = newRun(rig);
+  CHECK(rig.store->recordPeople(second, staff()).written == 0);
+  CHECK(rig.store->findPerson("lina")->changedIn == first);
+  CHECK(rig.store->peopleReadIn() == second);
+
+  auto changed = staff();
+  changed[1].department = "SALES";
+  changed[2].rules = {};
+  const RunId third = newRun(rig);
+  CHECK(rig.store->recordPeople(third, changed).written == 2);
+  CHECK(rig.store->findPerson("lina")->department == "SALES");
+  CHECK(rig.store->findPerson("lina")->changedIn == third);
+  CHECK(rig.store->findPerson("bob")->rules.empty());
+  CHECK(rig.store->findPerson("zhangwei")->changedIn == first);
+}
+
+TEST_CASE("state: a person no longer listed is marked left, and forgotten once their member is",
+          "[state][people]") {
+  Rig rig;
+  rig.store->saveLink({"E1002", "lina", "G2", true, 0});
+  rig.store->recordPeople(newRun(rig), staff());
+  auto fewer = staff();
+  fewer.erase(fewer.begin() + 1, fewer.end());  // lina (linked) and bob (not) left
+  const RunId run = newRun(rig);
+  const auto writes = rig.store->recordPeople(run, fewer);
+  CHECK(writes.left == 2);
+  CHECK(writes.dropped == 1);  // bob: no member of his is linked
+  CHECK_FALSE(rig.store->findPerson("bob"));
+  REQUIRE(rig.store->findPerson("lina"));
+  CHECK(rig.store->findPerson("lina")->leftIn == run);
+
+  rig.store->dropLink("E1002");
+  CHECK(rig.store->recordPeople(newRun(rig), fewer).dropped == 1);
+  CHECK_FALSE(rig.store->findPerson("lina"));
+
+  // Back in HR: listed again, whatever was recorded before.
+  const RunId back = newRun(rig);
+  CHECK(rig.store->recordPeople(back, staff()).written == 2);
+  CHECK(rig.store->findPerson("lina")->leftIn == 0);
+}
+
+TEST_CASE("state: people are found by account or employee id prefix and by a name's substring",
+          "[state][people]") {
+  Rig rig;
+  rig.store->recordPeople(newRun(rig), staff());
+  auto accounts = [&](const std::string& q) {
+    std::vector<std::string> out;
+    for (const auto& p : rig.store->searchPeople(q, 50).people) out.push_back(p.account);
+    return out;
+  };
+  CHECK(accounts("zhang") == std::vector<std::string>{"zhangwei"});
+  CHECK(accounts("ZHANG") == std::vector<std::string>{"zhangwei"});  // ASCII case ignored
+  CHECK(accounts("E100") == std::vector<std::string>{"lina", "zhangwei"});
+  CHECK(accounts("伟") == std::vector<std::string>{"zhangwei"});
+  CHECK(accounts("smith") == std::vector<std::string>{"bob"});
+  CHECK(accounts("1001") == std::vector<std::string>{});  // ids match at their start only
+  CHECK(accounts("%").empty());                           // a wildcard is taken literally
+  CHECK(accounts("").size() == 3);
+
+  const auto firstTwo = rig.store->searchPeople("", 2);
+  CHECK(firstTwo.people.size() == 2);
+  CHECK(firstTwo.total == 3);
+}
