@@ -218,6 +218,8 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   if (request.apply) {
     report.plan->nameRun(report.run);
     report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
+    // What the console's people pages show: only rows changed since the last run are written.
+    store_.recordPeople(report.run, peopleRecordsOf(hr, policy));
   }
   report.outcome = finish(report, request, hr);
   return report;

@@ -63,9 +63,8 @@ struct PersonColumns {
     Poco::Data::Statement st(s);
     st << std::string("SELECT ") + kPersonColumns + " FROM people " + where;
     for (const auto& a : args) st, useRef(a);
-    st, into(ids), into(accounts), into(hrAccounts), into(names), into(departments),
-        into(mobiles), into(hasMobile), into(statuses), into(active), into(rules),
-        into(changedIn), into(leftIn);
+    st, into(ids), into(accounts), into(hrAccounts), into(names), into(departments), into(mobiles),
+        into(hasMobile), into(statuses), into(active), into(rules), into(changedIn), into(leftIn);
     st.execute();
   }
   std::vector<PersonRecord> records() const {
@@ -208,8 +207,7 @@ PeopleFound SqliteStore::searchPeople(const std::string& query, int limit) {
           const std::string where =
               "WHERE account LIKE ? ESCAPE '\\' OR employee_id LIKE ? ESCAPE '\\'"
               " OR name LIKE ? ESCAPE '\\'";
-          const std::vector<std::string> args = {escaped + "%", escaped + "%",
-                                                 "%" + escaped + "%"};
+          const std::vector<std::string> args = {escaped + "%", escaped + "%", "%" + escaped + "%"};
           Poco::Data::Statement count(s);
           count << "SELECT count(*) FROM people " + where;
           for (const auto& a : args) count, useRef(a);

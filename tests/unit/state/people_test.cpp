@@ -29,7 +29,9 @@ std::vector<PersonRecord> staff() {
   return {zhang, person("E1002", "lina", "李娜"), person("E2001", "bob", "Bob Smith")};
 }
 
-RunId newRun(Rig& rig) { return rig.store->beginRun({RunKind::Sync, "", 0, "", ""}); }
+RunId newRun(Rig& rig) {
+  return rig.store->beginRun({RunKind::Sync, "", 0, "", ""});
+}
 
 }  // namespace
 
