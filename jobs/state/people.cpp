@@ -2,12 +2,14 @@
 // pages: written only where a row changed, so that an unchanged export costs one read.
 
 #include <Poco/Data/Statement.h>
+#include <Poco/Nullable.h>
 
 #include <algorithm>
 #include <unordered_map>
 #include <vector>
 
 #include "jobs/state/connection.h"
+#include "jobs/state/rows.h"
 #include "jobs/state/sqlite_store.h"
 
 namespace membersync::state {
@@ -227,6 +229,46 @@ PeopleFound SqliteStore::searchPeople(const std::string& query, int limit) {
       },
       detail::Connection::Lock::Read);
   return found;
+}
+
+PersonHoldings SqliteStore::holdingsOf(const std::string& employeeId, const std::string& account) {
+  PersonHoldings h;
+  db_->transaction(
+      [&] {
+        db_->guarded("reading what a person holds", [&](Session& s) {
+          std::vector<Link> links;
+          s << std::string("SELECT ") + detail::kLinkColumns + " FROM links WHERE employee_id = ?",
+              useRef(employeeId), into(links), now;
+          if (!links.empty()) {
+            h.link = links.front();
+            const std::string& member = h.link->globalId;
+            s << std::string("SELECT ") + detail::kOwnedAssetColumns +
+                     " FROM owned_assets WHERE global_id = ? ORDER BY asset_num",
+                useRef(member), into(h.assets), now;
+            std::vector<Lending> lendings;
+            s << std::string("SELECT ") + detail::kLendingColumns +
+                     " FROM lendings WHERE global_id = ?",
+                useRef(member), into(lendings), now;
+            if (!lendings.empty()) h.lending = lendings.front();
+          }
+          s << std::string("SELECT ") + detail::kEnrolmentColumns +
+                   " FROM enrolments WHERE employee_id = ? ORDER BY rule",
+              useRef(employeeId), into(h.enrolments), now;
+          std::vector<PasswordToHandOut> passwords;
+          s << std::string("SELECT ") + detail::kPasswordToHandOutColumns +
+                   " FROM passwords WHERE account = ?",
+              useRef(account), into(passwords), now;
+          if (!passwords.empty()) {
+            h.password = passwords.front();
+            Poco::Nullable<Poco::Int64> handedOut;
+            s << "SELECT handed_out_at FROM passwords WHERE account = ?", useRef(account),
+                into(handedOut), now;
+            if (!handedOut.isNull()) h.handedOutAt = handedOut.value();
+          }
+        });
+      },
+      detail::Connection::Lock::Read);
+  return h;
 }
 
 std::int64_t SqliteStore::peopleCount() {

@@ -111,6 +111,7 @@ class SqliteStore final : public StateStore {
   RunId peopleReadIn() override;
   std::optional<PersonRecord> findPerson(const std::string& account) override;
   PeopleFound searchPeople(const std::string& query, int limit) override;
+  PersonHoldings holdingsOf(const std::string& employeeId, const std::string& account) override;
   std::int64_t peopleCount() override;
 
   void passwordGenerated(const std::string& account, RunId run) override;

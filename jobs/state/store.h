@@ -228,6 +228,9 @@ class StateStore {
   // People whose account or employee id starts with `query`, or whose name contains it (case
   // does not matter for ASCII), exact accounts first then by account; at most `limit`.
   virtual PeopleFound searchPeople(const std::string& query, int limit) = 0;
+  // What the state holds of the person of `employeeId` and `account` (lower case): their link,
+  // owned assets, lending, enrolments and password state. Empty parts when none.
+  virtual PersonHoldings holdingsOf(const std::string& employeeId, const std::string& account) = 0;
   // How many people are recorded (those who left included).
   virtual std::int64_t peopleCount() = 0;
 

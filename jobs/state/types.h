@@ -158,16 +158,16 @@ struct ItemPerson {
 // policy rules it matched: what /people and /people/ACCOUNT show without reading HR.
 struct PersonRecord {
   std::string employeeId;
-  std::string account;     // lower case, without the suffix
-  std::string hrAccount;   // as HR spells it
+  std::string account;    // lower case, without the suffix
+  std::string hrAccount;  // as HR spells it
   std::string name;
-  std::string department;  // the HR value
+  std::string department;             // the HR value
   std::optional<std::string> mobile;  // nullopt: the export has no mobile column
-  std::string hrStatus;    // as exported; empty counts as active
+  std::string hrStatus;               // as exported; empty counts as active
   bool active = true;
   std::vector<std::string> rules;  // the policy rules (assets, locks, activities) it matches
-  RunId changedIn = 0;     // the run that first read the row as it is now
-  RunId leftIn = 0;        // the run whose export no longer listed them (0: still listed)
+  RunId changedIn = 0;             // the run that first read the row as it is now
+  RunId leftIn = 0;                // the run whose export no longer listed them (0: still listed)
 };
 
 // What recordPeople() wrote: an unchanged export writes nothing.
@@ -226,6 +226,20 @@ struct MailRecord {
   std::string reply;
   int attempts = 0;
   std::optional<Millis> nextAttempt;
+};
+
+// --- one person, for the console's person page ---------------------------------------------
+
+// What the state holds of one person besides their HR row: their member, what membersync
+// assigned, lent and enrolled, and where their password stands (never the password).
+struct PersonHoldings {
+  std::optional<Link> link;
+  std::vector<OwnedAsset> assets;  // by asset number
+  std::optional<Lending> lending;
+  std::vector<Enrolment> enrolments;  // by rule
+  // The account's newest password: confirmedAt 0 while its add or reset is not confirmed.
+  std::optional<PasswordToHandOut> password;
+  std::optional<Millis> handedOutAt;
 };
 
 // --- run reports ----------------------------------------------------------------------------

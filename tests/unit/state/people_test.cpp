@@ -126,3 +126,40 @@ TEST_CASE("state: people are found by account or employee id prefix and by a nam
   CHECK(firstTwo.people.size() == 2);
   CHECK(firstTwo.total == 3);
 }
+
+TEST_CASE("state: a person's holdings are their link, assets, lending, enrolments and password",
+          "[state][people]") {
+  Rig rig;
+  CHECK_FALSE(rig.store->holdingsOf("E1001", "zhangwei").link);
+  const RunId run = newRun(rig);
+  rig.store->saveLink({"E1001", "zhangwei", "G1", true, 0});
+  rig.store->saveOwnedAsset({"CAD-02", "G1", "cad-seat", 0});
+  rig.store->saveOwnedAsset({"CAD-01", "G1", "cad-seat", 0});
+  rig.store->saveOwnedAsset({"CAD-09", "G9", "cad-seat", 0});  // someone else's
+  rig.store->saveLending({"G1", "LK-7", "lab-lock", 0});
+  Enrolment e;
+  e.employeeId = "E1001";
+  e.rule = "welcome";
+  e.activityLabel = "Welcome pack";
+  rig.store->saveEnrolment(e);
+  rig.store->passwordGenerated("zhangwei", run);
+
+  auto h = rig.store->holdingsOf("E1001", "zhangwei");
+  REQUIRE(h.link);
+  CHECK(h.link->globalId == "G1");
+  REQUIRE(h.assets.size() == 2);
+  CHECK(h.assets[0].assetNum == "CAD-01");
+  REQUIRE(h.lending);
+  CHECK(h.lending->lockNumber == "LK-7");
+  REQUIRE(h.enrolments.size() == 1);
+  CHECK(h.enrolments[0].activityLabel == "Welcome pack");
+  REQUIRE(h.password);
+  CHECK(h.password->confirmedAt == 0);
+  CHECK_FALSE(h.handedOutAt);
+
+  rig.store->passwordConfirmed("zhangwei");
+  rig.store->passwordHandedOut("zhangwei");
+  h = rig.store->holdingsOf("E1001", "zhangwei");
+  CHECK(h.password->confirmedAt != 0);
+  CHECK(h.handedOutAt);
+}
