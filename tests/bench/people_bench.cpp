@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "daemon/console/pages/passwords_page.h"
+#include "daemon/console/pages/people_pages.h"
 #include "jobs/core/manual_clock.h"
 #include "jobs/state/sqlite_store.h"
 #include "tests/support/temp_dir.h"
@@ -71,5 +73,22 @@ int main(int argc, char** argv) {
   }
   ms = millis([&] { (void)store->findPerson("user4242"); });
   std::printf("findPerson: %.2f ms\n", ms);
+
+  // Each page's server time, without the rendering (the console server renders the data).
+  config::Config config;
+  auto page = [&](console::PageFunction f, const std::string& path, std::vector<std::string> args,
+                  std::map<std::string, std::string> query) {
+    console::PageRequest request{path, std::move(args), std::move(query), {},
+                                 "",   *store,          config,           clock};
+    int status = 0;
+    ms = millis([&] { status = f(request).status; });
+    std::printf("page %s: %.1f ms (status %d)\n", path.c_str(), ms, status);
+  };
+  page(console::peoplePage, "/people", {}, {});
+  page(console::peoplePage, "/people?q=张", {}, {{"q", "张"}});
+  page(console::peoplePage, "/people?q=user4242", {}, {{"q", "user4242"}});
+  page(console::personPage, "/people/user4242", {"user4242"}, {});
+  page(console::personPage, "/people/nobody", {"nobody"}, {});
+  page(console::passwordsPage, "/passwords", {}, {});
   return 0;
 }
