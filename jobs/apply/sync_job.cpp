@@ -263,6 +263,7 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   report.plan = saved;
   report.plan->nameRun(report.run);
   report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
+  store_.recordPeople(report.run, peopleRecordsOf(hr, policy));  // as run() does
   report.outcome = saved.revertsRun != 0 ? finishRevert(report, request, hr)
                                           : finish(report, request, hr);
   return report;

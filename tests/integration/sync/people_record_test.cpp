@@ -56,5 +56,18 @@ TEST_CASE("sync: each run records the export's people for the console, rewriting
   CHECK(store->findPerson("staff0005")->department == "OPS");
   CHECK(store->findPerson("staff0005")->changedIn == third);
   CHECK(store->findPerson("staff0003")->changedIn < third - 1);  // not rewritten by run 2 or 3
+
+  // A saved plan applied records the export it was applied with, as a sync does.
+  store.reset();
+  people[5].department = "DESIGN";
+  f.writeHr(people);
+  const std::string planFile = (f.dir() / "plan.json").string();
+  REQUIRE(f.run({"plan", "--out", planFile}).exitCode == 2);
+  const auto applied = f.run({"apply", planFile});
+  INFO(applied.out << applied.err);
+  REQUIRE(applied.exitCode == 0);
+  store = stateOf(f, clock);
+  CHECK(store->findPerson("staff0006")->department == "DESIGN");
+  CHECK(store->findPerson("staff0006")->changedIn == store->peopleReadIn());
   f.checkNoSecretLeaked();
 }
