@@ -76,7 +76,8 @@ std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const direct
 }
 
 std::vector<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
-                                                 const policy::Policy& policy) {
+                                                 const policy::Policy& policy,
+                                                 const std::string& emailColumn) {
   std::vector<state::PersonRecord> records;
   records.reserve(hr.people.size());
   std::unordered_set<std::string> seen;
@@ -90,6 +91,7 @@ std::vector<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
     r.name = row.name;
     r.department = row.department;
     r.mobile = row.mobile;
+    r.email = policy::fieldValue(row, emailColumn).value_or("");
     r.hrStatus = row.status;
     r.active = row.active;
     r.rules = matchedRules(policy, row);

@@ -22,9 +22,11 @@ std::string rowSource(const std::string& path, int line, int item, const std::st
 std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const directory::Export& hr);
 
 // Every valid row of `hr` as the console's people pages show it (state::recordPeople), with the
-// names of the policy's rules it matches (assets, locks with a lock number, activities), in
-// file order. One per employee id: a later row of the same id is left out. Pure.
+// names of the policy's rules it matches (assets, locks with a lock number, activities) and the
+// address in the HR field `emailColumn`, in file order. One per employee id: a later row of the
+// same id is left out. Pure.
 std::vector<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
-                                                 const policy::Policy& policy);
+                                                 const policy::Policy& policy,
+                                                 const std::string& emailColumn);
 
 }  // namespace membersync::apply

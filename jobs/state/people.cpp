@@ -20,8 +20,8 @@ using Poco::Data::Session;
 namespace {
 
 constexpr const char* kPersonColumns =
-    "employee_id, account, hr_account, name, department, mobile, has_mobile, hr_status, active,"
-    " rules, changed_in, coalesce(left_in, 0)";
+    "employee_id, account, hr_account, name, department, mobile, has_mobile, email, hr_status,"
+    " active, rules, changed_in, coalesce(left_in, 0)";
 
 std::string joinedRules(const std::vector<std::string>& rules) {
   std::string out;
@@ -48,7 +48,8 @@ Poco::Int64 fingerprintOf(const PersonRecord& p) {
     for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
     h = (h ^ 0x1fU) * 1099511628211ULL;
   };
-  for (const std::string* field : {&p.account, &p.hrAccount, &p.name, &p.department, &p.hrStatus})
+  for (const std::string* field :
+       {&p.account, &p.hrAccount, &p.name, &p.department, &p.email, &p.hrStatus})
     mix(*field);
   mix(p.mobile ? "1" + *p.mobile : "0");
   mix(p.active ? "1" : "0");
@@ -58,7 +59,8 @@ Poco::Int64 fingerprintOf(const PersonRecord& p) {
 
 // The columns of a SELECT of kPersonColumns, one vector each (Poco reads them in one go).
 struct PersonColumns {
-  std::vector<std::string> ids, accounts, hrAccounts, names, departments, mobiles, statuses, rules;
+  std::vector<std::string> ids, accounts, hrAccounts, names, departments, mobiles, emails, statuses,
+      rules;
   std::vector<Poco::Int64> hasMobile, active, changedIn, leftIn;  // left_in: 0 for NULL
 
   void select(Session& s, const std::string& where, const std::vector<std::string>& args) {
@@ -66,7 +68,8 @@ struct PersonColumns {
     st << std::string("SELECT ") + kPersonColumns + " FROM people " + where;
     for (const auto& a : args) st, useRef(a);
     st, into(ids), into(accounts), into(hrAccounts), into(names), into(departments), into(mobiles),
-        into(hasMobile), into(statuses), into(active), into(rules), into(changedIn), into(leftIn);
+        into(hasMobile), into(emails), into(statuses), into(active), into(rules), into(changedIn),
+        into(leftIn);
     st.execute();
   }
   std::vector<PersonRecord> records() const {
@@ -79,6 +82,7 @@ struct PersonColumns {
       p.name = names[i];
       p.department = departments[i];
       if (hasMobile[i] != 0) p.mobile = mobiles[i];
+      p.email = emails[i];
       p.hrStatus = statuses[i];
       p.active = active[i] != 0;
       p.rules = splitRules(rules[i]);
@@ -132,6 +136,7 @@ PeopleWrites SqliteStore::recordPeople(RunId run, const std::vector<PersonRecord
         c.departments.push_back(p.department);
         c.mobiles.push_back(p.mobile.value_or(""));
         c.hasMobile.push_back(p.mobile ? 1 : 0);
+        c.emails.push_back(p.email);
         c.statuses.push_back(p.hrStatus);
         c.active.push_back(p.active ? 1 : 0);
         c.rules.push_back(joinedRules(p.rules));
@@ -141,17 +146,17 @@ PeopleWrites SqliteStore::recordPeople(RunId run, const std::vector<PersonRecord
       if (!c.ids.empty()) {
         std::vector<Poco::Int64> runs(c.ids.size(), run);
         s << "INSERT INTO people (employee_id, account, hr_account, name, department, mobile,"
-             " has_mobile, hr_status, active, rules, fingerprint, changed_in, left_in)"
-             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT (employee_id) DO"
+             " has_mobile, email, hr_status, active, rules, fingerprint, changed_in, left_in)"
+             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT (employee_id) DO"
              " UPDATE SET account = excluded.account, hr_account = excluded.hr_account,"
              " name = excluded.name, department = excluded.department,"
-             " mobile = excluded.mobile, has_mobile = excluded.has_mobile,"
+             " mobile = excluded.mobile, has_mobile = excluded.has_mobile, email = excluded.email,"
              " hr_status = excluded.hr_status, active = excluded.active, rules = excluded.rules,"
              " fingerprint = excluded.fingerprint, changed_in = excluded.changed_in,"
              " left_in = NULL",
             use(c.ids), use(c.accounts), use(c.hrAccounts), use(c.names), use(c.departments),
-            use(c.mobiles), use(c.hasMobile), use(c.statuses), use(c.active), use(c.rules),
-            use(prints), use(runs), now;
+            use(c.mobiles), use(c.hasMobile), use(c.emails), use(c.statuses), use(c.active),
+            use(c.rules), use(prints), use(runs), now;
       }
       std::vector<std::string> gone;
       for (std::size_t i = 0; i < knownIds.size(); ++i) {

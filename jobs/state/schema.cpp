@@ -271,6 +271,7 @@ const std::vector<Migration>& migrations() {
                 department TEXT NOT NULL DEFAULT '',
                 mobile TEXT NOT NULL DEFAULT '',
                 has_mobile INTEGER NOT NULL DEFAULT 0,
+                email TEXT NOT NULL DEFAULT '',
                 hr_status TEXT NOT NULL DEFAULT '',
                 active INTEGER NOT NULL DEFAULT 1,
                 rules TEXT NOT NULL DEFAULT '',

@@ -163,6 +163,7 @@ struct PersonRecord {
   std::string name;
   std::string department;             // the HR value
   std::optional<std::string> mobile;  // nullopt: the export has no mobile column
+  std::string email;  // the [delivery] to_column value; "" when none
   std::string hrStatus;               // as exported; empty counts as active
   bool active = true;
   std::vector<std::string> rules;  // the policy rules (assets, locks, activities) it matches

@@ -133,6 +133,7 @@ PageAnswer personPage(const PageRequest& request) {
       {"department", p.department},
       {"has_mobile", p.mobile.has_value()},
       {"mobile", p.mobile.value_or("")},
+      {"email", p.email},
       {"active", p.active},
       {"hr_status", p.hrStatus},
       {"read", readIn != 0},

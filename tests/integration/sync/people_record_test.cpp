@@ -25,6 +25,7 @@ TEST_CASE("sync: each run records the export's people for the console, rewriting
   SyncFixture f(emulator);
   auto people = staff(20);
   people[2].name = "欧阳翠花";
+  people[2].email = "cuihua@acme.example";
   f.writeHr(people);
   REQUIRE(f.sync().exitCode == 0);
 
@@ -37,6 +38,7 @@ TEST_CASE("sync: each run records the export's people for the console, rewriting
     CHECK(zhang->name == "欧阳翠花");
     CHECK(zhang->employeeId == people[2].employeeId);
     CHECK(zhang->department == people[2].department);
+    CHECK(zhang->email == "cuihua@acme.example");
     const auto first = store->peopleReadIn();
     CHECK(zhang->changedIn == first);
     const auto found = store->searchPeople("阳翠", 50);

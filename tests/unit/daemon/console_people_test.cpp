@@ -58,6 +58,7 @@ struct Console {
     auto zhang = person("E1001", "zhangwei", "张伟");
     zhang.hrAccount = "ZhangWei";
     zhang.mobile = "13800000001";
+    zhang.email = "zw@acme.example";
     zhang.rules = {"cad-seat"};
     store->recordPeople(run, {zhang, person("E1002", "lina", "李娜"),
                               person("E6666", "mallory", "<script>alert(1)</script>")});
@@ -151,6 +152,7 @@ TEST_CASE("console: /people/ACCOUNT shows HR fields, member, rules, assets, step
   CHECK(answer.title == "张伟 (ZhangWei)");
   CHECK(text(answer.data, "employee_id") == "E1001");
   CHECK(text(answer.data, "mobile") == "13800000001");
+  CHECK(text(answer.data, "email") == "zw@acme.example");
   CHECK(text(answer.data, "read_link") == "/runs/" + std::to_string(c.run));
   CHECK(text(answer.data, "explain_command") ==
         "membersync --config /etc/membersync/acme.ini explain ZhangWei");
@@ -232,6 +234,7 @@ TEST_CASE("console: each run records every person of the export with the rules t
   a.name = "张伟";
   a.department = "ENG";
   a.attributes["lab"] = "LK-1";
+  a.attributes["mail"] = "zw@acme.example";
   directory::Person b = a;
   b.employeeId = "E2";
   b.account = "lina";
@@ -243,10 +246,11 @@ TEST_CASE("console: each run records every person of the export with the rules t
   p.locks.push_back({"lab-lock", {}, "lab", ""});
   p.activities.push_back({"welcome", {}, "Welcome", "hr", "", "", ""});
 
-  const auto records = apply::peopleRecordsOf(hr, p);
+  const auto records = apply::peopleRecordsOf(hr, p, "mail");
   REQUIRE(records.size() == 2);
   CHECK(records[0].account == "zhangwei");
   CHECK(records[0].hrAccount == "ZhangWei");
+  CHECK(records[0].email == "zw@acme.example");
   CHECK(records[0].rules == std::vector<std::string>{"cad-seat", "lab-lock", "welcome"});
   CHECK(records[1].rules == std::vector<std::string>{"welcome"});  // no lock number, not ENG
 }

@@ -26,6 +26,7 @@ std::vector<PersonRecord> staff() {
   auto zhang = person("E1001", "zhangwei", "张伟");
   zhang.hrAccount = "ZhangWei";
   zhang.mobile = "13800000001";
+  zhang.email = "zw@acme.example";
   return {zhang, person("E1002", "lina", "李娜"), person("E2001", "bob", "Bob Smith")};
 }
 
@@ -51,6 +52,7 @@ TEST_CASE("state: the first run records every person with their fields and match
   CHECK(zhang->name == "张伟");
   CHECK(zhang->department == "ENG");
   CHECK(zhang->mobile == std::optional<std::string>("13800000001"));
+  CHECK(zhang->email == "zw@acme.example");
   CHECK(zhang->rules == std::vector<std::string>{"cad-seat", "welcome"});
   CHECK(zhang->changedIn == run);
   CHECK(zhang->leftIn == 0);
@@ -71,8 +73,10 @@ TEST_CASE("state: an unchanged export writes no person again; a change rewrites 
   auto changed = staff();
   changed[1].department = "SALES";
   changed[2].rules = {};
+  changed[2].email = "bob@acme.example";
   const RunId third = newRun(rig);
   CHECK(rig.store->recordPeople(third, changed).written == 2);
+  CHECK(rig.store->findPerson("bob")->email == "bob@acme.example");
   CHECK(rig.store->findPerson("lina")->department == "SALES");
   CHECK(rig.store->findPerson("lina")->changedIn == third);
   CHECK(rig.store->findPerson("bob")->rules.empty());
