@@ -105,7 +105,8 @@ std::string likeEscaped(const std::string& text) {
 
 }  // namespace
 
-PeopleWrites SqliteStore::recordPeople(RunId run, const std::vector<PersonRecord>& people) {
+PeopleWrites SqliteStore::recordPeople(RunId run, const std::vector<PersonRecord>& people,
+                                       const std::set<std::string>& skipped) {
   PeopleWrites writes;
   db_->transaction([&] {
     db_->guarded("recording the people of the export", [&](Session& s) {
@@ -122,6 +123,9 @@ PeopleWrites SqliteStore::recordPeople(RunId run, const std::vector<PersonRecord
       PersonColumns c;
       std::vector<Poco::Int64> prints;
       std::vector<bool> listed(knownIds.size(), false);
+      for (const auto& id : skipped) {
+        if (const auto k = known.find(id); k != known.end()) listed[k->second] = true;
+      }
       for (const PersonRecord& p : people) {
         const Poco::Int64 print = fingerprintOf(p);
         const auto k = known.find(p.employeeId);

@@ -107,7 +107,8 @@ class SqliteStore final : public StateStore {
   std::vector<ItemPerson> itemPeople(const std::vector<std::string>& keys,
                                      const std::vector<std::string>& accounts,
                                      const std::vector<std::string>& employeeIds) override;
-  PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people) override;
+  PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people,
+                            const std::set<std::string>& skipped) override;
   RunId peopleReadIn() override;
   std::optional<PersonRecord> findPerson(const std::string& account) override;
   PeopleFound searchPeople(const std::string& query, int limit) override;

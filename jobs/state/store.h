@@ -219,8 +219,10 @@ class StateStore {
   // Records the export's people as run `run` read them: only rows new or changed since (by a
   // fingerprint of their fields), so an unchanged export of 100,000 people writes nothing. A
   // person no longer listed is marked left in `run`, and forgotten once no link to a member of
-  // theirs remains. `people` is the whole export: one per employee id.
-  virtual PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people) = 0;
+  // theirs remains. `people` is the whole export: one per employee id. `skipped`: employee ids
+  // of rows skipped as invalid: still listed, so kept as last read, not marked left.
+  virtual PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people,
+                                    const std::set<std::string>& skipped) = 0;
   // The newest run that recorded the people (0: none did yet).
   virtual RunId peopleReadIn() = 0;
   // The person of `account` (lower case; the one still listed before one who left).

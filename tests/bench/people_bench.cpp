@@ -59,12 +59,12 @@ int main(int argc, char** argv) {
   auto run = [&] { return store->beginRun({state::RunKind::Sync, "", 0, "", ""}); };
 
   state::PeopleWrites w;
-  double ms = millis([&] { w = store->recordPeople(run(), people); });
+  double ms = millis([&] { w = store->recordPeople(run(), people, {}); });
   std::printf("first run, %d people: %.1f ms, %zu written\n", n, ms, w.written);
-  ms = millis([&] { w = store->recordPeople(run(), people); });
+  ms = millis([&] { w = store->recordPeople(run(), people, {}); });
   std::printf("unchanged re-run: %.1f ms, %zu written\n", ms, w.written);
   for (int i = 0; i < n; i += 100) people[i].department = "MOVED";
-  ms = millis([&] { w = store->recordPeople(run(), people); });
+  ms = millis([&] { w = store->recordPeople(run(), people, {}); });
   std::printf("1%% changed: %.1f ms, %zu written\n", ms, w.written);
 
   for (const char* q : {"user4242", "E1000", "伟芳", "张", "nobody", ""}) {

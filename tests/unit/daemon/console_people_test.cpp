@@ -60,8 +60,10 @@ struct Console {
     zhang.mobile = "13800000001";
     zhang.email = "zw@acme.example";
     zhang.rules = {"cad-seat"};
-    store->recordPeople(run, {zhang, person("E1002", "lina", "李娜"),
-                              person("E6666", "mallory", "<script>alert(1)</script>")});
+    store->recordPeople(run,
+                        {zhang, person("E1002", "lina", "李娜"),
+                         person("E6666", "mallory", "<script>alert(1)</script>")},
+                        {});
   }
 
   PageAnswer get(PageFunction page, const std::string& path, std::vector<std::string> args = {},
@@ -129,7 +131,7 @@ TEST_CASE("console: /people shows 50 matches and says how many more to refine",
   std::vector<state::PersonRecord> many;
   for (int i = 0; i < 60; ++i)
     many.push_back(person("F" + std::to_string(100 + i), "user" + std::to_string(100 + i), "User"));
-  c.store->recordPeople(c.store->beginRun({state::RunKind::Sync, "", 0, "", ""}), many);
+  c.store->recordPeople(c.store->beginRun({state::RunKind::Sync, "", 0, "", ""}), many, {});
   const auto answer = c.get(peoplePage, "/people", {}, {{"q", "user"}});
   CHECK(list(answer.data, "results").size() == 50);
   CHECK(flag(answer.data, "more"));

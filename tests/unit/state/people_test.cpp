@@ -40,7 +40,7 @@ TEST_CASE("state: the first run records every person with their fields and match
           "[state][people]") {
   Rig rig;
   const RunId run = newRun(rig);
-  const auto writes = rig.store->recordPeople(run, staff());
+  const auto writes = rig.store->recordPeople(run, staff(), {});
   CHECK(writes.written == 3);
   CHECK(rig.store->peopleCount() == 3);
   CHECK(rig.store->peopleReadIn() == run);
@@ -64,9 +64,9 @@ TEST_CASE("state: an unchanged export writes no person again; a change rewrites 
           "[state][people]") {
   Rig rig;
   const RunId first = newRun(rig);
-  rig.store->recordPeople(first, staff());
+  rig.store->recordPeople(first, staff(), {});
   const RunId second = newRun(rig);
-  CHECK(rig.store->recordPeople(second, staff()).written == 0);
+  CHECK(rig.store->recordPeople(second, staff(), {}).written == 0);
   CHECK(rig.store->findPerson("lina")->changedIn == first);
   CHECK(rig.store->peopleReadIn() == second);
 
@@ -75,7 +75,7 @@ TEST_CASE("state: an unchanged export writes no person again; a change rewrites 
   changed[2].rules = {};
   changed[2].email = "bob@acme.example";
   const RunId third = newRun(rig);
-  CHECK(rig.store->recordPeople(third, changed).written == 2);
+  CHECK(rig.store->recordPeople(third, changed, {}).written == 2);
   CHECK(rig.store->findPerson("bob")->email == "bob@acme.example");
   CHECK(rig.store->findPerson("lina")->department == "SALES");
   CHECK(rig.store->findPerson("lina")->changedIn == third);
@@ -87,11 +87,11 @@ TEST_CASE("state: a person no longer listed is marked left, and forgotten once t
           "[state][people]") {
   Rig rig;
   rig.store->saveLink({"E1002", "lina", "G2", true, 0});
-  rig.store->recordPeople(newRun(rig), staff());
+  rig.store->recordPeople(newRun(rig), staff(), {});
   auto fewer = staff();
   fewer.erase(fewer.begin() + 1, fewer.end());  // lina (linked) and bob (not) left
   const RunId run = newRun(rig);
-  const auto writes = rig.store->recordPeople(run, fewer);
+  const auto writes = rig.store->recordPeople(run, fewer, {});
   CHECK(writes.left == 2);
   CHECK(writes.dropped == 1);  // bob: no member of his is linked
   CHECK_FALSE(rig.store->findPerson("bob"));
@@ -99,19 +99,34 @@ TEST_CASE("state: a person no longer listed is marked left, and forgotten once t
   CHECK(rig.store->findPerson("lina")->leftIn == run);
 
   rig.store->dropLink("E1002");
-  CHECK(rig.store->recordPeople(newRun(rig), fewer).dropped == 1);
+  CHECK(rig.store->recordPeople(newRun(rig), fewer, {}).dropped == 1);
   CHECK_FALSE(rig.store->findPerson("lina"));
 
   // Back in HR: listed again, whatever was recorded before.
   const RunId back = newRun(rig);
-  CHECK(rig.store->recordPeople(back, staff()).written == 2);
+  CHECK(rig.store->recordPeople(back, staff(), {}).written == 2);
   CHECK(rig.store->findPerson("lina")->leftIn == 0);
+}
+
+TEST_CASE("state: a person whose row is skipped as invalid stays as last read, not marked left",
+          "[state][people]") {
+  Rig rig;
+  const RunId first = newRun(rig);
+  rig.store->recordPeople(first, staff(), {});
+  auto valid = staff();
+  valid.erase(valid.begin() + 1);  // lina's row is invalid this time
+  const auto writes = rig.store->recordPeople(newRun(rig), valid, {"E1002"});
+  CHECK(writes.left == 0);
+  CHECK(writes.dropped == 0);
+  REQUIRE(rig.store->findPerson("lina"));
+  CHECK(rig.store->findPerson("lina")->leftIn == 0);
+  CHECK(rig.store->findPerson("lina")->changedIn == first);
 }
 
 TEST_CASE("state: people are found by account or employee id prefix and by a name's substring",
           "[state][people]") {
   Rig rig;
-  rig.store->recordPeople(newRun(rig), staff());
+  rig.store->recordPeople(newRun(rig), staff(), {});
   auto accounts = [&](const std::string& q) {
     std::vector<std::string> out;
     for (const auto& p : rig.store->searchPeople(q, 50).people) out.push_back(p.account);
