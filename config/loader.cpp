@@ -680,6 +680,7 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   readConsole(ini, env, c.console);
   // A run judges what needs a person too (its outcome): it reads the wait from [sync]'s settings.
   c.sync.passwordWaitDays = c.report.passwordWaitDays;
+  c.sync.emailColumn = c.delivery.toColumn;
   ini.rejectUnknown();
   return c;
 }

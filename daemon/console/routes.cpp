@@ -2,6 +2,9 @@
 
 #include <sstream>
 
+#include "daemon/console/pages/passwords_page.h"
+#include "daemon/console/pages/people_pages.h"
+#include "daemon/console/pages/pools_page.h"
 #include "daemon/console/pages/run_pages.h"
 
 namespace membersync::console {
@@ -23,6 +26,10 @@ const std::vector<PageRoute>& pageRoutes() {
       {"/", homePage},
       {"/runs", runsPage},
       {"/runs/{}", runPage},
+      {"/people", peoplePage},
+      {"/people/{}", personPage},
+      {"/pools", poolsPage},
+      {"/passwords", passwordsPage},
   };
   return kRoutes;
 }

@@ -36,6 +36,9 @@ struct SyncSettings {
   // What needs a person: a confirmed password not handed out for longer than this many days.
   // [report] password_wait_days (its default is notify::ReportSettings'), copied by config/.
   int passwordWaitDays = 3;
+  // The HR field holding a person's mail address ([delivery] to_column, copied by config/):
+  // what the console's people pages show as the email.
+  std::string emailColumn = "email";
 };
 
 }  // namespace membersync::apply

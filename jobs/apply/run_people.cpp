@@ -1,9 +1,11 @@
 #include "jobs/apply/run_people.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 #include "jobs/core/text.h"
 #include "jobs/plan/row_problem_key.h"
+#include "jobs/policy/rules.h"
 #include "jobs/report/attention.h"
 
 namespace membersync::apply {
@@ -20,6 +22,24 @@ bool named(const plan::Item& item) {
     default:
       return !item.account.empty() || !item.employeeId.empty();
   }
+}
+
+// The names of the rules `person` matches, in the policy's order: assets, locks, activities.
+std::vector<std::string> matchedRules(const policy::Policy& policy,
+                                      const directory::Person& person) {
+  std::vector<std::string> names;
+  for (const auto& a : policy.assets) {
+    if (policy::matches(a.when, person)) names.push_back(a.rule);
+  }
+  for (const auto& l : policy.locks) {
+    // A lock rule lends to the number in its column: without one it lends nothing.
+    const auto lock = policy::fieldValue(person, l.lockFrom);
+    if (lock && !lock->empty() && policy::matches(l.when, person)) names.push_back(l.rule);
+  }
+  for (const auto& a : policy.activities) {
+    if (policy::matches(a.when, person)) names.push_back(a.rule);
+  }
+  return names;
 }
 
 }  // namespace
@@ -39,14 +59,13 @@ std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const direct
   std::vector<state::ItemPerson> people;
   for (const auto& item : plan.items) {
     if (!named(item)) continue;
-    state::ItemPerson p{item.key, lowerAscii(item.account), item.account, item.name,
-                        item.employeeId, "", 0};
+    state::ItemPerson p{
+        item.key, lowerAscii(item.account), item.account, item.name, item.employeeId, "", 0};
     if (item.kind == plan::ItemKind::Problem) {
       const auto row = problemByKey.find(item.key);
       if (row != problemByKey.end())
         p.source = rowSource(hr.path, row->second->line, row->second->item, row->second->dn);
-    } else if (const auto person = byEmployee.find(item.employeeId);
-               person != byEmployee.end()) {
+    } else if (const auto person = byEmployee.find(item.employeeId); person != byEmployee.end()) {
       const directory::Person& row = *person->second;
       if (p.name.empty()) p.name = row.name;
       p.source = rowSource(hr.path, row.line, row.item, row.dn);
@@ -54,6 +73,31 @@ std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const direct
     people.push_back(std::move(p));
   }
   return people;
+}
+
+std::vector<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
+                                                 const policy::Policy& policy,
+                                                 const std::string& emailColumn) {
+  std::vector<state::PersonRecord> records;
+  records.reserve(hr.people.size());
+  std::unordered_set<std::string> seen;
+  seen.reserve(hr.people.size());
+  for (const auto& row : hr.people) {
+    if (!seen.insert(row.employeeId).second) continue;
+    state::PersonRecord r;
+    r.employeeId = row.employeeId;
+    r.account = lowerAscii(row.account);
+    r.hrAccount = row.account;
+    r.name = row.name;
+    r.department = row.department;
+    r.mobile = row.mobile;
+    r.email = policy::fieldValue(row, emailColumn).value_or("");
+    r.hrStatus = row.status;
+    r.active = row.active;
+    r.rules = matchedRules(policy, row);
+    records.push_back(std::move(r));
+  }
+  return records;
 }
 
 }  // namespace membersync::apply

@@ -9,6 +9,7 @@
 
 #include "jobs/directory/person.h"
 #include "jobs/plan/plan.h"
+#include "jobs/policy/policy.h"
 #include "jobs/state/types.h"
 
 namespace membersync::apply {
@@ -19,5 +20,13 @@ std::string rowSource(const std::string& path, int line, int item, const std::st
 // The people of `plan`'s items (adoptions, orphans and renames aside: nothing to do for them
 // that needs a person), their sources looked up in `hr`. Pure.
 std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const directory::Export& hr);
+
+// Every valid row of `hr` as the console's people pages show it (state::recordPeople), with the
+// names of the policy's rules it matches (assets, locks with a lock number, activities) and the
+// address in the HR field `emailColumn`, in file order. One per employee id: a later row of the
+// same id is left out. Pure.
+std::vector<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
+                                                 const policy::Policy& policy,
+                                                 const std::string& emailColumn);
 
 }  // namespace membersync::apply

@@ -218,6 +218,9 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
   if (request.apply) {
     report.plan->nameRun(report.run);
     report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
+    // What the console's people pages show: only rows changed since the last run are written.
+    store_.recordPeople(report.run, peopleRecordsOf(hr, policy, request.settings.emailColumn),
+                        hr.skippedEmployeeIds);
   }
   report.outcome = finish(report, request, hr);
   return report;
@@ -261,6 +264,9 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   report.plan = saved;
   report.plan->nameRun(report.run);
   report.applied = applierFor(request, policy).apply(*report.plan, snapshot, report.run);
+  // As run() does.
+  store_.recordPeople(report.run, peopleRecordsOf(hr, policy, request.settings.emailColumn),
+                      hr.skippedEmployeeIds);
   report.outcome = saved.revertsRun != 0 ? finishRevert(report, request, hr)
                                           : finish(report, request, hr);
   return report;

@@ -291,6 +291,34 @@ const std::vector<Migration>& migrations() {
                 PRIMARY KEY (run_id, rule)))",
            "CREATE INDEX pool_counts_by_rule ON pool_counts (rule, at)",
        }},
+      {14,
+       "people as HR last listed them, for the console",
+       {
+           // One row per employee id of the export, written only when its fingerprint (over
+           // every column below but the runs) changes: an unchanged export writes nothing.
+           // `rules` holds the matched rules' names, one per line. `left_in`: the run whose
+           // export no longer listed them; the row goes once their link does.
+           R"(CREATE TABLE people (
+                employee_id TEXT PRIMARY KEY,
+                account TEXT NOT NULL,
+                hr_account TEXT NOT NULL,
+                name TEXT NOT NULL,
+                department TEXT NOT NULL DEFAULT '',
+                mobile TEXT NOT NULL DEFAULT '',
+                has_mobile INTEGER NOT NULL DEFAULT 0,
+                email TEXT NOT NULL DEFAULT '',
+                hr_status TEXT NOT NULL DEFAULT '',
+                active INTEGER NOT NULL DEFAULT 1,
+                rules TEXT NOT NULL DEFAULT '',
+                fingerprint INTEGER NOT NULL,
+                changed_in INTEGER NOT NULL,
+                left_in INTEGER))",
+           "CREATE INDEX people_by_account ON people (account)",
+           // One row: the newest run that recorded the people ("as read in run N").
+           R"(CREATE TABLE people_read (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                run_id INTEGER NOT NULL))",
+       }},
   };
   return steps;
 }

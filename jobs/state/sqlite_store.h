@@ -115,6 +115,14 @@ class SqliteStore final : public StateStore {
   std::vector<ItemPerson> itemPeople(const std::vector<std::string>& keys,
                                      const std::vector<std::string>& accounts,
                                      const std::vector<std::string>& employeeIds) override;
+  PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people,
+                            const std::set<std::string>& skipped) override;
+  RunId peopleReadIn() override;
+  std::optional<PersonRecord> findPerson(const std::string& account) override;
+  PeopleFound searchPeople(const std::string& query, int limit) override;
+  PersonHoldings holdingsOf(const std::string& employeeId, const std::string& account) override;
+  std::int64_t peopleCount() override;
+
   void passwordGenerated(const std::string& account, RunId run) override;
   void passwordsGenerated(const std::vector<std::string>& accounts, RunId run) override;
   void passwordConfirmed(const std::string& account) override;

@@ -226,6 +226,28 @@ class StateStore {
                                              const std::vector<std::string>& accounts,
                                              const std::vector<std::string>& employeeIds) = 0;
 
+  // --- people as HR last listed them (the console's people pages) ---------------------------
+
+  // Records the export's people as run `run` read them: only rows new or changed since (by a
+  // fingerprint of their fields), so an unchanged export of 100,000 people writes nothing. A
+  // person no longer listed is marked left in `run`, and forgotten once no link to a member of
+  // theirs remains. `people` is the whole export: one per employee id. `skipped`: employee ids
+  // of rows skipped as invalid: still listed, so kept as last read, not marked left.
+  virtual PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people,
+                                    const std::set<std::string>& skipped) = 0;
+  // The newest run that recorded the people (0: none did yet).
+  virtual RunId peopleReadIn() = 0;
+  // The person of `account` (lower case; the one still listed before one who left).
+  virtual std::optional<PersonRecord> findPerson(const std::string& account) = 0;
+  // People whose account or employee id starts with `query`, or whose name contains it (case
+  // does not matter for ASCII), exact accounts first then by account; at most `limit`.
+  virtual PeopleFound searchPeople(const std::string& query, int limit) = 0;
+  // What the state holds of the person of `employeeId` and `account` (lower case): their link,
+  // owned assets, lending, enrolments and password state. Empty parts when none.
+  virtual PersonHoldings holdingsOf(const std::string& employeeId, const std::string& account) = 0;
+  // How many people are recorded (those who left included).
+  virtual std::int64_t peopleCount() = 0;
+
   // --- password delivery (never the password itself) ----------------------------------------
 
   // A password for `account` was written to the outbox in `run`; its add or reset is not yet

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "jobs/state/records.h"
 
@@ -165,6 +166,38 @@ struct ItemPerson {
   RunId runId = 0;         // the run that saw them last
 };
 
+// --- people as HR last listed them (the console's people pages) --------------------------
+
+// One valid row of the HR export as the newest applying run read it, with the names of the
+// policy rules it matched: what /people and /people/ACCOUNT show without reading HR.
+struct PersonRecord {
+  std::string employeeId;
+  std::string account;    // lower case, without the suffix
+  std::string hrAccount;  // as HR spells it
+  std::string name;
+  std::string department;             // the HR value
+  std::optional<std::string> mobile;  // nullopt: the export has no mobile column
+  std::string email;  // the [delivery] to_column value; "" when none
+  std::string hrStatus;               // as exported; empty counts as active
+  bool active = true;
+  std::vector<std::string> rules;  // the policy rules (assets, locks, activities) it matches
+  RunId changedIn = 0;             // the run that first read the row as it is now
+  RunId leftIn = 0;                // the run whose export no longer listed them (0: still listed)
+};
+
+// What recordPeople() wrote: an unchanged export writes nothing.
+struct PeopleWrites {
+  std::size_t written = 0;  // new or changed rows
+  std::size_t left = 0;     // no longer in the export, marked left
+  std::size_t dropped = 0;  // left, and their member is gone: forgotten
+};
+
+// A search of the people known: the first `limit` matches and how many there are in all.
+struct PeopleFound {
+  std::vector<PersonRecord> people;
+  std::int64_t total = 0;
+};
+
 // --- passwords ------------------------------------------------------------------------------
 
 // A generated password written to the outbox whose add or reset was never confirmed. The
@@ -208,6 +241,20 @@ struct MailRecord {
   std::string reply;
   int attempts = 0;
   std::optional<Millis> nextAttempt;
+};
+
+// --- one person, for the console's person page ---------------------------------------------
+
+// What the state holds of one person besides their HR row: their member, what membersync
+// assigned, lent and enrolled, and where their password stands (never the password).
+struct PersonHoldings {
+  std::optional<Link> link;
+  std::vector<OwnedAsset> assets;  // by asset number
+  std::optional<Lending> lending;
+  std::vector<Enrolment> enrolments;  // by rule
+  // The account's newest password: confirmedAt 0 while its add or reset is not confirmed.
+  std::optional<PasswordToHandOut> password;
+  std::optional<Millis> handedOutAt;
 };
 
 // --- run reports ----------------------------------------------------------------------------

@@ -76,6 +76,15 @@ TEST_CASE("delivery config: smtp with STARTTLS, AUTH and the defaults", "[config
   CHECK(scrubber.scrub("AUTH smtp-p4ss") == "AUTH [redacted]");
 }
 
+TEST_CASE("delivery config: the console's people pages read the email where delivery mails it",
+          "[config]") {
+  Fixture f;
+  CHECK(loadConfig(f.config(""), {}).sync.emailColumn == "email");
+  const auto smtp = f.config(
+      "method = smtp\nsmtp_host = mail.acme.example\nfrom = it@acme.example\nto_column = mail\n");
+  CHECK(loadConfig(smtp, {}).sync.emailColumn == "mail");
+}
+
 TEST_CASE("delivery config: implicit TLS defaults to port 465", "[config]") {
   Fixture f;
   const auto c = loadConfig(

@@ -142,8 +142,8 @@ TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and 
   Poco::Data::Session s(
       Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
   s << "PRAGMA user_version", into(version), now;
-  CHECK(version == 13);
-  CHECK(SqliteStore::schemaVersion() == 13);
+  CHECK(version == 14);
+  CHECK(SqliteStore::schemaVersion() == 14);
 }
 
 TEST_CASE("state: passwords confirmed before mail delivery are left to hand out by hand",
