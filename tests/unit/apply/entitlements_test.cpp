@@ -142,7 +142,7 @@ TEST_CASE("apply: an Assign sends one A9 and records which rule granted each ass
   CHECK_THAT(steps[0].info.detail, Catch::Contains("\"withdraw\":[\"AN-0003\"]"));
 }
 
-TEST_CASE("apply: A9 refusals are per-member failures with what to do; the rest goes on",
+TEST_CASE("apply: A9 refusals are per-member failures with what to do, the rest goes on",
           "[apply][assets]") {
   EmulatedCenter c;
   const std::string chenjie = c.globalIdOf("chenjie");
@@ -232,7 +232,7 @@ TEST_CASE("apply: entitlements of a person whose add did not land are not sent",
   CHECK(c.store->load().enrolments.empty());
 }
 
-TEST_CASE("apply: a Lend waits for its member's Assign; A10 refusals say what to do",
+TEST_CASE("apply: a Lend waits for its member's Assign, A10 refusals say what to do",
           "[apply][locks]") {
   EmulatedCenter c;
   const std::string lina = c.globalIdOf("lina");
@@ -418,7 +418,7 @@ TEST_CASE("settle: an A10 in doubt is settled by reading A8", "[apply][locks]") 
   CHECK(snap.lendings.at(wangfang).lockNumber == "LK-0005");
 }
 
-TEST_CASE("apply: a withdrawal strips membersync's assets and forgets them; a delete forgets "
+TEST_CASE("apply: a withdrawal strips membersync's assets and forgets them, a delete forgets "
           "the member's assets and lending",
           "[apply][assets]") {
   EmulatedCenter c;

@@ -141,7 +141,7 @@ TEST_CASE("scrubber: a secret inside another is removed alone and within the lon
   CHECK(s.scrub("a mysecret99y") == "a my[redacted]y");
 }
 
-TEST_CASE("scrubber: registering a secret twice adds nothing; later secrets apply at once",
+TEST_CASE("scrubber: registering a secret twice adds nothing, later secrets apply at once",
           "[core][scrub]") {
   Scrubber s;
   s.add(Secret("token-0001-aaaa"));
