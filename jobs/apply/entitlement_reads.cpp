@@ -26,10 +26,11 @@ ReadNeeds readNeedsOf(const policy::Policy& policy, const std::vector<state::Ste
 
 namespace {
 
-// "N of the M asset numbers membersync assigned (AN-1, AN-2, ...)" missing from `listed`.
+// "A6 lists nothing: N of the M asset numbers membersync holds are missing (AN-1, AN-2, ...)",
+// or nullopt when `listed` may be believed.
 template <class Owned>
-std::optional<ImplausibleRead> missingOwned(const Owned& owned, const std::set<std::string>& listed,
-                                        const char* what, const char* read, const char* key) {
+std::optional<std::string> missingOwned(const Owned& owned, const std::set<std::string>& listed,
+                                        const char* what, const char* read) {
   std::vector<std::string> missing;
   for (const auto& entry : owned)
     if (!listed.count(entry.first)) missing.push_back(entry.first);
@@ -39,34 +40,42 @@ std::optional<ImplausibleRead> missingOwned(const Owned& owned, const std::set<s
   std::string named;
   for (std::size_t i = 0; i < missing.size() && i < 5; ++i) named += (i ? ", " : "") + missing[i];
   if (missing.size() > 5) named += ", ...";
-  return ImplausibleRead{key, std::string(read) + " lists " + (empty ? "nothing" : "too little") +
-                                  ": " + std::to_string(missing.size()) + " of the " +
-                                  std::to_string(owned.size()) + " " + what +
-                                  " membersync holds are missing (" + named +
-                                  "); refusing to plan on it, ownership is kept (check the "
-                                  "service; if they were really removed on the center, "
-                                  "`membersync allow RUN` lets the next run forget them)"};
+  return std::string(read) + " lists " + (empty ? "nothing" : "too little") + ": " +
+         std::to_string(missing.size()) + " of the " + std::to_string(owned.size()) + " " + what +
+         " membersync holds are missing (" + named + ")";
 }
 
 }  // namespace
 
 std::optional<ImplausibleRead> implausibleEntitlements(const state::Snapshot& state,
                                                        const EntitlementReads& reads) {
+  // Both reads are checked, not the first only: a glitch that empties A6 and A8 alike is held
+  // (and released by one `allow`) as a whole, not found one read a run.
+  ImplausibleRead refused;
+  auto add = [&refused](const char* key, std::string why) {
+    refused.keys.push_back(key);
+    refused.message += (refused.message.empty() ? "" : "; ") + why;
+  };
   if (reads.assets && !state.releasedItems.count(kAssetOwnershipKey)) {
     std::set<std::string> listed;
     for (const auto& a : *reads.assets) listed.insert(a.assetNum);
-    if (auto why = missingOwned(state.ownedAssets, listed, "asset numbers", "A6",
-                                kAssetOwnershipKey))
-      return why;
+    if (auto why = missingOwned(state.ownedAssets, listed, "asset numbers", "A6"))
+      add(kAssetOwnershipKey, *why);
   }
   if (reads.locks && !state.releasedItems.count(kLockOwnershipKey)) {
     std::set<std::string> listed;
     for (const auto& l : *reads.locks) listed.insert(l.assetNum);
     std::map<std::string, state::Lending> byLock;
-    for (const auto& [globalId, lending] : state.lendings) byLock.emplace(lending.lockNumber, lending);
-    if (auto why = missingOwned(byLock, listed, "lent locks", "A8", kLockOwnershipKey)) return why;
+    for (const auto& [globalId, lending] : state.lendings)
+      byLock.emplace(lending.lockNumber, lending);
+    if (auto why = missingOwned(byLock, listed, "lent locks", "A8")) add(kLockOwnershipKey, *why);
   }
-  return std::nullopt;
+  if (refused.keys.empty()) return std::nullopt;
+  refused.message += std::string("; refusing to plan on ") +
+                     (refused.keys.size() > 1 ? "them" : "it") +
+                     ", ownership is kept (check the service; if they were really removed on the "
+                     "center, `membersync allow RUN` lets the next run forget them)";
+  return refused;
 }
 
 namespace {

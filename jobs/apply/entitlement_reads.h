@@ -55,11 +55,11 @@ struct EntitlementReads {
 // assets removed by hand; planning on it would forget who holds what membersync granted, and
 // leavers would keep their licences. A few missing (deleted by hand, expired) only lose their
 // ownership, reported by the planner. Keys released by `allow` (ownership:assets,
-// ownership:locks) skip the check once. Pure.
+// ownership:locks) skip the check once. One refusal names every read refused. Pure.
 inline constexpr std::size_t kMinOwnedForReadCheck = 4;
 struct ImplausibleRead {
-  std::string key;      // what `allow` on the failed run releases (a Held item's key)
-  std::string message;  // names the read, what is missing and `membersync allow RUN`
+  std::vector<std::string> keys;  // what `allow` on the failed run releases (Held items' keys)
+  std::string message;            // names each read, what is missing and `membersync allow RUN`
 };
 std::optional<ImplausibleRead> implausibleEntitlements(const state::Snapshot& state,
                                                        const EntitlementReads& reads);

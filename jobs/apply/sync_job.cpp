@@ -135,7 +135,8 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
     report.message = implausible ? plan::namingRun(implausible->message, report.run) : reads.error;
     report.configuration = !implausible && reads.errorIsConfiguration;
     // `allow` on this run lets the next one forget what the center no longer lists.
-    if (implausible) store_.recordHeld(report.run, implausible->key, report.message);
+    if (implausible)
+      for (const auto& key : implausible->keys) store_.recordHeld(report.run, key, report.message);
     store_.finishRun(report.run, toString(report.outcome), {}, report.message);
     return std::nullopt;
   }

@@ -146,13 +146,15 @@ class Lender {
     ctx_.add(std::move(item));
   }
 
-  // Lendings membersync made that no rule wants any more.
+  // Lendings membersync made that no rule wants any more, or whose lock A8 no longer lists.
   void endLendings() {
     for (const auto& [gid, lending] : ctx_.in.state.lendings) {
       const LiveMember* m = ctx_.members.byGlobalId(gid);
       auto w = wanted_.find(gid);
       const bool stillWanted = w != wanted_.end() && w->second.lock == lending.lockNumber;
-      if (stillWanted) continue;
+      // A lock gone from A8 is forgotten even while a rule still names it (planPerson reports
+      // that): kept, it would make every later A8 look implausible, `allow` or not.
+      if (stillWanted && lockOf(lending.lockNumber)) continue;
       if (!m || !lentTo(lockOf(lending.lockNumber), gid)) {
         ctx_.plan.stateChanges.endedLendings.push_back(gid);  // gone, or returned by hand
         continue;

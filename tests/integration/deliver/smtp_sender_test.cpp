@@ -288,7 +288,7 @@ TEST_CASE("smtp: 554 after the data is Refused, 451 after the data is TryLater")
   CHECK(server.mails().empty());
 }
 
-TEST_CASE("smtp: a connection closed after the data without a reply is InDoubt and systemic; the next mail reconnects") {
+TEST_CASE("smtp: a connection closed after the data without a reply is InDoubt and systemic, the next mail reconnects") {
   SmtpProcess server;
   auto sender = makeSmtpSender(settingsFor(server, SmtpTls::None));
   const Sent dropped = send(*sender, mailTo("drop@example.com"));

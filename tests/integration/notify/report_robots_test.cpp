@@ -133,7 +133,7 @@ TEST_CASE("reports: a wrong signing secret is refused, recorded, and the next ru
   checkNoSecretLeaked(d, keys);
 }
 
-TEST_CASE("reports: a signed Feishu robot takes rich text; a timestamp an hour off is refused",
+TEST_CASE("reports: a signed Feishu robot takes rich text, a timestamp an hour off is refused",
           "[notify][integration]") {
   const auto keys = signedRobots();
   RobotProcess robots(keys);

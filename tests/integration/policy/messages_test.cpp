@@ -102,7 +102,7 @@ TEST_CASE("messages: a revert's withdrawals are listed and counted as withdrawal
 
 TEST_CASE(
     "messages: no advice to return a lock by hand from an export a guard distrusts, nor "
-    "for a person whose row was skipped; a trusted export gives it",
+    "for a person whose row was skipped, a trusted export gives it",
     "[policy][messages]") {
   EmulatorProcess emulator;
   PolicyFixture f(emulator, kPolicy);

@@ -65,7 +65,7 @@ TEST_CASE(
 
 TEST_CASE(
     "excel: a mobile Excel saved as 1.38001E+10 is refused naming the line and the column "
-    "to format as text; the other rows go on",
+    "to format as text, the other rows go on",
     "[sync][excel]") {
   EmulatorProcess emulator;
   SyncFixture f(emulator);
@@ -101,7 +101,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "excel: passwords --format csv --bom starts with EF BB BF and is otherwise the same; "
+    "excel: passwords --format csv --bom starts with EF BB BF and is otherwise the same, "
     "--bom with another format is a usage error",
     "[sync][excel]") {
   EmulatorProcess emulator;

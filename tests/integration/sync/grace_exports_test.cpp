@@ -42,7 +42,7 @@ std::string rearranged(std::vector<Person> people) {
 
 TEST_CASE(
     "sync: the same rows saved again with a BOM and CRLF, or quoted and rearranged, are not a "
-    "second export for grace_runs; a changed row is, and the departure is then carried out",
+    "second export for grace_runs, a changed row is, and the departure is then carried out",
     "[sync][grace]") {
   EmulatorProcess emulator;
   SyncOptions o;

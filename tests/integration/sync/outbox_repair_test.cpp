@@ -45,7 +45,7 @@ std::string pendingLine(const std::string& account, const std::string& password)
 
 TEST_CASE(
     "sync: a torn last outbox line is removed and passwords the state never recorded are "
-    "voided by the next sync, which says so; handing out works again and nothing else is lost",
+    "voided by the next sync, which says so, handing out works again and nothing else is lost",
     "[sync]") {
   EmulatorProcess emulator;
   SyncFixture f(emulator);

@@ -79,7 +79,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "messages: an account on two HR rows refuses only the newcomer's row; the linked "
+    "messages: an account on two HR rows refuses only the newcomer's row, the linked "
     "employee's own changes go on",
     "[sync][messages]") {
   EmulatorProcess emulator;
@@ -114,7 +114,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "messages: explain finds a person by account, name (Chinese too) or employee id; "
+    "messages: explain finds a person by account, name (Chinese too) or employee id, "
     "someone unknown exits 1 with close matches",
     "[sync][messages]") {
   EmulatorProcess emulator;
@@ -240,7 +240,7 @@ TEST_CASE(
 
 TEST_CASE(
     "messages: a plan of more than 200 items lists the first 20 of each kind and says how "
-    "to see all; --full and the JSON form give every item",
+    "to see all, --full and the JSON form give every item",
     "[sync][messages]") {
   EmulatorProcess emulator;
   SyncFixture f(emulator);

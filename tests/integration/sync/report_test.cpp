@@ -54,7 +54,7 @@ std::vector<Person> withOneBadRow() {
 
 TEST_CASE(
     "reports: a sync with a bad HR row reports it once to a signed DingTalk robot, naming the "
-    "person and the line; the same situation again sends nothing",
+    "person and the line, the same situation again sends nothing",
     "[sync][report]") {
   EmulatorProcess emulator;
   const auto robots = signedDingTalk();

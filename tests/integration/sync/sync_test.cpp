@@ -716,7 +716,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "sync: an HR export that cannot be used is reported (exit 1) with nothing written; only "
+    "sync: an HR export that cannot be used is reported (exit 1) with nothing written, only "
     "the token grants and page 1 of the member list, read ahead while the export was read, "
     "went out",
     "[sync]") {

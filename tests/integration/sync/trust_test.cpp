@@ -185,7 +185,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "trust: sync --only spends only its account's release; the other reviewed renames go out on "
+    "trust: sync --only spends only its account's release, the other reviewed renames go out on "
     "the next sync",
     "[sync][trust][guard]") {
   EmulatorProcess emulator;

@@ -347,7 +347,7 @@ TEST_CASE("adds: a chunk that fails fails the phase with its error, and the batc
         std::vector<std::size_t>{4, 8});
 }
 
-TEST_CASE("adds: once the run is cancelled, the chunks waiting for a call slot send nothing; "
+TEST_CASE("adds: once the run is cancelled, the chunks waiting for a call slot send nothing, "
           "their rows end as not sent, their passwords void",
           "[apply][adds]") {
   EmulatedCenter c;

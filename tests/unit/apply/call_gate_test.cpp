@@ -57,7 +57,7 @@ struct Taker {
 
 }  // namespace
 
-TEST_CASE("call gate: no more callers hold a slot at once than it has; the others wait",
+TEST_CASE("call gate: no more callers hold a slot at once than it has, the others wait",
           "[apply]") {
   apply::CallGate gate(2, never);
   std::mutex m;

@@ -142,7 +142,7 @@ TEST_CASE("apply: an Assign sends one A9 and records which rule granted each ass
   CHECK_THAT(steps[0].info.detail, Catch::Contains("\"withdraw\":[\"AN-0003\"]"));
 }
 
-TEST_CASE("apply: A9 refusals are per-member failures with what to do; the rest goes on",
+TEST_CASE("apply: A9 refusals are per-member failures with what to do, the rest goes on",
           "[apply][assets]") {
   EmulatedCenter c;
   const std::string chenjie = c.globalIdOf("chenjie");
@@ -232,7 +232,7 @@ TEST_CASE("apply: entitlements of a person whose add did not land are not sent",
   CHECK(c.store->load().enrolments.empty());
 }
 
-TEST_CASE("apply: a Lend waits for its member's Assign; A10 refusals say what to do",
+TEST_CASE("apply: a Lend waits for its member's Assign, A10 refusals say what to do",
           "[apply][locks]") {
   EmulatedCenter c;
   const std::string lina = c.globalIdOf("lina");
@@ -418,7 +418,7 @@ TEST_CASE("settle: an A10 in doubt is settled by reading A8", "[apply][locks]") 
   CHECK(snap.lendings.at(wangfang).lockNumber == "LK-0005");
 }
 
-TEST_CASE("apply: a withdrawal strips membersync's assets and forgets them; a delete forgets "
+TEST_CASE("apply: a withdrawal strips membersync's assets and forgets them, a delete forgets "
           "the member's assets and lending",
           "[apply][assets]") {
   EmulatedCenter c;
@@ -550,7 +550,7 @@ TEST_CASE("reads: an asset list that is empty or lacks most of what membersync o
   SECTION("empty") {
     const auto why = apply::implausibleEntitlements(state, listing({}));
     REQUIRE(why);
-    CHECK(why->key == apply::kAssetOwnershipKey);
+    CHECK(why->keys == std::vector<std::string>{apply::kAssetOwnershipKey});
     CHECK_THAT(why->message, Catch::Contains("A6 lists nothing: 10 of the 10 asset numbers") &&
                                  Catch::Contains("AN-1, AN-10, AN-2, AN-3, AN-4, ...") &&
                                  Catch::Contains("membersync allow RUN"));
@@ -582,9 +582,26 @@ TEST_CASE("reads: a lock list that lists none of the locks membersync lent is re
   state.lendings["g1"] = {"g1", "LK-1", "offline", 0};
   const auto why = apply::implausibleEntitlements(state, listing({"AN-1"}, {}));
   REQUIRE(why);
-  CHECK(why->key == apply::kLockOwnershipKey);
+  CHECK(why->keys == std::vector<std::string>{apply::kLockOwnershipKey});
   CHECK_THAT(why->message, Catch::Contains("A8 lists nothing: 1 of the 1 lent locks"));
   CHECK_FALSE(apply::implausibleEntitlements(state, listing({"AN-1"}, {"LK-1"})));
+}
+
+TEST_CASE("reads: asset and lock lists both implausible are one refusal naming both, held together",
+          "[apply][reads][guard]") {
+  state::Snapshot state = owning(4);
+  state.lendings["g1"] = {"g1", "LK-1", "offline", 0};
+  const auto why = apply::implausibleEntitlements(state, listing({}, {}));
+  REQUIRE(why);
+  // One `allow` on the run releases both: not one read found and held a run.
+  CHECK(why->keys == std::vector<std::string>{apply::kAssetOwnershipKey, apply::kLockOwnershipKey});
+  CHECK_THAT(why->message, Catch::Contains("A6 lists nothing: 4 of the 4 asset numbers") &&
+                               Catch::Contains("A8 lists nothing: 1 of the 1 lent locks") &&
+                               Catch::Contains("membersync allow RUN"));
+  state.releasedItems.insert(apply::kAssetOwnershipKey);
+  const auto locksOnly = apply::implausibleEntitlements(state, listing({}, {}));
+  REQUIRE(locksOnly);
+  CHECK(locksOnly->keys == std::vector<std::string>{apply::kLockOwnershipKey});
 }
 
 TEST_CASE("reads: product trees are read once, cached, and read again when old",

@@ -107,7 +107,7 @@ TEST_CASE("journaled write: a batch's outcomes and their records commit together
 }
 
 TEST_CASE(
-    "journaled write: failures keep the item's history and the run's list; not sent keeps neither",
+    "journaled write: failures keep the item's history and the run's list, not sent keeps neither",
     "[apply]") {
   Fixture f;
   apply::runJournaled(

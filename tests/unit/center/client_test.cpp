@@ -146,7 +146,7 @@ TEST_CASE("client: a lost answer on delete, configure, lend or a gateway 502 is 
   CHECK(rig.service.apiRequests().size() == 4);
 }
 
-TEST_CASE("client: an unreadable answer to a write is in doubt, sent once; to a read it is an error",
+TEST_CASE("client: an unreadable answer to a write is in doubt, sent once, to a read it is an error",
           "[center]") {
   Rig rig;
   // A proxy's HTTP 500 after forwarding, then a truncated 200: either may follow a write that

@@ -96,7 +96,7 @@ TEST_CASE("decode: a list item keeps its fields, Chinese text intact, unknown fi
   CHECK_FALSE(m.boundUserInfoJson);
 }
 
-TEST_CASE("decode: null and missing optional member fields are absent; deleted members are kept", "[center]") {
+TEST_CASE("decode: null and missing optional member fields are absent, deleted members are kept", "[center]") {
   auto page = decodeBody(Endpoint::ListMembers, kMemberPage, decodeMemberPage);
   REQUIRE(page.ok());
   const auto& m = page.value().list[1];

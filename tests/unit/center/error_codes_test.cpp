@@ -64,7 +64,7 @@ TEST_CASE("error codes: every member-center code maps to the kind a caller acts 
   }
 }
 
-TEST_CASE("error codes: every activity code maps to the kind a caller acts on; 0000 is success", "[center]") {
+TEST_CASE("error codes: every activity code maps to the kind a caller acts on, 0000 is success", "[center]") {
   for (const auto& [code, kind] : kActivityKinds) {
     INFO("code " << code);
     const CodeInfo* row = findCode(Service::Activity, code);

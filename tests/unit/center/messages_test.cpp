@@ -63,7 +63,7 @@ TEST_CASE(
 
 TEST_CASE(
     "messages: a member center that cannot be reached is named by its URL and "
-    "[center] base_url; a request that cannot be sent as configured too",
+    "[center] base_url, a request that cannot be sent as configured too",
     "[center]") {
   Rig rig;
   rig.service.handler = [](const HttpRequest&) {

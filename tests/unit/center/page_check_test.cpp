@@ -213,7 +213,7 @@ TEST_CASE("paging: a consistent clamp, 1000 asked and 500 served on every page, 
 }
 
 TEST_CASE(
-    "paging: a list past max_member_pages fails after page 1, naming the keys; the default "
+    "paging: a list past max_member_pages fails after page 1, naming the keys, the default "
     "is a million members in pages of page_size",
     "[center][limits]") {
   auto pagesOf = [](std::int64_t total) {

@@ -495,7 +495,7 @@ TEST_CASE("paging: the pages read ahead are the list's, each page read once in a
 }
 
 TEST_CASE(
-    "paging: a page read ahead is one attempt; one that failed is read again with retries, "
+    "paging: a page read ahead is one attempt, one that failed is read again with retries, "
     "and pages past the guess are read after page 1",
     "[center]") {
   Rig rig;

@@ -57,8 +57,10 @@ TEST_CASE("scrubber: secrets shorter than four characters are not registered", "
   CHECK(s.scrub("abc app:xy YXBwOnh5") == "abc app:xy YXBwOnh5");
 }
 
-TEST_CASE("scrubber: the JSON-escaped forms are removed (quotes, backslashes, \\/, \\uXXXX)",
-          "[core][scrub]") {
+TEST_CASE(
+    "scrubber: the JSON-escaped forms are removed (quotes, backslashes, an escaped slash, uXXXX "
+    "escapes)",
+    "[core][scrub]") {
   Scrubber s;
   s.add(Secret("pa\"ss\\w\xC3\xB6rd/1<2"));  // pa"ss\wörd/1<2
   const std::string escaped[] = {
@@ -141,7 +143,7 @@ TEST_CASE("scrubber: a secret inside another is removed alone and within the lon
   CHECK(s.scrub("a mysecret99y") == "a my[redacted]y");
 }
 
-TEST_CASE("scrubber: registering a secret twice adds nothing; later secrets apply at once",
+TEST_CASE("scrubber: registering a secret twice adds nothing, later secrets apply at once",
           "[core][scrub]") {
   Scrubber s;
   s.add(Secret("token-0001-aaaa"));

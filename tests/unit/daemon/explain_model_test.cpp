@@ -90,7 +90,7 @@ TEST_CASE("explain model: the row, its department's id and the member, matched w
   CHECK(e.nothingPlanned == NothingPlanned::InStep);
 }
 
-TEST_CASE("explain model: a skipped row is told with its reason; nobody at all is not linked",
+TEST_CASE("explain model: a skipped row is told with its reason, nobody at all is not linked",
           "[explain]") {
   World w;
   const auto kim = w.explain("kim");

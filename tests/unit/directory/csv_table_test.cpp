@@ -20,7 +20,7 @@ std::string errorOf(const std::string& text, char delimiter = ',') {
 
 }  // namespace
 
-TEST_CASE("directory: CSV records carry the line they start on; the header is line 1",
+TEST_CASE("directory: CSV records carry the line they start on, the header is line 1",
           "[directory][csv]") {
   const auto t = parseCsv("a,b\n1,2\n3,4", ',', "hr.csv");
   CHECK(t.header == Fields{"a", "b"});

@@ -82,7 +82,7 @@ TEST_CASE("export hash: a changed field, an added, removed or repeated row is an
   CHECK(csvHash(kRows + "E1003,bob,Bob Stone,ENG,,,left,Engineer\n") != hash);
 }
 
-TEST_CASE("export hash: an invalid row counts; mended, it is another export", "[directory][hash]") {
+TEST_CASE("export hash: an invalid row counts, mended, it is another export", "[directory][hash]") {
   const std::string tooLong = kRows + "E1004,carol," + repeat("C", 31) + ",ENG,,,,Engineer\n";
   const std::string mended = kRows + "E1004,carol," + repeat("C", 30) + ",ENG,,,,Engineer\n";
   HrFile f;
@@ -101,7 +101,7 @@ TEST_CASE("export hash: an optional column missing differs from the column prese
         csvHash("employee_id,account,name,mobile\nE1,a1,Ann,\n"));
 }
 
-TEST_CASE("export hash: a column the policy reads counts; a column nothing reads does not",
+TEST_CASE("export hash: a column the policy reads counts, a column nothing reads does not",
           "[directory][hash]") {
   const std::string header = "employee_id,account,name,title,notes\n";
   const std::string hash = csvHash(header + "E1,a1,Ann,Engineer,first\n");
@@ -120,7 +120,7 @@ TEST_CASE("export hash: values are told apart where one ends and the next begins
 }
 
 TEST_CASE("export hash: a JSON export's key order, spacing and object order do not count, its "
-          "values do; the same rows as CSV are the same export",
+          "values do, the same rows as CSV are the same export",
           "[directory][hash][json]") {
   // Ann with the remark `annRemark`, then Bob with the keys `bob` adds.
   auto people = [](const std::string& annRemark, const std::string& bob) {

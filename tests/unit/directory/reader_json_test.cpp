@@ -8,7 +8,7 @@
 using namespace membersync::directory;
 using namespace membersync::directory::testing;
 
-TEST_CASE("directory: a JSON export is an array of objects; numbers become text, null empty",
+TEST_CASE("directory: a JSON export is an array of objects, numbers become text, null empty",
           "[directory][json]") {
   HrFile f;
   const std::string bytes =

@@ -64,7 +64,7 @@ TEST_CASE("formats: WeCom gets a markdown message at its URL, within 4096 bytes"
   CHECK(content.find("more") != std::string::npos);
 }
 
-TEST_CASE("formats: DingTalk gets a markdown title and text; unsigned, the URL is as given",
+TEST_CASE("formats: DingTalk gets a markdown title and text, unsigned, the URL is as given",
           "[notify]") {
   const std::string url = "https://oapi.dingtalk.com/robot/send?access_token=abc123token";
   const auto attention = heldAndInvalid();

@@ -96,7 +96,7 @@ ReportSend last(const std::string& situation, ReportSendState state, const std::
 
 }  // namespace
 
-TEST_CASE("report rules: the first report of a situation goes; the same one again does not",
+TEST_CASE("report rules: the first report of a situation goes, the same one again does not",
           "[notify]") {
   ManualClock clock;
   const auto now = clock.wallNow();
@@ -146,7 +146,7 @@ TEST_CASE("report rules: a reported situation that cleared is said once", "[noti
                      clock.wallNow()));
 }
 
-TEST_CASE("report rules: on = failed reports failed runs only; on = always every run", "[notify]") {
+TEST_CASE("report rules: on = failed reports failed runs only, on = always every run", "[notify]") {
   ManualClock clock;
   RunFacts failedRun = facts("failed");
   const Situation failed = situationOf(failedRun, false, "fp");
@@ -245,7 +245,7 @@ TEST_CASE("report run: a clean run after a reported one says it cleared, once", 
   CHECK(result.channels[0].reason == SendReason::Changed);
 }
 
-TEST_CASE("report run: each address of mail_to is its own channel; a server down stops the rest",
+TEST_CASE("report run: each address of mail_to is its own channel, a server down stops the rest",
           "[notify]") {
   Rig rig;
   rig.settings.webhookUrl = Secret();

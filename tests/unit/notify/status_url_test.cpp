@@ -30,7 +30,7 @@ TEST_CASE("report status: the newest send of each channel, a failure with why an
   ::tzset();
 }
 
-TEST_CASE("webhook url: https, or http only to this machine; problems never repeat the URL",
+TEST_CASE("webhook url: https, or http only to this machine, problems never repeat the URL",
           "[notify]") {
   CHECK_FALSE(webhookUrlProblem("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k"));
   CHECK_FALSE(webhookUrlProblem("http://127.0.0.1:8080/robot/send?access_token=t"));

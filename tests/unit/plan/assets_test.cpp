@@ -81,7 +81,7 @@ TEST_CASE("assets: an assigned asset is never handed out, nor one asset twice", 
   CHECK(handedOut == Strings{"AN-2", "AN-3", "AN-4"});
 }
 
-TEST_CASE("assets: a pool run dry lists the people left without; nobody loses an asset", "[plan]") {
+TEST_CASE("assets: a pool run dry lists the people left without, nobody loses an asset", "[plan]") {
   Scenario s = engineers();
   s.add(person("E4", "dave", "Dave", "ENG")).link("E4", "dave", "g4").add(member("g4", "dave"));
   s.policy.assets = {poolRule("cad-seat", dept("ENG"), {"AN-1", "AN-2"})};
@@ -112,7 +112,7 @@ TEST_CASE("assets: --only keeps a shortage that names the account", "[plan]") {
   CHECK(find(s.plan(), "assign:g1"));
 }
 
-TEST_CASE("assets: an exclusive pool strips a hand-assigned pool asset; a shared one does not",
+TEST_CASE("assets: an exclusive pool strips a hand-assigned pool asset, a shared one does not",
           "[plan]") {
   Scenario s = engineers();
   s.hr.people[2].department = "SALES";  // carol no longer matches

@@ -57,7 +57,7 @@ TEST_CASE("planner: the same export twice counts once toward grace", "[plan]") {
 }
 
 TEST_CASE("planner: an absence counted before the upgrade, by the file's hash, is not counted "
-          "again for the same file; another file counts, and stores the rows' hash",
+          "again for the same file, another file counts, and stores the rows' hash",
           "[plan]") {
   Scenario s = aliceMissing();
   s.hr.contentHash = "rows-1";

@@ -119,7 +119,7 @@ TEST_CASE("edit guard: a release covers the reviewed values only", "[plan][guard
 
 TEST_CASE(
     "release keys bind every guarded kind to the content reviewed: an edit's values, the assets "
-    "moved, a lending's lock, a delete's member; an enrolment by its key",
+    "moved, a lending's lock, a delete's member, an enrolment by its key",
     "[plan][guard]") {
   Item edit;
   edit.kind = ItemKind::Edit;

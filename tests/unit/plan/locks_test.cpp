@@ -233,6 +233,18 @@ TEST_CASE(
   CHECK(find(plan, "problem:line:2"));
 }
 
+TEST_CASE("locks: a lending whose lock A8 no longer lists is forgotten, though still wanted",
+          "[plan]") {
+  Scenario s = aliceWithLock();
+  s.state.lendings["g1"] = state::Lending{"g1", "LK-1", "offline", kNow - kDay};
+  s.locks->clear();  // deleted on the center, or an empty A8 that `allow` released
+  const Plan plan = s.plan();
+  CHECK(plan.stateChanges.endedLendings == Strings{"g1"});
+  const Item* p = find(plan, "problem:lock:E1");  // the HR column still names it
+  REQUIRE(p);
+  CHECK(contains(p->reason, "is not among the enterprise's borrowed locks (A8)"));
+}
+
 TEST_CASE("locks: a lending whose member is gone is forgotten", "[plan]") {
   Scenario s = aliceWithLock();
   s.state.lendings["g9"] = state::Lending{"g9", "LK-2", "offline", kNow - kDay};

@@ -23,7 +23,7 @@ state::RunId finishedRun(Rig& rig, RunKind kind, const std::string& outcome,
 
 TEST_CASE(
     "attention inputs: the newest complete run's invalid rows and every later run's unreleased "
-    "holds; a failed, stale or --only run after it hides nothing",
+    "holds, a failed, stale or --only run after it hides nothing",
     "[report][attention]") {
   Rig rig;
   const auto full = rig.store->beginRun({RunKind::Sync, "h", 10, "p", ""});

@@ -53,7 +53,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "attention: invalid rows and pools run dry come from the run's problems; items refused or "
+    "attention: invalid rows and pools run dry come from the run's problems, items refused or "
     "failed from the state, named by the person the run saw",
     "[report][attention]") {
   AttentionInputs in = inputs();

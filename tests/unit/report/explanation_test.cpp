@@ -176,7 +176,7 @@ TEST_CASE("explain text: every section of a person in HR and on the center", "[r
   CHECK_THAT(t, Contains("\nplanned: nothing; the member matches the HR row\n"));
 }
 
-TEST_CASE("explain text: a lock rule whose when names the lock field shows the lock once; a "
+TEST_CASE("explain text: a lock rule whose when names the lock field shows the lock once, a "
           "member holding nothing says none", "[report]") {
   Explanation e = everything();
   e.rules[1].conditions = {{"lock", {"LK-1"}, {"LK-*"}, true}};

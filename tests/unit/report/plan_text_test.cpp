@@ -225,7 +225,7 @@ std::size_t lines(const std::string& text, const std::string& start) {
 
 TEST_CASE(
     "plan text: a plan of more than 200 items lists the first 20 of each kind and says "
-    "how to see all; --full lists every item",
+    "how to see all, --full lists every item",
     "[report]") {
   const plan::Plan p = longPlan(250, 3);
   const std::string text = report::planText(p);

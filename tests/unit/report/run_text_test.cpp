@@ -11,7 +11,7 @@ using membersync::report::runCountFields;
 using membersync::report::runCountsText;
 using membersync::state::RunCounts;
 
-TEST_CASE("run text: counts of 0 are left out; none at all is \"no changes\"", "[report]") {
+TEST_CASE("run text: counts of 0 are left out, none at all is \"no changes\"", "[report]") {
   CHECK(runCountsText(RunCounts{}) == "no changes");
   RunCounts c;
   c.added = 3;

@@ -91,7 +91,7 @@ TEST_CASE("state: steps journaled together are sent at once, in order, with ids 
                   std::invalid_argument);
 }
 
-TEST_CASE("state: a failed step keeps its code, message and whether to retry; a re-send counts",
+TEST_CASE("state: a failed step keeps its code, message and whether to retry, a re-send counts",
           "[state]") {
   Rig rig;
   RunId run = rig.store->beginRun({});

@@ -55,7 +55,7 @@ TEST_CASE("state: absences round-trip with and without a withdrawal, and clear",
   CHECK(rig.store->load().absences.count("E2") == 0);
 }
 
-TEST_CASE("state: item records round-trip in every status; openItems lists the unfinished",
+TEST_CASE("state: item records round-trip in every status, openItems lists the unfinished",
           "[state]") {
   Rig rig;
   rig.store->saveItem({"add:E1", ItemStatus::Succeeded, 0, 0, "i1", "", "", 0});
