@@ -37,6 +37,12 @@ std::string valueOf(const std::map<std::string, std::string>& m, const std::stri
   return it == m.end() ? "" : it->second;
 }
 
+// A token as Sessions::newToken makes them: 64 hex digits.
+bool wellFormedToken(const std::string& token) {
+  return token.size() == 64 &&
+         token.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
 HttpResponse plain(int status, const std::string& text) {
   HttpResponse r;
   r.status = status;
@@ -94,6 +100,10 @@ HttpResponse ConsoleApp::handle(const HttpRequest& request) {
     if (request.method == "GET" && request.path.rfind("/static/", 0) == 0) {
       response = staticFile(request.path.substr(1));
       personal = false;
+    } else if (request.method == "GET" && request.path == "/favicon.ico") {
+      // Browsers ask on their own; sent to /login it would replace the sign-in form's token.
+      response = plain(404, "no icon");
+      personal = false;
     } else {
       const auto who = signedIn(request);
       if (request.method == "POST") {
@@ -137,10 +147,21 @@ std::optional<ConsoleApp::Signed> ConsoleApp::signedIn(const HttpRequest& reques
   return who;
 }
 
+bool ConsoleApp::fromOurPages(const HttpRequest& request) const {
+  // A browser says where a form comes from. Sec-Fetch-Site: anything but our own origin (or a
+  // form the user opened by hand) is another site's. Origin: one we serve, or "null", which is
+  // what browsers send for our own forms because every page asks for Referrer-Policy
+  // no-referrer; "null" then counts only beside Sec-Fetch-Site same-origin. Neither header (a
+  // script, an old browser): the CSRF token alone decides.
+  const std::string& site = request.fetchSite;
+  if (!site.empty() && site != "same-origin" && site != "none") return false;
+  if (request.origin.empty()) return true;
+  if (request.origin == "null") return site == "same-origin";
+  return std::find(origins_.begin(), origins_.end(), request.origin) != origins_.end();
+}
+
 HttpResponse ConsoleApp::handlePost(const HttpRequest& request, const std::optional<Signed>& who) {
-  // A cross-site form: a browser names its origin; one we do not serve is refused outright.
-  if (!request.origin.empty() &&
-      std::find(origins_.begin(), origins_.end(), request.origin) == origins_.end())
+  if (!fromOurPages(request))
     return plain(403, "refused: this form was not sent from the console's own pages");
   if (request.path == "/login") return signIn(request);
   if (!who) return plain(403, "refused: sign in first (" + std::string("/login") + ")");
@@ -242,7 +263,10 @@ HttpResponse ConsoleApp::approve(const HttpRequest& request, const Signed& who,
 
 HttpResponse ConsoleApp::loginPage(const HttpRequest& request, int status,
                                    const std::string& problem) {
-  const std::string token = sessions_.newToken();
+  // The token the browser holds already, if any: a second tab on /login, or a request the
+  // browser makes on its own, must not make the first tab's form stale.
+  const std::string held = valueOf(request.cookies, kPreSessionCookie);
+  const std::string token = wellFormedToken(held) ? held : sessions_.newToken();
   mstch::map data{
       {"csrf", token},
       {"next", localNext(valueOf(request.query, "next").empty() ? valueOf(request.form, "next")

@@ -55,6 +55,7 @@ class ConsoleApp {
     std::shared_ptr<const std::vector<ConsoleUser>> users;  // keeps `user` alive
   };
   std::optional<Signed> signedIn(const HttpRequest& request);
+  bool fromOurPages(const HttpRequest& request) const;
   HttpResponse handlePost(const HttpRequest& request, const std::optional<Signed>& who);
   HttpResponse signIn(const HttpRequest& request);
   HttpResponse signOut(const HttpRequest& request, const Signed& who);

@@ -15,7 +15,8 @@ struct HttpRequest {
   std::map<std::string, std::string> query;  // decoded
   std::map<std::string, std::string> form;   // a POST's urlencoded fields, decoded
   std::map<std::string, std::string> cookies;
-  std::string origin;   // the Origin header; "" when absent
+  std::string origin;     // the Origin header; "" when absent
+  std::string fetchSite;  // the Sec-Fetch-Site header; "" when absent
   std::string address;  // the client's IP address
 };
 

@@ -42,6 +42,7 @@ HttpRequest toRequest(HTTPServerRequest& in) {
   in.getCookies(cookies);
   for (const auto& [k, v] : cookies) r.cookies.emplace(k, v);
   r.origin = in.get("Origin", "");
+  r.fetchSite = in.get("Sec-Fetch-Site", "");
   r.address = in.clientAddress().host().toString();
   if (r.method == "POST") {
     Poco::Net::HTMLForm form;

@@ -58,7 +58,7 @@ void checkSecurityHeaders(const Answer& a) {
 
 }  // namespace
 
-TEST_CASE("console: a viewer sees every page; names from HR are text; the viewer cannot approve",
+TEST_CASE("console: a viewer sees every page, names from HR are text, the viewer cannot approve",
           "[console]") {
   EmulatorProcess emulator;
   const int port = freePort();
@@ -112,7 +112,7 @@ TEST_CASE("console: a viewer sees every page; names from HR are text; the viewer
 }
 
 TEST_CASE(
-    "console: without a session pages go to /login and POSTs are refused; a POST needs "
+    "console: without a session pages go to /login and POSTs are refused, a POST needs "
     "its token and the console's origin",
     "[console]") {
   EmulatorProcess emulator;
@@ -203,7 +203,7 @@ TEST_CASE(
   f.checkNoSecretLeaked();
 }
 
-TEST_CASE("console: failed sign-ins are answered 429 at once; a removed user's session ends",
+TEST_CASE("console: failed sign-ins are answered 429 at once, a removed user's session ends",
           "[console]") {
   EmulatorProcess emulator;
   const int port = freePort();
@@ -261,7 +261,7 @@ TEST_CASE("console: plain HTTP beyond loopback, or a port below 1024, is refused
 
 TEST_CASE(
     "console: with tls_cert_file and tls_key_file it serves HTTPS beyond loopback, the key "
-    "from $CREDENTIALS_DIRECTORY; cookies are Secure and answers carry HSTS",
+    "from $CREDENTIALS_DIRECTORY, cookies are Secure and answers carry HSTS",
     "[console]") {
   const std::string certs = MEMBERSYNC_SOURCE_DIR "/tests/integration/tls/certs/";
   EmulatorProcess emulator;

@@ -75,7 +75,7 @@ TEST_CASE("config: the console's load reads no secret file, not even a missing o
   CHECK(c.report.webhookSecret.empty());
 }
 
-TEST_CASE("config: [console] paths resolve; the TLS key against $CREDENTIALS_DIRECTORY",
+TEST_CASE("config: [console] paths resolve, the TLS key against $CREDENTIALS_DIRECTORY",
           "[config][console]") {
   TempDir dir;
   LoadEnvironment env;

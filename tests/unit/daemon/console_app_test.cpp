@@ -63,13 +63,15 @@ struct ConsoleRig {
   }
 
   HttpResponse post(const std::string& path, std::map<std::string, std::string> form,
-                    std::map<std::string, std::string> cookies, const std::string& origin = "") {
+                    std::map<std::string, std::string> cookies, const std::string& origin = "",
+                    const std::string& fetchSite = "") {
     HttpRequest r;
     r.method = "POST";
     r.path = path;
     r.form = std::move(form);
     r.cookies = std::move(cookies);
     r.origin = origin;
+    r.fetchSite = fetchSite;
     r.address = "10.0.0.5";
     return app->handle(r);
   }
@@ -159,7 +161,7 @@ TEST_CASE("console: next is a local path only", "[console]") {
   CHECK(localNext("") == "/");
 }
 
-TEST_CASE("console: a wrong password is 401 and audited; then that name waits (429)", "[console]") {
+TEST_CASE("console: a wrong password is 401 and audited, then that name waits (429)", "[console]") {
   ConsoleRig rig;
   CHECK(rig.signIn("alice", "wrong").empty());
   REQUIRE(rig.audit.size() == 1);
@@ -197,6 +199,51 @@ TEST_CASE("console: a POST from another origin is refused", "[console]") {
   CHECK(rig.approved == std::vector<long long>{1});
 }
 
+TEST_CASE("console: a form a browser sends from our pages with Origin null passes, another site's "
+          "does not",
+          "[console]") {
+  // Every page asks for Referrer-Policy no-referrer, so a browser sends Origin: null for the
+  // console's own forms; Sec-Fetch-Site tells them from another site's.
+  ConsoleRig rig;
+  const std::string session = rig.signIn("alice", "alice-password");
+  const std::string csrf = rig.csrfOf(session);
+  const std::map<std::string, std::string> cookie{{"msid", session}};
+  CHECK(rig.post("/runs/1/approve", {{"csrf", csrf}}, cookie, "null", "cross-site").status == 403);
+  CHECK(rig.post("/runs/1/approve", {{"csrf", csrf}}, cookie, "null", "same-site").status == 403);
+  CHECK(rig.post("/runs/1/approve", {{"csrf", csrf}}, cookie, "null").status == 403);
+  CHECK(rig.post("/runs/1/approve", {{"csrf", csrf}}, cookie, "http://127.0.0.1:8480",
+                 "cross-site")
+            .status == 403);
+  CHECK(rig.approved.empty());
+  CHECK(rig.post("/runs/1/approve", {{"csrf", csrf}}, cookie, "null", "same-origin").status ==
+        303);
+  CHECK(rig.approved == std::vector<long long>{1});
+}
+
+TEST_CASE("console: /login keeps the sign-in token the browser holds, and /favicon.ico leaves it",
+          "[console]") {
+  // A browser asks for /favicon.ico on its own; sent to /login, a new token would make the
+  // open form stale and the sign-in fail with 403.
+  ConsoleRig rig;
+  const std::string token = rig.preToken();
+  REQUIRE(token.size() == 64);
+  HttpRequest icon;
+  icon.method = "GET";
+  icon.path = "/favicon.ico";
+  icon.cookies["mspre"] = token;
+  const auto answer = rig.app->handle(icon);
+  CHECK(answer.status == 404);
+  CHECK(answer.header("Set-Cookie").empty());
+  HttpRequest again;
+  again.method = "GET";
+  again.path = "/login";
+  again.cookies["mspre"] = token;
+  CHECK(rig.app->handle(again).header("Set-Cookie").find("mspre=" + token) == 0);
+  again.cookies["mspre"] = "chosen-by-someone-else";
+  CHECK(rig.app->handle(again).header("Set-Cookie").find("chosen-by-someone-else") ==
+        std::string::npos);
+}
+
 TEST_CASE("console: a viewer may not approve", "[console]") {
   ConsoleRig rig;
   const std::string session = rig.signIn("victor", "victor-password");
@@ -229,7 +276,7 @@ TEST_CASE("console: sign-out is a POST with the token, and ends the session", "[
   CHECK(rig.get("/runs", session).status == 303);
 }
 
-TEST_CASE("console: every answer carries the security headers; pages are not stored", "[console]") {
+TEST_CASE("console: every answer carries the security headers, pages are not stored", "[console]") {
   ConsoleRig rig;
   const std::string session = rig.signIn("alice", "alice-password");
   for (const std::string path : {"/", "/runs", "/runs/999", "/nowhere", "/static/console.css"}) {

@@ -74,7 +74,7 @@ TEST_CASE("console sessions: sign-out ends the session", "[console]") {
   CHECK_FALSE(sessions.find(s.id).has_value());
 }
 
-TEST_CASE("console throttle: failures double the wait from 1 s to 15 minutes; a success resets",
+TEST_CASE("console throttle: failures double the wait from 1 s to 15 minutes, a success resets",
           "[console]") {
   ManualClock clock;
   Throttle throttle(clock);
@@ -99,14 +99,14 @@ TEST_CASE("console throttle: failures double the wait from 1 s to 15 minutes; a 
   CHECK_FALSE(throttle.blocked("name:alice"));
 }
 
-TEST_CASE("console tokens: compared whole; an empty one never matches", "[console]") {
+TEST_CASE("console tokens: compared whole, an empty one never matches", "[console]") {
   CHECK(sameToken("abc", "abc"));
   CHECK_FALSE(sameToken("abc", "abd"));
   CHECK_FALSE(sameToken("abc", "ab"));
   CHECK_FALSE(sameToken("", ""));
 }
 
-TEST_CASE("console passwords: Argon2id PHC strings, verified; the default cost is m=64 MiB t=3 p=1",
+TEST_CASE("console passwords: Argon2id PHC strings, verified, the default cost is m=64 MiB t=3 p=1",
           "[console]") {
   const std::string phc = hashPassword("correct horse", kCheap);
   CHECK(phc.rfind("$argon2id$v=19$m=8,t=1,p=1$", 0) == 0);
@@ -120,7 +120,7 @@ TEST_CASE("console passwords: Argon2id PHC strings, verified; the default cost i
   verifyAgainstDummy("anything");  // an unknown name: the same work, and no match
 }
 
-TEST_CASE("console users file: name:role:hash; a bad line names the file and line", "[console]") {
+TEST_CASE("console users file: name:role:hash, a bad line names the file and line", "[console]") {
   const std::string h = "$argon2id$v=19$m=8,t=1,p=1$c2FsdA$aGFzaA";
   const auto users = parseUsers("# users\nalice:approver:" + h + "\n\nbob:viewer:" + h + "\n", "u");
   REQUIRE(users.size() == 2);
@@ -148,7 +148,7 @@ TEST_CASE("console users file: written atomically with mode 0640 and read back",
   CHECK(verifyPassword(back[0].hash, "pw-alice-123"));
 }
 
-TEST_CASE("console users file: re-read when it changes; a broken file means no users",
+TEST_CASE("console users file: re-read when it changes, a broken file means no users",
           "[console]") {
   testing::TempDir dir;
   const std::string path = (dir.path() / "console-users").string();

@@ -60,7 +60,7 @@ TEST_CASE("state: the first run records every person with their fields and match
   CHECK_FALSE(rig.store->findPerson("nobody"));
 }
 
-TEST_CASE("state: an unchanged export writes no person again; a change rewrites that person only",
+TEST_CASE("state: an unchanged export writes no person again, a change rewrites that person only",
           "[state][people]") {
   Rig rig;
   const RunId first = newRun(rig);
