@@ -35,6 +35,7 @@ std::vector<ReportLine> reportRun(const config::Config& config, Runtime& rt,
   if (facts.failed()) facts.message = rt.scrubber().scrub(report.message);
   facts.configPath = config.sourceFile;
   facts.defaultConfig = configArgument.empty();
+  facts.link = notify::runPageLink(config.console.publicUrl, report.run);
   const auto result = notify::reportRun(
       settings, {robot.get(), mail.get(), rt.store(), rt.clock(), rt.scrubber()}, facts,
       report.attention);

@@ -175,6 +175,13 @@ std::string withConfig(const std::string& command, const RunFacts& run) {
   return "membersync --config " + shellWord(run.configPath) + command.substr(10);
 }
 
+std::string runPageLink(const std::string& publicUrl, state::RunId run) {
+  if (publicUrl.empty() || run == 0) return "";
+  std::string base = publicUrl;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  return base + "/runs/" + std::to_string(run);
+}
+
 ReportContent reportContent(const RunFacts& run, const report::Attention& attention,
                             SendReason reason, const std::string& keyword,
                             ReportLanguage /*language: English until the zh_CN catalogue*/) {

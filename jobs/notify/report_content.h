@@ -76,4 +76,8 @@ bool isCommand(const std::string& command);  // it is membersync's: a robot show
 // is.
 std::string withConfig(const std::string& command, const RunFacts& run);
 
+// The console's page of `run` under `[console] public_url` ("https://host/console/" gives
+// "https://host/console/runs/21"); "" when there is no public_url or no recorded run.
+std::string runPageLink(const std::string& publicUrl, state::RunId run);
+
 }  // namespace membersync::notify

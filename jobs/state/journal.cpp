@@ -196,6 +196,27 @@ std::vector<Step> SqliteStore::stepsOfRun(RunId run) {
   return steps;
 }
 
+std::vector<Step> SqliteStore::stepsOfRunPage(RunId run, std::int64_t offset,
+                                              std::int64_t limit) {
+  std::vector<Step> steps;
+  db_->guarded("reading a page of a run's steps", [&](Session& s) {
+    Poco::Int64 id = run, from = offset, n = limit;
+    s << std::string("SELECT ") + detail::kStepColumns +
+             " FROM steps WHERE run_id = ? ORDER BY id LIMIT ? OFFSET ?",
+        use(id), use(n), use(from), into(steps), now;
+  });
+  return steps;
+}
+
+std::int64_t SqliteStore::stepCountOfRun(RunId run) {
+  Poco::Int64 count = 0;
+  db_->guarded("counting a run's steps", [&](Session& s) {
+    Poco::Int64 id = run;
+    s << "SELECT COUNT(*) FROM steps WHERE run_id = ?", use(id), into(count), now;
+  });
+  return count;
+}
+
 std::vector<Step> SqliteStore::stepsOfAccount(const std::string& account, int limit) {
   std::vector<Step> steps;
   db_->guarded("reading an account's steps", [&](Session& s) {

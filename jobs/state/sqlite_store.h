@@ -86,6 +86,8 @@ class SqliteStore final : public StateStore {
                       const std::string& finding) override;
   std::vector<Step> unresolvedSteps(RunId fromRun) override;
   std::vector<Step> stepsOfRun(RunId run) override;
+  std::vector<Step> stepsOfRunPage(RunId run, std::int64_t offset, std::int64_t limit) override;
+  std::int64_t stepCountOfRun(RunId run) override;
   std::vector<Step> stepsOfAccount(const std::string& account, int limit) override;
 
   void recordHeld(RunId run, const std::string& key, const std::string& reason) override;

@@ -141,6 +141,10 @@ class StateStore {
   virtual std::vector<Step> unresolvedSteps(RunId fromRun) = 0;
   // Every step of a run, in the order they were planned. Empty for an unknown run.
   virtual std::vector<Step> stepsOfRun(RunId run) = 0;
+  // A page of them: at most `limit` from the `offset`th (0 first), for a run of 100,000 adds
+  // shown a page at a time; and how many steps the run has.
+  virtual std::vector<Step> stepsOfRunPage(RunId run, std::int64_t offset, std::int64_t limit) = 0;
+  virtual std::int64_t stepCountOfRun(RunId run) = 0;
   // The newest `limit` steps of an account (lower case, without the suffix), newest first: what
   // membersync did to that person, for `explain`.
   virtual std::vector<Step> stepsOfAccount(const std::string& account, int limit) = 0;

@@ -7,8 +7,8 @@
 // The state database is made as an installation makes it: a real first sync of PEOPLE people
 // (each granted one asset of a pool, as in sync_step.h: the same classes as `membersync sync`)
 // against the emulator, then RUNS - 1 more runs recorded through the state store the way the
-// sync records them (a day apart, each with a few renames, some held by the edit guard, and the
-// pools' counts), so that the history the pages read is as long as three years of nightly runs.
+// sync records them (a day apart, each with a few renames, some held by the edit guard, and a
+// dozen asset rules' counts), so that the history the pages read is as long as three years of nightly runs.
 // Then the real `membersync console` is started on loopback, a viewer signs in, and every page
 // is asked for REQUESTS times (after one request to warm the page cache). Printed per page: the
 // median and slowest answer as the client saw it on loopback (server time plus a loopback round
@@ -35,6 +35,7 @@
 #include <Poco/URI.h>
 
 #include "jobs/core/manual_clock.h"
+#include "jobs/state/pool_counts.h"
 #include "jobs/state/sqlite_store.h"
 #include "tests/bench/bench_support.h"
 #include "tests/bench/hr_people.h"
@@ -112,6 +113,23 @@ std::string formValue(const std::string& text) {
   return Poco::URI(Poco::URI("http://x/?v=" + text)).getRawQuery().substr(2);
 }
 
+// A dozen asset rules as run r of `runs` counted them: pools filling up over the years.
+std::vector<state::PoolCount> poolCountsOf(int r, int runs, int people) {
+  std::vector<state::PoolCount> counts;
+  for (int rule = 0; rule < 12; ++rule) {
+    state::PoolCount c;
+    c.rule = "rule-" + std::to_string(rule);
+    c.product = rule % 3 == 2;
+    c.capacity = people / 10 + rule * 100;
+    c.assigned = c.capacity * r / (runs + rule);
+    c.free = c.capacity - c.assigned;
+    c.owned = c.assigned * 9 / 10;
+    c.wanted = c.assigned;
+    counts.push_back(c);
+  }
+  return counts;
+}
+
 // RUNS - 1 nightly runs after the first sync: a few renames each, every tenth held by the edit
 // guard, recorded a day apart on their own clock.
 void recordHistory(const std::string& database, int runs, int people) {
@@ -141,6 +159,7 @@ void recordHistory(const std::string& database, int runs, int people) {
                          "hr-export.csv:" + std::to_string(n + 1), run});
       }
       store->recordItemPeople(run, named);
+      store->recordPoolCounts(run, poolCountsOf(r, runs, people));
       store->finishRun(run, counts.held ? "held" : "done", counts, "");
     });
   }

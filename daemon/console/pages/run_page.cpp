@@ -1,3 +1,4 @@
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 
@@ -53,11 +54,10 @@ mstch::array stepRows(const std::vector<state::Step>& steps,
 }
 
 mstch::array heldRows(const std::vector<state::HeldItem>& held,
-                      const std::map<std::string, state::ItemPerson>& people, bool& open) {
+                      const std::map<std::string, state::ItemPerson>& people) {
   mstch::array rows;
   for (const auto& h : held) {
     const auto p = people.find(itemKeyOf(h.key));
-    if (!h.releasedAt) open = true;
     rows.push_back(mstch::map{
         {"key", h.key},
         {"account", p != people.end() ? p->second.hrAccount : std::string()},
@@ -69,6 +69,31 @@ mstch::array heldRows(const std::vector<state::HeldItem>& held,
     });
   }
   return rows;
+}
+
+// A run of 100,000 adds is shown a page of items at a time; held items (one allow releases
+// them all) up to a cap, the rest counted.
+constexpr std::int64_t kItemsPage = 500;
+constexpr std::size_t kHeldShown = 500;
+
+std::int64_t fromOf(const PageRequest& request) {
+  const auto it = request.query.find("from");
+  if (it == request.query.end()) return 0;
+  const long long from = std::strtoll(it->second.c_str(), nullptr, 10);
+  return from > 0 ? (from / kItemsPage) * kItemsPage : 0;
+}
+
+// "Items 501 to 1,000 of 100,000", with the links to the pages before and after.
+mstch::map pagerOf(const std::string& runText, std::int64_t from, std::size_t shown,
+                   std::int64_t total) {
+  const std::string base = "/runs/" + runText + "?from=";
+  mstch::map pager{{"first", std::to_string(from + 1)},
+                   {"last", std::to_string(from + static_cast<std::int64_t>(shown))},
+                   {"total", std::to_string(total)},
+                   {"paged", total > kItemsPage}};
+  if (from > 0) pager.emplace("previous", base + std::to_string(from - kItemsPage));
+  if (from + kItemsPage < total) pager.emplace("next", base + std::to_string(from + kItemsPage));
+  return pager;
 }
 
 }  // namespace
@@ -86,11 +111,17 @@ PageAnswer runPage(const PageRequest& request) {
     answer.data = mstch::map{{"path", request.path}};
     return answer;
   }
-  const auto steps = request.store.stepsOfRun(id);
-  const auto held = request.store.heldItemsOfRun(id);
-  const auto people = peopleOf(request.store, steps, held);
+  const std::string runText = std::to_string(id);
+  const std::int64_t from = fromOf(request);
+  const std::int64_t stepCount = request.store.stepCountOfRun(id);
+  const auto steps = request.store.stepsOfRunPage(id, from, kItemsPage);
+  auto held = request.store.heldItemsOfRun(id);
   bool open = false;
-  mstch::array heldList = heldRows(held, people, open);
+  for (const auto& h : held) open = open || !h.releasedAt;
+  const std::size_t heldAll = held.size();
+  if (held.size() > kHeldShown) held.resize(kHeldShown);
+  const auto people = peopleOf(request.store, steps, held);
+  mstch::array heldList = heldRows(held, people);
   mstch::array approvals;
   for (const auto& a : request.store.auditOfRun(id))
     approvals.push_back(mstch::map{{"at", personTime(a.at)},
@@ -98,15 +129,17 @@ PageAnswer runPage(const PageRequest& request) {
                                    {"address", a.address},
                                    {"action", a.action},
                                    {"detail", a.detail}});
-  const std::string runText = std::to_string(id);
   answer.title = "Run " + runText;
   answer.templateName = "run";
   answer.data = mstch::map{
       {"run", runRow(*run)},
       {"steps", stepRows(steps, people)},
-      {"no_steps", steps.empty()},
+      {"no_steps", stepCount == 0},
+      {"pager", pagerOf(runText, from, steps.size(), stepCount)},
       {"held", heldList},
-      {"has_held", !held.empty()},
+      {"has_held", heldAll > 0},
+      {"held_more", heldAll > held.size() ? std::to_string(heldAll - held.size()) : ""},
+      {"status_command", commandPrefix(request.config) + " status"},
       {"approvals", approvals},
       {"has_approvals", !approvals.empty()},
       {"can_approve", open && request.viewer.role == Role::Approver},

@@ -81,6 +81,24 @@ TEST_CASE(
   f.checkNoSecretLeaked();
 }
 
+TEST_CASE("reports: with [console] public_url a report links the run's console page",
+          "[sync][report]") {
+  EmulatorProcess emulator;
+  const auto robots = signedDingTalk();
+  RobotProcess robot(robots);
+  SyncFixture f(emulator, reportingTo("[console]\npublic_url = https://console.acme.example/ms/\n"));
+  writeRobot(f, robot, robots);
+  f.writeHr(withOneBadRow());
+
+  const auto first = f.sync();
+  INFO(tail(first.out) << first.err);
+  CHECK(first.exitCode == 3);
+  const auto got = robot.requests();
+  REQUIRE(got.size() == 1);
+  CHECK(got[0].code == 0);
+  CHECK_THAT(got[0].body, Contains("https://console.acme.example/ms/runs/1"));
+}
+
 TEST_CASE("reports: a robot that cannot be reached leaves the run's exit code as it is, and says so",
           "[sync][report]") {
   EmulatorProcess emulator;

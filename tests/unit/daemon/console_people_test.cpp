@@ -9,6 +9,7 @@
 
 #include "daemon/console/pages/passwords_page.h"
 #include "daemon/console/pages/people_pages.h"
+#include "daemon/console/pages/run_pages.h"
 #include "jobs/apply/run_people.h"
 #include "jobs/core/manual_clock.h"
 #include "jobs/state/sqlite_store.h"
@@ -255,4 +256,32 @@ TEST_CASE("console: each run records every person of the export with the rules t
   CHECK(records[0].email == "zw@acme.example");
   CHECK(records[0].rules == std::vector<std::string>{"cad-seat", "lab-lock", "welcome"});
   CHECK(records[1].rules == std::vector<std::string>{"welcome"});  // no lock number, not ENG
+}
+
+TEST_CASE("run page: a run of 1,200 items shows 500 a page, with links to the pages around it",
+          "[console]") {
+  Console c;
+  std::vector<state::StepInfo> steps;
+  for (int i = 0; i < 1200; ++i)
+    steps.push_back({"add:E" + std::to_string(i), "add", "staff" + std::to_string(i), "", "", ""});
+  c.store->journalSent(c.run, steps);
+  const std::string runText = std::to_string(c.run);
+
+  const auto first = c.get(runPage, "/runs/" + runText, {runText});
+  const std::string page1 = rendered(first);
+  CHECK_THAT(page1, Catch::Contains("Items 1 to 500 of 1200"));
+  CHECK_THAT(page1, Catch::Contains("staff499<") && !Catch::Contains("staff500<"));
+  CHECK_THAT(page1, Catch::Contains("id=\"next-items\"") && !Catch::Contains("previous-items"));
+
+  const auto last = c.get(runPage, "/runs/" + runText, {runText}, {{"from", "1000"}});
+  const std::string page3 = rendered(last);
+  CHECK_THAT(page3, Catch::Contains("Items 1001 to 1200 of 1200"));
+  CHECK_THAT(page3, Catch::Contains("staff1199<") && !Catch::Contains("staff999<"));
+  CHECK_THAT(page3, Catch::Contains("previous-items") && !Catch::Contains("next-items"));
+
+  // A from= between pages starts at its page; nonsense starts at the first.
+  CHECK_THAT(rendered(c.get(runPage, "/runs/" + runText, {runText}, {{"from", "777"}})),
+             Catch::Contains("Items 501 to 1000"));
+  CHECK_THAT(rendered(c.get(runPage, "/runs/" + runText, {runText}, {{"from", "-5x"}})),
+             Catch::Contains("Items 1 to 500"));
 }

@@ -198,3 +198,12 @@ TEST_CASE("report markdown: names and reasons from outside cannot make markup", 
   const std::string ding = markdownText(c, showFirst(c, 10), MarkdownFlavor::DingTalk);
   CHECK(contains(ding, "  \nRun: membersync explain bob"));  // DingTalk: two spaces break a line
 }
+
+TEST_CASE("content: a report links the run's console page under public_url, if there is one",
+          "[notify]") {
+  CHECK(runPageLink("https://console.acme.example", 21) == "https://console.acme.example/runs/21");
+  CHECK(runPageLink("https://acme.example/membersync//", 7) ==
+        "https://acme.example/membersync/runs/7");
+  CHECK(runPageLink("", 21).empty());
+  CHECK(runPageLink("https://console.acme.example", 0).empty());  // failed before it was recorded
+}
