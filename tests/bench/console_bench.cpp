@@ -7,8 +7,9 @@
 // The state database is made as an installation makes it: a real first sync of PEOPLE people
 // (each granted one asset of a pool, as in sync_step.h: the same classes as `membersync sync`)
 // against the emulator, then RUNS - 1 more runs recorded through the state store the way the
-// sync records them (a day apart, each with a few renames, some held by the edit guard, and a
-// dozen asset rules' counts), so that the history the pages read is as long as three years of nightly runs.
+// sync records them (two hours apart, each with a few renames, some held by the edit guard, and
+// a dozen asset rules' counts): 1,000 runs are what a daemon syncing every two hours keeps within
+// the default keep_runs_days (90); the first sync's purge would drop older ones.
 // Then the real `membersync console` is started on loopback, a viewer signs in, and every page
 // is asked for REQUESTS times (after one request to warm the page cache). Printed per page: the
 // median and slowest answer as the client saw it on loopback (server time plus a loopback round
@@ -131,12 +132,12 @@ std::vector<state::PoolCount> poolCountsOf(int r, int runs, int people) {
 }
 
 // RUNS - 1 nightly runs after the first sync: a few renames each, every tenth held by the edit
-// guard, recorded a day apart on their own clock.
+// guard, recorded two hours apart on their own clock.
 void recordHistory(const std::string& database, int runs, int people) {
-  ManualClock clock(std::chrono::system_clock::now() - std::chrono::hours(24 * runs));
+  ManualClock clock(std::chrono::system_clock::now() - std::chrono::hours(2 * runs));
   auto store = state::SqliteStore::open(database, clock);
   for (int r = 1; r < runs; ++r) {
-    clock.advance(std::chrono::hours(24));
+    clock.advance(std::chrono::hours(2));
     store->transaction([&] {
       const auto run = store->beginRun({state::RunKind::Sync, "export", people, "policy", ""});
       state::RunCounts counts;

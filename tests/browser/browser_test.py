@@ -172,6 +172,8 @@ def morning(driver, base, setup, run, password, screenshots):
     cookie = driver.get_cookie("msid")
     check(cookie is not None and cookie["httpOnly"] and cookie.get("sameSite") == "Strict",
           f"the session cookie is HttpOnly and SameSite=Strict: {cookie}")
+    home = driver.find_element(By.TAG_NAME, "body").text
+    check("Licence pools" in home and "cad-seat" in home, "the home page shows the pools")
     shoot(driver, screenshots, "home")
 
     driver.get(base + "/people")

@@ -1,5 +1,6 @@
 #include <chrono>
 
+#include "daemon/console/pages/pools_page.h"
 #include "daemon/console/pages/run_pages.h"
 #include "daemon/console/pages/run_rows.h"
 #include "jobs/report/attention.h"
@@ -13,8 +14,12 @@ PageAnswer homePage(const PageRequest& request) {
   const std::string configArgument = "--config " + request.config.sourceFile;
   const report::Attention attention = report::attention(report::attentionInputs(
       request.store, 0, now, request.config.report.passwordWaitDays, configArgument));
+  // The counts say how many; a page of 10,000 invalid rows would help nobody (`status` lists
+  // them all).
+  constexpr std::size_t kShown = 100;
   mstch::array items;
   for (const auto& item : attention.items) {
+    if (items.size() == kShown) break;
     items.push_back(mstch::map{
         {"kind", std::string(report::toString(item.kind))},
         {"account", item.account},
@@ -34,8 +39,13 @@ PageAnswer homePage(const PageRequest& request) {
       {"attention", items},
       {"nothing_needed", attention.empty()},
       {"counts", attention.countsText()},
+      {"more", attention.items.size() > kShown
+                   ? std::to_string(attention.items.size() - kShown)
+                   : std::string()},
+      {"status_command", commandPrefix(request.config) + " status"},
       {"runs", runs},
       {"no_runs", runs.empty()},
+      {"pools", poolsData(request.store, false)},
   };
   return answer;
 }

@@ -22,7 +22,7 @@ std::vector<state::PoolRecord> recentHistory(state::StateStore& store) {
   return store.poolHistory("", runs.front().startedAt - report::kChartDays * kDayMillis);
 }
 
-mstch::map poolOf(const std::vector<state::PoolRecord>& history) {
+mstch::map poolOf(const std::vector<state::PoolRecord>& history, bool chart) {
   const state::PoolCount& c = history.back().counts;
   const std::string forecast = report::forecastText(report::forecastPool(history));
   return mstch::map{
@@ -39,14 +39,14 @@ mstch::map poolOf(const std::vector<state::PoolRecord>& history) {
       // The one value this page's template writes with {{{ }}}: an SVG document poolChartSvg()
       // built, every text in it (the rule's name) already escaped for XML, with presentation
       // attributes only (no style, no script), so the CSP `default-src 'self'` lets it show.
-      {"chart", report::poolChartSvg(c.rule, history)},
+      {"chart", chart ? report::poolChartSvg(c.rule, history) : std::string()},
   };
 }
 
 }  // namespace
 
-PageAnswer poolsPage(const PageRequest& request) {
-  const std::vector<state::PoolRecord> all = recentHistory(request.store);
+mstch::map poolsData(state::StateStore& store, bool charts) {
+  const std::vector<state::PoolRecord> all = recentHistory(store);
   // The newest record says which run the page is "as of"; a rule it did not count (removed from
   // the policy since) is history, not a pool.
   const state::PoolRecord* newest = nullptr;
@@ -58,20 +58,24 @@ PageAnswer poolsPage(const PageRequest& request) {
     std::size_t to = from;
     while (to < all.size() && all[to].counts.rule == all[from].counts.rule) ++to;
     if (all[to - 1].runId == newest->runId)
-      pools.push_back(poolOf({all.begin() + from, all.begin() + to}));
+      pools.push_back(poolOf({all.begin() + from, all.begin() + to}, charts));
     from = to;
   }
 
-  PageAnswer answer;
-  answer.title = "Pools";
-  answer.templateName = "pools";
-  answer.personalData = false;
-  answer.data = mstch::map{
+  return mstch::map{
       {"counted", newest != nullptr},
       {"run", newest ? std::to_string(newest->runId) : std::string()},
       {"at", newest ? personTime(newest->at) : std::string()},
       {"pools", pools},
   };
+}
+
+PageAnswer poolsPage(const PageRequest& request) {
+  PageAnswer answer;
+  answer.title = "Pools";
+  answer.templateName = "pools";
+  answer.personalData = false;
+  answer.data = poolsData(request.store, true);
   return answer;
 }
 

@@ -11,5 +11,8 @@ namespace membersync::console {
 
 // Template "pools" (templates/pools.mustache). Holds no personal data: counts only.
 PageAnswer poolsPage(const PageRequest& request);
+// What /pools shows, for another page too: "counted", "run", "at" and "pools" (each rule's
+// counts and forecast; its SVG chart only with `charts`). `/` shows them without charts.
+mstch::map poolsData(state::StateStore& store, bool charts);
 
 }  // namespace membersync::console
