@@ -119,7 +119,8 @@ std::vector<state::PoolCount> poolCountsOf(int r, int runs, int people) {
   std::vector<state::PoolCount> counts;
   for (int rule = 0; rule < 12; ++rule) {
     state::PoolCount c;
-    c.rule = "rule-" + std::to_string(rule);
+    // The first sync's policy has one rule, "seat": its chart draws every run's counts.
+    c.rule = rule == 0 ? "seat" : "rule-" + std::to_string(rule);
     c.product = rule % 3 == 2;
     c.capacity = people / 10 + rule * 100;
     c.assigned = c.capacity * r / (runs + rule);
