@@ -78,15 +78,21 @@ TEST_CASE("console: a viewer sees every page, names from HR are text, the viewer
   REQUIRE(signedIn.setCookies.size() >= 1);
   CHECK_THAT(signedIn.setCookies[0], Contains("msid=") && Contains("HttpOnly") &&
                                          Contains("SameSite=Strict") && Contains("Path=/"));
-  for (const std::string& path :
-       std::vector<std::string>{"/", "/runs", "/runs/" + std::to_string(run), "/runs?before=2"}) {
+  for (const std::string& path : std::vector<std::string>{
+           "/", "/runs", "/runs/" + std::to_string(run), "/runs?before=2", "/people",
+           "/people?q=staff", "/people/staff0002", "/pools", "/passwords"}) {
     INFO(path);
     const Answer a = c.get(path);
     CHECK(a.status == 200);
     checkSecurityHeaders(a);
-    CHECK(a.headers.at("Cache-Control") == "no-store");
+    // Counts only on /pools: it may be kept; every other page holds people's data.
+    CHECK(a.headers.at("Cache-Control") == (path == "/pools" ? "no-cache" : "no-store"));
     CHECK_THAT(a.body, Contains("id=\"sign-out\"") && Contains("victor"));
+    CHECK_THAT(a.body, !Contains(kScriptName));
   }
+  CHECK_THAT(c.get("/people/staff0002").body,
+             Contains("&lt;script&gt;alert(1)&lt;&#x2F;script&gt;"));
+  CHECK_THAT(c.get("/people?q=staff").body, Contains("staff0002"));
   const Answer runPage = c.get("/runs/" + std::to_string(run));
   CHECK_THAT(runPage.body, Contains("&lt;script&gt;alert(1)&lt;&#x2F;script&gt;") &&
                                !Contains(kScriptName) && Contains("Held back") &&
