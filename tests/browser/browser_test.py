@@ -26,7 +26,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
@@ -159,7 +159,8 @@ def shoot(driver, screenshots, name):
 
 
 def morning(driver, base, setup, run, password, screenshots):
-    wait = WebDriverWait(driver, WAIT_S)
+    # A page replaced while a condition reads it leaves stale elements: read again.
+    wait = WebDriverWait(driver, WAIT_S, ignored_exceptions=(StaleElementReferenceException,))
     driver.get(base + "/")
     wait.until(ec.presence_of_element_located((By.ID, "sign-in")))
     check("/login" in driver.current_url, f"a page without a session goes to /login, "
@@ -182,8 +183,9 @@ def morning(driver, base, setup, run, password, screenshots):
     wait.until(ec.presence_of_element_located((By.LINK_TEXT, "zhangwei")))
     shoot(driver, screenshots, "people")
     driver.find_element(By.LINK_TEXT, "zhangwei").click()
-    wait.until(ec.url_contains("/people/zhangwei"))
-    check("张伟" in driver.find_element(By.TAG_NAME, "body").text, "the person's page names 张伟")
+    # The new page's own heading: the old page's elements go stale while it loads.
+    wait.until(ec.text_to_be_present_in_element((By.TAG_NAME, "h1"), "张伟"))
+    check("/people/zhangwei" in driver.current_url, f"the person's page: {driver.current_url}")
     shoot(driver, screenshots, "person")
 
     for page in ("runs", "pools", "passwords"):
@@ -197,8 +199,7 @@ def morning(driver, base, setup, run, password, screenshots):
     check("张伟明" in body, "the held run's page shows the rename to 张伟明")
     shoot(driver, screenshots, "run-held")
     approve.click()
-    wait.until(lambda d: "eleased" in d.find_element(By.TAG_NAME, "body").text
-               or "释放" in d.find_element(By.TAG_NAME, "body").text)
+    wait.until(ec.text_to_be_present_in_element((By.ID, "notice"), "eleased"))
     shoot(driver, screenshots, "run-approved")
 
 
