@@ -78,15 +78,13 @@ std::string mib(std::uint64_t bytes) {
 // The workbook file: its parts streamed, each through a SAX handler.
 class Workbook {
  public:
-  Workbook(const std::string& path, std::uint64_t cap)
-      : path_(path), cap_(cap), in_(path, std::ios::binary) {
-    if (!in_)
-      throw ExportError(
-          path + ": cannot read the HR export; check [directory] path and the file's permissions");
+  Workbook(std::istream& in, const std::string& path, std::uint64_t cap)
+      : path_(path), cap_(cap), in_(in) {
     char magic[4] = {};
     in_.read(magic, sizeof magic);
     if (in_.gcount() != 4 || std::string(magic, 4) != std::string("PK\x03\x04", 4))
       throw notAWorkbook("it does not start as a zip archive does");
+    in_.clear();
     in_.seekg(0);
     try {
       archive_ = std::make_unique<Poco::Zip::ZipArchive>(in_);
@@ -95,10 +93,6 @@ class Workbook {
     } catch (const std::exception& e) {
       throw notAWorkbook(e.what());
     }
-  }
-
-  bool has(const std::string& part) const {
-    return archive_->findHeader(part) != archive_->headerEnd();
   }
 
   // Parses `part` with `handler`; a missing part throws unless `optional`.
@@ -114,22 +108,28 @@ class Workbook {
       if (info->second.getFileName() == part && info->second.getUncompressedSize() > cap_)
         throw overCap(part);
     in_.clear();
-    Poco::Zip::ZipInputStream zip(in_, header->second, true);
-    CappedBuffer capped(zip, cap_);
-    std::istream stream(&capped);
-    Poco::XML::InputSource source(stream);
-    Poco::XML::SAXParser parser;
-    parser.setContentHandler(&handler);
+    bool over = false;
     try {
-      parser.parse(&source);
-    } catch (const ExportError&) {
-      throw;
+      Poco::Zip::ZipInputStream zip(in_, header->second, true);
+      CappedBuffer capped(zip, cap_);
+      std::istream stream(&capped);
+      Poco::XML::InputSource source(stream);
+      Poco::XML::SAXParser parser;
+      parser.setContentHandler(&handler);
+      try {
+        parser.parse(&source);
+      } catch (...) {
+        over = capped.overCap();
+        throw;
+      }
+      over = capped.overCap();
     } catch (const Poco::Exception& e) {
-      if (capped.overCap()) throw overCap(part);
-      throw ExportError(path_ + ": " + part + " cannot be read (" + e.displayText() +
-                        "); save the workbook again from Excel as .xlsx");
+      if (over) throw overCap(part);
+      throw damaged(part, e.displayText());
+    } catch (const std::ios_base::failure& e) {
+      throw damaged(part, e.what());
     }
-    if (capped.overCap()) throw overCap(part);
+    if (over) throw overCap(part);
   }
 
  private:
@@ -137,6 +137,10 @@ class Workbook {
     return ExportError(
         path_ + ": not an Excel workbook (.xlsx) or damaged (" + why +
         "); save it again from Excel as .xlsx, or set [directory] format to match the file");
+  }
+  ExportError damaged(const std::string& part, const std::string& why) const {
+    return ExportError(path_ + ": " + part + " cannot be read (" + why +
+                       "); save the workbook again from Excel as .xlsx");
   }
   ExportError overCap(const std::string& part) const {
     return ExportError(
@@ -146,7 +150,7 @@ class Workbook {
 
   std::string path_;
   std::uint64_t cap_;
-  std::ifstream in_;
+  std::istream& in_;
   std::unique_ptr<Poco::Zip::ZipArchive> archive_;
 };
 
@@ -441,7 +445,15 @@ std::vector<std::string> headerNames(const std::string& where, const std::vector
 }  // namespace
 
 SourceTable xlsxSource(const std::string& path, const XlsxOptions& options) {
-  Workbook book(path, options.partCap);
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw ExportError(
+        path + ": cannot read the HR export; check [directory] path and the file's permissions");
+  return xlsxSource(in, path, options);
+}
+
+SourceTable xlsxSource(std::istream& in, const std::string& path, const XlsxOptions& options) {
+  Workbook book(in, path, options.partCap);
   std::string sheet;
   bool date1904 = false;
   const std::string part = sheetPart(book, path, options, sheet, date1904);

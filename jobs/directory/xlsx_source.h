@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <string>
 
 #include "jobs/directory/source_table.h"
@@ -24,5 +25,7 @@ struct XlsxOptions {
 // the workbook cannot be used: not a zip, a part over the cap, the sheet missing, a merged or
 // empty header cell, a number with more than 15 significant digits.
 SourceTable xlsxSource(const std::string& path, const XlsxOptions& options);
+// The same over a seekable stream (the fuzz target's bytes); `path` names it in messages.
+SourceTable xlsxSource(std::istream& in, const std::string& path, const XlsxOptions& options);
 
 }  // namespace membersync::directory

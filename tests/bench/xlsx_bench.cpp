@@ -22,13 +22,16 @@ std::string workbook(int rows) {
   XlsxBook book;
   const char* surnames[] = {"王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴"};
   for (int i = 0; i < 10; ++i) book.shared.push_back(std::string("部门") + surnames[i]);
-  std::string xml = row(1, inlineCell("A1", "employee_id") + inlineCell("B1", "account") + inlineCell("C1", "name") +
-                               inlineCell("D1", "department") + inlineCell("E1", "mobile"));
+  std::string xml = row(1, inlineCell("A1", "employee_id") + inlineCell("B1", "account") +
+                               inlineCell("C1", "name") + inlineCell("D1", "department") +
+                               inlineCell("E1", "mobile"));
   for (int r = 2; r <= rows + 1; ++r) {
     const std::string n = std::to_string(r);
-    xml += row(r, numberCell("A" + n, std::to_string(100000 + r)) + inlineCell("B" + n, "user" + n) +
-                      inlineCell("C" + n, std::string(surnames[r % 10]) + "员工" + n) + sharedCell("D" + n, r % 10) +
-                      numberCell("E" + n, std::to_string(13800000000LL + r)));
+    xml +=
+        row(r, numberCell("A" + n, std::to_string(100000 + r)) + inlineCell("B" + n, "user" + n) +
+                   inlineCell("C" + n, std::string(surnames[r % 10]) + "员工" + n) +
+                   sharedCell("D" + n, r % 10) +
+                   numberCell("E" + n, std::to_string(13800000000LL + r)));
   }
   book.sheets.push_back({"员工", xml, ""});
   return xlsxBytes(book);
@@ -42,7 +45,8 @@ int main(int argc, char** argv) {
   TempDir dir;
   directory::DirectorySettings cfg;
   cfg.format = directory::ExportFormat::Xlsx;
-  for (const std::string& field : directory::DirectorySettings::fields()) cfg.columns[field] = field;
+  for (const std::string& field : directory::DirectorySettings::fields())
+    cfg.columns[field] = field;
   {
     const std::string bytes = workbook(rows);
     cfg.path = dir.write("hr.xlsx", bytes).string();
@@ -51,9 +55,11 @@ int main(int argc, char** argv) {
   const bool reset = bench::resetPeakRss();
   const auto start = std::chrono::steady_clock::now();
   const directory::Export hr = directory::readExport(cfg, "@acme");
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("readExport: %zu people, %zu problems in %.2f s (%.0f rows/s)\n", hr.people.size(),
               hr.problems.size(), seconds, rows / seconds);
-  std::printf("peak RSS%s: %.1f MiB\n", reset ? " of the read" : " (writing included)", bench::peakRssKb() / 1024.0);
+  std::printf("peak RSS%s: %.1f MiB\n", reset ? " of the read" : " (writing included)",
+              bench::peakRssKb() / 1024.0);
   return 0;
 }
