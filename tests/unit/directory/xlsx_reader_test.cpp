@@ -70,7 +70,7 @@ TEST_CASE("xlsx: a zero-padding format, a date and a boolean read as Excel shows
   CHECK(hr.people[0].attributes.at("manager") == "TRUE");
 }
 
-TEST_CASE("xlsx: rows may skip numbers and cells; missing cells are empty", "[directory][xlsx]") {
+TEST_CASE("xlsx: rows may skip numbers and cells, and missing cells are empty", "[directory][xlsx]") {
   XlsxFile f;
   const Export hr = f.read(xlsxBytes(oneSheet(
       row(3, inlineCell("A3", "employee_id") + inlineCell("B3", "account") +
@@ -112,7 +112,7 @@ TEST_CASE("xlsx: an empty header cell over data is refused naming the cell", "[d
   CHECK(contains(error, "Sheet1!D1: the header cell is empty but the column has data (row 2)"));
 }
 
-TEST_CASE("xlsx: the sheet by name, by index, or the first; a missing one is named",
+TEST_CASE("xlsx: the sheet by name, by index, or the first, and a missing one is named",
           "[directory][xlsx]") {
   XlsxFile f;
   XlsxBook book;
