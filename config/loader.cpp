@@ -355,13 +355,34 @@ void readLdap(IniReader& ini, const LoadEnvironment& env, directory::LdapSetting
   l.timeoutS = static_cast<int>(ini.integer("directory", "timeout_s", l.timeoutS, 1, 3600));
 }
 
+// format = xlsx: the sheet by name or by number, never both (which one would win is a guess).
+void readSheet(IniReader& ini, directory::DirectorySettings& d) {
+  const bool xlsx = d.format == directory::ExportFormat::Xlsx;
+  for (const char* key : {"sheet", "sheet_index"})
+    if (ini.get("directory", key) && !xlsx)
+      ini.fail("directory", key, "is for Excel workbooks (format = xlsx); remove it");
+  if (!xlsx) return;
+  if (ini.get("directory", "sheet") && ini.get("directory", "sheet_index"))
+    ini.fail("directory", "sheet_index", "and sheet both pick the sheet; keep one of them");
+  d.sheet = ini.text("directory", "sheet", d.sheet);
+  if (ini.get("directory", "sheet") && d.sheet.empty())
+    ini.fail("directory", "sheet", "must name a sheet (or remove it: the first sheet is read)");
+  d.sheetIndex = static_cast<int>(ini.integer("directory", "sheet_index", 1, 1, 10000));
+  if (!ini.get("directory", "sheet_index")) d.sheetIndex = 0;
+  for (const char* key : {"delimiter", "encoding"})
+    if (ini.get("directory", key))
+      ini.fail("directory", key, "is for CSV exports; a workbook (format = xlsx) has neither, so remove it");
+}
+
 void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::DirectorySettings& d) {
   d.format = choice<directory::ExportFormat>(
       ini, "directory", "format",
       {{"csv", directory::ExportFormat::Csv},
        {"json", directory::ExportFormat::Json},
-       {"ldap", directory::ExportFormat::Ldap}},
+       {"ldap", directory::ExportFormat::Ldap},
+       {"xlsx", directory::ExportFormat::Xlsx}},
       d.format);
+  readSheet(ini, d);
   if (d.format == directory::ExportFormat::Ldap) {
     if (ini.get("directory", "path"))
       ini.fail("directory", "path", "format = ldap reads the directory, not a file; remove path");

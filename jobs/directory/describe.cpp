@@ -11,7 +11,7 @@ std::string placeOf(int line, int item) {
 std::string describe(const Export& hr, const RowProblem& problem) {
   std::string out = hr.path;
   if (!problem.dn.empty()) out += ": entry " + problem.dn;
-  if (problem.line > 0) out += ":" + std::to_string(problem.line);
+  if (problem.line > 0) out += hr.lineSeparator + std::to_string(problem.line);
   if (problem.item > 0) out += ": item " + std::to_string(problem.item);
   std::string who = problem.employeeId;
   if (!problem.account.empty()) who += (who.empty() ? "(" : " (") + problem.account + ")";

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -8,7 +9,7 @@
 
 namespace membersync::directory {
 
-enum class ExportFormat { Csv, Json, Ldap };
+enum class ExportFormat { Csv, Json, Ldap, Xlsx };
 
 enum class LdapScope { Base, One, Sub };
 
@@ -34,6 +35,10 @@ struct DirectorySettings {
   char delimiter = ',';
   std::string encoding = "utf-8";
   LdapSettings ldap;
+  // xlsx: the sheet by name, or by 1-based index (0: the first); the cap on each part unpacked
+  std::string sheet;
+  int sheetIndex = 0;
+  std::uint64_t xlsxPartCap = 512ull << 20;
   // HR field -> column name; a field missing here (or mapped to "") is read from the column of
   // its own name.
   std::map<std::string, std::string> columns;

@@ -65,6 +65,8 @@ struct Export {
   std::string legacyContentHash;
   // What the reader skipped on purpose and the log should say (LDAP continuation references).
   std::vector<std::string> notices;
+  // How a problem's line follows the path: "hr.csv:12"; a workbook's "hr.xlsx, sheet 员工, row 12".
+  std::string lineSeparator = ":";
 };
 
 // The export as a whole cannot be used (unreadable, empty, truncated, invalid UTF-8, ragged, a

@@ -10,6 +10,7 @@
 #include "jobs/directory/json_source.h"
 #include "jobs/directory/ldap_client.h"
 #include "jobs/directory/ldap_entries.h"
+#include "jobs/directory/xlsx_source.h"
 
 namespace membersync::directory {
 
@@ -63,11 +64,28 @@ Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix,
   return hr;
 }
 
+// The workbook's cells, not its bytes: saving it again in Excel changes the bytes (timestamps,
+// zip order) but not the people, and must not count as a new export for the grace rules. So
+// there is no legacy hash (nothing earlier read workbooks) and the content hash is ExportHash's.
+Export readXlsx(const DirectorySettings& cfg, const std::string& accountSuffix,
+                const std::vector<std::string>& alsoNeeded) {
+  XlsxOptions options;
+  options.sheet = cfg.sheet;
+  options.sheetIndex = cfg.sheetIndex;
+  options.partCap = cfg.xlsxPartCap;
+  const SourceTable table = xlsxSource(cfg.path, options);
+  Export hr = buildExport(table, cfg, accountSuffix, alsoNeeded);
+  hr.path = table.file;
+  hr.lineSeparator = ", row ";
+  return hr;
+}
+
 }  // namespace
 
 Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix,
                   const std::vector<std::string>& alsoNeeded) {
   if (cfg.format == ExportFormat::Ldap) return readLdap(cfg, accountSuffix, alsoNeeded);
+  if (cfg.format == ExportFormat::Xlsx) return readXlsx(cfg, accountSuffix, alsoNeeded);
   // The configuration loader accepts only UTF-8; a hand-made config is held to the same rule.
   if (!isUtf8(cfg.encoding))
     throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +

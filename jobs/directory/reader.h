@@ -28,6 +28,10 @@ namespace membersync::directory {
 // a record with the wrong number of fields, header names missing or repeated, a required
 // column (or an explicitly configured optional one) missing.
 //
+// `cfg.format` xlsx reads one sheet of an Excel workbook (xlsx_source.h): the header row by
+// name as in CSV, each row's line its row number; the content hash is ExportHash's alone (no
+// legacy hash: the file's bytes change with every save in Excel).
+//
 // `cfg.format` LDAP reads the directory instead (ldap_client.h, ldap_entries.h): every page of
 // the search, or nothing. The entries are the rows (line 0, named by DN); the content hash is
 // that of the entries in a canonical order; continuation references skipped are in

@@ -22,7 +22,7 @@ struct SourceRow {
   std::vector<std::string> unusable;
 };
 
-enum class SourceKind { Csv, Json, Ldap };
+enum class SourceKind { Csv, Json, Ldap, Xlsx };
 
 struct SourceTable {
   SourceKind kind = SourceKind::Csv;
