@@ -65,6 +65,10 @@ struct Export {
   std::string legacyContentHash;
   // What the reader skipped on purpose and the log should say (LDAP continuation references).
   std::vector<std::string> notices;
+  // An organisation platform's walk (DingTalk): how many departments it found and the calls it
+  // made (check prints them). 0 for files and LDAP.
+  std::size_t departmentCount = 0;
+  int calls = 0;
 };
 
 // The export as a whole cannot be used (unreadable, empty, truncated, invalid UTF-8, ragged, a
