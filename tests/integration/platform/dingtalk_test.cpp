@@ -159,3 +159,20 @@ TEST_CASE(
   CHECK_THAT(r.err, Catch::Contains("app_secret_file"));
   s.f.checkNoSecretLeaked();
 }
+
+TEST_CASE(
+    "dingtalk: a walk that would pass max_calls_month does not start; the calls are kept in the "
+    "state") {
+  Setup s;
+  SyncOptions o = options(s.dingtalk);
+  o.directory += "max_calls_month = 15\n";  // one walk costs 10
+  s.f.configure(o);
+  REQUIRE(s.f.sync().exitCode == 0);
+  const int calls = s.dingtalk.stats().total;
+  const auto r = s.f.sync();
+  INFO(tail(r.out + r.err));
+  CHECK(r.exitCode == 78);
+  CHECK_THAT(r.err, Catch::Contains("max_calls_month = 15") && Catch::Contains("and 10 of"));
+  CHECK(s.dingtalk.stats().total == calls);  // not one call
+  s.f.checkNoSecretLeaked();
+}

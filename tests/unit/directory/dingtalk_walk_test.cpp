@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "jobs/core/manual_clock.h"
+#include "jobs/directory/platform/call_budget.h"
 #include "jobs/directory/platform/dingtalk_pages.h"
 #include "jobs/directory/platform/dingtalk_walk.h"
 
@@ -220,4 +221,16 @@ TEST_CASE("platform base_url: HTTPS, or plain HTTP only to loopback") {
   CHECK(baseUrlProblem("http://oapi.dingtalk.com"));
   CHECK(baseUrlProblem("http://127.0.0.1.evil.example"));
   CHECK(baseUrlProblem("ftp://x"));
+}
+
+TEST_CASE(
+    "platform budget: a walk the month cannot pay for at the last walk's cost does not start") {
+  CHECK_FALSE(budgetRefusal(0, 99999, 500, "2026-11"));  // no budget
+  CHECK_FALSE(budgetRefusal(10000, 9500, 500, "2026-11"));
+  const auto refusal = budgetRefusal(10000, 9501, 500, "2026-11");
+  REQUIRE(refusal);
+  CHECK_THAT(*refusal, Catch::Contains("max_calls_month = 10000") && Catch::Contains("2026-11"));
+  CHECK(callMonth(Clock::WallPoint{std::chrono::seconds(1767225599)}) ==
+        "2025-12");  // 23:59:59 UTC
+  CHECK(callMonth(Clock::WallPoint{std::chrono::seconds(1767225600)}) == "2026-01");
 }
