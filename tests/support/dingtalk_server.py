@@ -98,6 +98,7 @@ def user_json(u):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body are two writes: no 40 ms delayed-ACK stall
 
     def log_message(self, fmt, *args):
         sys.stderr.write("dingtalk: " + (fmt % args) + "\n")
