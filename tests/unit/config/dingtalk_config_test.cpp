@@ -97,3 +97,11 @@ TEST_CASE("config dingtalk: a file's keys are refused, and the app secret joins 
   membersync::config::registerSecrets(c, scrubber);
   CHECK(scrubber.scrub("x d1ngtalk-app-secret y") == "x [redacted] y");
 }
+
+TEST_CASE("config dingtalk: the shipped example loads without error", "[config]") {
+  const auto c = loadConfig(MEMBERSYNC_SOURCE_DIR "/config/examples/dingtalk.ini", {});
+  CHECK(c.directory.format == ExportFormat::DingTalk);
+  CHECK(c.directory.platform.baseUrl == "https://oapi.dingtalk.com");
+  CHECK(c.directory.platform.maxCallsMonth == 8000);
+  CHECK(c.directory.columns.at("account") == "{userid|alnum|lower}");
+}
