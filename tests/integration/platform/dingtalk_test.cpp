@@ -161,7 +161,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "dingtalk: a walk that would pass max_calls_month does not start; the calls are kept in the "
+    "dingtalk: a walk that would pass max_calls_month does not start, the calls are kept in the "
     "state") {
   Setup s;
   SyncOptions o = options(s.dingtalk);

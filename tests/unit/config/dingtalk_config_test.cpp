@@ -56,7 +56,7 @@ std::string errorOf(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("config dingtalk: the keys with their defaults; employee_id is the userid", "[config]") {
+TEST_CASE("config dingtalk: the keys with their defaults, employee_id is the userid", "[config]") {
   Fixture f;
   const auto c = loadConfig(f.config(), {});
   const auto& p = c.directory.platform;

@@ -34,7 +34,7 @@ TEST_CASE("dingtalk: a wrong secret at gettoken is a configuration problem, not 
   CHECK_THAT(a.problem.todo, Catch::Contains("app_secret_file"));
 }
 
-TEST_CASE("dingtalk: sub-departments with their parents; the root has none") {
+TEST_CASE("dingtalk: sub-departments with their parents, the root has none") {
   const auto a = decodeSubDepartments(200, R"({"errcode":0,"result":[
       {"dept_id":10,"name":"工程部","parent_id":1,"auto_add_user":true},
       {"dept_id":9,"name":"财务部","parent_id":1}]})");
@@ -69,7 +69,7 @@ TEST_CASE("dingtalk: a page of users with every field, the cursor to follow") {
   CHECK(u.fields.size() == userFields().size());
 }
 
-TEST_CASE("dingtalk: the last page has no cursor; a page that promises more without one fails") {
+TEST_CASE("dingtalk: the last page has no cursor, a page that promises more without one fails") {
   const auto last = decodeUsers(200, R"({"errcode":0,"result":{"has_more":false,"list":[]}})");
   REQUIRE(last.ok());
   CHECK_FALSE(last.value->more);
@@ -98,7 +98,7 @@ TEST_CASE("dingtalk: errcodes sort into what the walk does about them") {
   CHECK(ip.problem.code == "60020");
 }
 
-TEST_CASE("dingtalk: an HTML page where JSON was expected is a rate limit; garbage fails") {
+TEST_CASE("dingtalk: an HTML page where JSON was expected is a rate limit, garbage fails") {
   CHECK(decodeUsers(200, "<html><body>blocked</body></html>").problem.kind ==
         AnswerKind::RateLimited);
   CHECK(decodeUsers(503, "\n <!DOCTYPE html>").problem.kind == AnswerKind::RateLimited);
