@@ -171,4 +171,12 @@ DingStats DingTalkProcess::stats() const {
   return s;
 }
 
+std::vector<std::string> DingTalkProcess::tokens() const {
+  std::istringstream in(fileText(impl_->dir.path() / "tokens"));
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(line);
+  return out;
+}
+
 }  // namespace membersync::testing

@@ -53,6 +53,8 @@ class DingTalkProcess {
   // Faults as dingtalk_server.py documents them, a JSON array; "[]" switches them off.
   void setFaults(const std::string& json);
   DingStats stats() const;
+  // Every access_token issued so far (for the secret scan).
+  std::vector<std::string> tokens() const;
 
  private:
   struct Impl;

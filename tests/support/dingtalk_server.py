@@ -23,7 +23,7 @@ N counts the calls of that path since the file was last written.
 The fixture (--fixture: {"departments": [{"id","parent","name"}], "users": [{"userid",...,
 "dept_id_list": [..]}]}) is re-read when its file changes, so a test removes a department
 between two runs by rewriting it. FOLDER/stats.json counts calls by path, tokens issued and
-faults fired. Prints the port on stdout once it listens (and writes FOLDER/port); runs until
+faults fired; FOLDER/tokens every token issued, a line each. Prints the port on stdout once it listens (and writes FOLDER/port); runs until
 SIGTERM. Python's standard library only.
 """
 
@@ -150,6 +150,8 @@ class Handler(BaseHTTPRequestHandler):
                 return 200, {"errcode": 40001, "errmsg": "获取access_token时Secret错误，或者access_token无效"}, None
             token = "dtk" + secrets.token_hex(16)
             STATE["valid"].add(token)
+            with open(os.path.join(ARGS.folder, "tokens"), "a", encoding="utf-8") as f:
+                f.write(token + "\n")  # for the tests' secret scan
             STATE["tokens"] += 1
             return 200, {"errcode": 0, "errmsg": "ok", "access_token": token, "expires_in": 7200}, None
         if query.get("access_token", [""])[0] not in STATE["valid"]:
