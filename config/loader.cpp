@@ -20,6 +20,7 @@
 #include "jobs/deliver/delivery.h"
 #include "jobs/deliver/mail_template.h"
 #include "jobs/directory/column_template.h"
+#include "jobs/directory/platform/platform_client.h"
 #include "jobs/notify/webhook_url.h"
 
 namespace membersync::config {
@@ -374,16 +375,50 @@ void readSheet(IniReader& ini, directory::DirectorySettings& d) {
       ini.fail("directory", key, "is for CSV exports; a workbook (format = xlsx) has neither, so remove it");
 }
 
+// format = dingtalk: the app's credentials and where DingTalk is. base_url is HTTPS (plain HTTP
+// only to this machine: tests, a local proxy), since its queries carry the secret and tokens.
+void readDingTalk(IniReader& ini, const LoadEnvironment& env, directory::PlatformSettings& p) {
+  p.baseUrl = ini.text("directory", "base_url", "https://oapi.dingtalk.com");
+  while (!p.baseUrl.empty() && p.baseUrl.back() == '/') p.baseUrl.pop_back();
+  if (const auto problem = directory::platform::baseUrlProblem(p.baseUrl))
+    ini.fail("directory", "base_url", *problem);
+  p.appKey = ini.required("directory", "app_key");
+  p.appSecret = readSecret(ini, "directory", "app_secret_file", true, env);
+  p.caFile = ini.path(ini.text("directory", "ca_file", p.caFile));
+  if (!p.caFile.empty() && !fs::is_regular_file(p.caFile))
+    ini.fail("directory", "ca_file", p.caFile + " is not a file; name the PEM file of the CAs "
+                                     "that verify base_url's certificate");
+  p.timeoutS = static_cast<int>(ini.integer("directory", "timeout_s", p.timeoutS, 1, 3600));
+  p.walkTimeoutS =
+      static_cast<int>(ini.integer("directory", "walk_timeout_s", p.walkTimeoutS, 1, 86400));
+  p.maxCallsMonth =
+      static_cast<int>(ini.integer("directory", "max_calls_month", p.maxCallsMonth, 0, 100000000));
+  // Nothing in DingTalk is an account: it must be chosen (the mail's local part, the userid).
+  if (!ini.get("directory", "column.account"))
+    ini.fail("directory", "column.account",
+             "is required with format = dingtalk; set it to a template over the user's fields, "
+             "e.g. column.account = {userid|lower} or column.account = {org_email|localpart}");
+}
+
 void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::DirectorySettings& d) {
   d.format = choice<directory::ExportFormat>(
       ini, "directory", "format",
       {{"csv", directory::ExportFormat::Csv},
        {"json", directory::ExportFormat::Json},
        {"ldap", directory::ExportFormat::Ldap},
-       {"xlsx", directory::ExportFormat::Xlsx}},
+       {"xlsx", directory::ExportFormat::Xlsx},
+       {"dingtalk", directory::ExportFormat::DingTalk}},
       d.format);
   readSheet(ini, d);
-  if (d.format == directory::ExportFormat::Ldap) {
+  const bool platform = d.format == directory::ExportFormat::DingTalk;
+  if (platform) {
+    if (ini.get("directory", "path"))
+      ini.fail("directory", "path", "format = dingtalk reads DingTalk, not a file; remove path");
+    readDingTalk(ini, env, d.platform);
+    for (const char* key : {"delimiter", "encoding"})
+      if (ini.get("directory", key))
+        ini.fail("directory", key, "is for CSV exports; format = dingtalk reads DingTalk, so remove it");
+  } else if (d.format == directory::ExportFormat::Ldap) {
     if (ini.get("directory", "path"))
       ini.fail("directory", "path", "format = ldap reads the directory, not a file; remove path");
     readLdap(ini, env, d.ldap);
@@ -407,7 +442,9 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
              "'" + d.encoding + "' is not supported; export the HR file as UTF-8 (iconv -t UTF-8)");
   }
   for (const auto& field : directory::DirectorySettings::fields()) {
-    d.columns[field] = ini.text("directory", "column." + field, field);
+    // DingTalk's stable id is its userid: the employee_id unless set otherwise.
+    const std::string byDefault = platform && field == "employee_id" ? "userid" : field;
+    d.columns[field] = ini.text("directory", "column." + field, byDefault);
     if (d.columns[field].empty()) ini.fail("directory", "column." + field, "must name a column");
     if (directory::ColumnTemplate::isTemplate(d.columns[field])) {
       try {
@@ -692,6 +729,8 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
   c.sourceFile = fs::absolute(path).lexically_normal().string();
   readCenter(ini, env, c);
   readDirectory(ini, env, c.directory);
+  c.directory.platform.proxy = c.center.proxy;  // the one HTTPS client's proxy and answer cap
+  c.directory.platform.maxAnswerMb = c.center.maxAnswerMb;
   readPolicy(ini, c);
   readSync(ini, c.sync);
   readState(ini, c.state);

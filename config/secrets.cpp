@@ -10,6 +10,7 @@ void registerSecrets(const Config& config, Scrubber& scrubber) {
   scrubber.addBasicCredentials(c.effectiveActivityClientId(), c.effectiveActivitySecret());
   scrubber.add(c.adminPassword);
   scrubber.add(config.directory.ldap.bindPassword);
+  scrubber.add(config.directory.platform.appSecret);
   scrubber.add(config.delivery.smtp.password);
   // The robot's URL carries its key (in the query, or Feishu's hook token in the path).
   if (!config.report.webhookUrl.empty())

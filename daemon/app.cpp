@@ -13,6 +13,7 @@
 #include "daemon/lock_file.h"
 #include "daemon/verbs.h"
 #include "jobs/directory/person.h"
+#include "jobs/directory/platform/platform_client.h"
 #include "jobs/policy/policy.h"
 #include "jobs/state/state_error.h"
 
@@ -91,6 +92,9 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return ExitCode::Configuration;
   } catch (const policy::PolicyError& e) {
     err << "membersync: policy error: " << e.what() << "\n";
+    return ExitCode::Configuration;
+  } catch (const directory::platform::PlatformConfigError& e) {
+    err << "membersync: " << inv.verb << ": configuration error: " << e.what() << "\n";
     return ExitCode::Configuration;
   } catch (const directory::ExportError& e) {
     err << "membersync: " << inv.verb << ": the HR export cannot be used: " << e.what() << "\n";

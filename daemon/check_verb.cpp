@@ -9,6 +9,7 @@
 #include "daemon/verbs.h"
 #include "jobs/center/page_check.h"
 #include "jobs/core/text.h"
+#include "jobs/directory/platform/platform_client.h"
 #include "jobs/report/text_table.h"
 
 namespace membersync::cli {
@@ -53,6 +54,26 @@ bool checkDirectory(const VerbContext& ctx) {
   for (const auto& notice : hr.notices) ctx.out << "  note: " << notice << "\n";
   ctx.out << "\n";
   return true;
+}
+
+// format = dingtalk: walks every department and every page of users and counts what it found
+// and what the walk cost. Read-only. A configuration problem (a permission, the quota) is 78.
+std::optional<ExitCode> checkPlatform(const VerbContext& ctx) {
+  directory::Export hr;
+  try {
+    hr = readHrExport(ctx.config, readPolicy(ctx.config));
+  } catch (const directory::platform::PlatformConfigError& e) {
+    ctx.err << "membersync: check: reading the organisation chart: " << e.what() << "\n";
+    return ExitCode::Configuration;
+  } catch (const directory::ExportError& e) {
+    ctx.err << "membersync: check: reading the organisation chart: " << e.what() << "\n";
+    return ExitCode::Failed;
+  }
+  ctx.out << "directory " << hr.path << "\n"
+          << "  walked " << hr.departmentCount << " departments, " << hr.rowCount << " people, "
+          << hr.people.size() << " valid, " << hr.problems.size()
+          << " skipped (`membersync validate` lists them); " << hr.calls << " calls made\n\n";
+  return std::nullopt;
 }
 
 // The tokens and their scopes; nullopt when they are usable, else the exit code (the reason
@@ -168,6 +189,8 @@ std::optional<ExitCode> showLocks(const VerbContext& ctx, center::MemberCenterCl
 ExitCode runCheck(const VerbContext& ctx) {
   if (ctx.config.directory.format == directory::ExportFormat::Ldap && !checkDirectory(ctx))
     return ExitCode::Failed;
+  if (ctx.config.directory.format == directory::ExportFormat::DingTalk)
+    if (auto failed = checkPlatform(ctx)) return *failed;
   Runtime runtime(ctx.config, StateUse::Read);  // never opens the state
   center::MemberCenterClient& client = runtime.client();
   Holders holders;

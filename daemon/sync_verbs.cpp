@@ -8,6 +8,9 @@
 
 #include "daemon/hand_out.h"
 #include "daemon/inputs.h"
+#include "jobs/directory/platform/call_budget.h"
+#include "jobs/directory/platform/platform_client.h"
+#include "jobs/directory/platform/platform_reader.h"
 #include "daemon/progress.h"
 #include "daemon/run_report.h"
 #include "daemon/runtime.h"
@@ -113,10 +116,27 @@ void reportTo(const VerbContext& ctx, Runtime& rt, const apply::SyncReport& repo
 
 // The HR export; one that cannot be used fails the verb (exit 1), and a run that would have
 // applied reports that as a failed run: the nightly unit's people hear of it.
+// format = dingtalk with [directory] max_calls_month: a walk the month's budget cannot pay for
+// (at the newest walk's cost) does not start, and each walk's calls are kept in the state.
+directory::Export readBudgeted(const VerbContext& ctx, Runtime& rt, const policy::Policy& policy) {
+  const directory::DirectorySettings& d = ctx.config.directory;
+  if (d.format != directory::ExportFormat::DingTalk || d.platform.maxCallsMonth <= 0)
+    return readHrExport(ctx.config, policy);
+  const std::string month = directory::platform::callMonth(rt.clock().wallNow());
+  const state::PlatformCallCount used = rt.store().platformCalls(month);
+  if (const auto refusal = directory::platform::budgetRefusal(d.platform.maxCallsMonth, used.month,
+                                                              used.lastWalk, month))
+    throw directory::platform::PlatformConfigError(directory::platform::platformSourceName(d) +
+                                                   ": " + *refusal);
+  directory::Export hr = readHrExport(ctx.config, policy);
+  rt.store().recordPlatformCalls(month, hr.calls);
+  return hr;
+}
+
 directory::Export readExportOrReport(const VerbContext& ctx, Runtime& rt,
                                      const policy::Policy& policy, bool applyChanges) {
   try {
-    return readHrExport(ctx.config, policy);
+    return readBudgeted(ctx, rt, policy);
   } catch (const directory::ExportError& e) {
     if (applyChanges) {
       apply::SyncReport failed;

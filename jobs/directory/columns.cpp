@@ -28,13 +28,15 @@ std::string listed(const std::vector<std::string>& columns) {
   const std::string where =
       table.headerLine > 0 ? table.file + ":" + std::to_string(table.headerLine) : table.file;
   const bool ldap = table.kind == SourceKind::Ldap;
+  const bool platform = table.kind == SourceKind::Platform;
   const std::string has = table.headerLine > 0 ? "the header has no column"
                           : ldap               ? "no entry has the attribute"
+                          : platform           ? "the platform has no field"
                                                : "no item has a key";
   const std::string why = required ? "" : ", which the configuration names explicitly";
-  throw ExportError(where + ": " + has + " \"" + column + "\" for " + field + " ([directory] column." +
-                    field + ")" + why + "; found: " + listed(table.columns) +
-                    ". Fix the export or the setting");
+  throw ExportError(where + ": " + has + " \"" + column + "\" for " + field +
+                    " ([directory] column." + field + ")" + why +
+                    "; found: " + listed(table.columns) + ". Fix the export or the setting");
 }
 
 }  // namespace
@@ -46,8 +48,8 @@ FieldColumns mapColumns(const SourceTable& table, const DirectorySettings& cfg) 
     if (ColumnTemplate::isTemplate(column)) {
       ColumnTemplate computed = ColumnTemplate::parse(column);  // checked at load already
       for (const std::string& source : computed.sources()) {
-        const bool present = std::find(table.columns.begin(), table.columns.end(), source) !=
-                             table.columns.end();
+        const bool present =
+            std::find(table.columns.begin(), table.columns.end(), source) != table.columns.end();
         if (!present && table.headerLine > 0) missing(table, field, source, true);
       }
       out.computed.emplace(field, std::move(computed));

@@ -9,7 +9,7 @@
 
 namespace membersync::directory {
 
-enum class ExportFormat { Csv, Json, Ldap, Xlsx };
+enum class ExportFormat { Csv, Json, Ldap, Xlsx, DingTalk };
 
 enum class LdapScope { Base, One, Sub };
 
@@ -27,6 +27,20 @@ struct LdapSettings {
   int timeoutS = 60;    // connecting, and each operation (bind, one page)
 };
 
+// [directory] for an organisation platform (`format = dingtalk`): where its API is, the app's
+// credentials, and the HTTPS client's options (the same PocoTransport as the member center's).
+struct PlatformSettings {
+  std::string baseUrl;  // DingTalk: https://oapi.dingtalk.com
+  std::string appKey;
+  Secret appSecret;
+  std::string caFile;      // empty: the system's CAs
+  std::string proxy;       // [center] proxy: "host:port", empty: none
+  int timeoutS = 30;       // each exchange, as [center] timeout_s
+  int walkTimeoutS = 600;  // the whole walk, pauses for rate limits included
+  int maxAnswerMb = 64;    // [center] max_answer_mb
+  int maxCallsMonth = 0;   // 0: no monthly budget
+};
+
 // How the HR export is read, with the defaults: config/ reads [directory] straight into this
 // struct, so jobs/directory never sees the configuration file.
 struct DirectorySettings {
@@ -39,6 +53,7 @@ struct DirectorySettings {
   std::string sheet;
   int sheetIndex = 0;
   std::uint64_t xlsxPartCap = 512ull << 20;
+  PlatformSettings platform;
   // HR field -> column name; a field missing here (or mapped to "") is read from the column of
   // its own name.
   std::map<std::string, std::string> columns;

@@ -67,6 +67,10 @@ struct Export {
   std::vector<std::string> notices;
   // How a problem's line follows the path: "hr.csv:12"; a workbook's "hr.xlsx, sheet 员工, row 12".
   std::string lineSeparator = ":";
+  // An organisation platform's walk (DingTalk): how many departments it found and the calls it
+  // made (check prints them). 0 for files and LDAP.
+  std::size_t departmentCount = 0;
+  int calls = 0;
 };
 
 // The export as a whole cannot be used (unreadable, empty, truncated, invalid UTF-8, ragged, a

@@ -10,6 +10,7 @@
 #include "jobs/directory/json_source.h"
 #include "jobs/directory/ldap_client.h"
 #include "jobs/directory/ldap_entries.h"
+#include "jobs/directory/platform/platform_reader.h"
 #include "jobs/directory/xlsx_source.h"
 
 namespace membersync::directory {
@@ -36,7 +37,8 @@ std::vector<std::string> namedAttributes(const DirectorySettings& cfg,
   std::vector<std::string> names = alsoNeeded;
   for (const auto& [field, column] : cfg.columns) {
     if (ColumnTemplate::isTemplate(column)) {
-      for (const std::string& source : ColumnTemplate::parse(column).sources()) names.push_back(source);
+      for (const std::string& source : ColumnTemplate::parse(column).sources())
+        names.push_back(source);
     } else if (!column.empty()) {
       names.push_back(column);
     }
@@ -83,9 +85,12 @@ Export readXlsx(const DirectorySettings& cfg, const std::string& accountSuffix,
 }  // namespace
 
 Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix,
-                  const std::vector<std::string>& alsoNeeded) {
+                  const std::vector<std::string>& alsoNeeded,
+                  const std::set<std::string>& mappedDepartments) {
   if (cfg.format == ExportFormat::Ldap) return readLdap(cfg, accountSuffix, alsoNeeded);
   if (cfg.format == ExportFormat::Xlsx) return readXlsx(cfg, accountSuffix, alsoNeeded);
+  if (cfg.format == ExportFormat::DingTalk)
+    return platform::readPlatform(cfg, accountSuffix, alsoNeeded, mappedDepartments);
   // The configuration loader accepts only UTF-8; a hand-made config is held to the same rule.
   if (!isUtf8(cfg.encoding))
     throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +

@@ -1,10 +1,11 @@
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
-#include "jobs/directory/person.h"
 #include "jobs/directory/directory_settings.h"
+#include "jobs/directory/person.h"
 
 namespace membersync::directory {
 
@@ -44,7 +45,12 @@ namespace membersync::directory {
 // they do, not with every logon the directory records (lastLogon, uSNChanged) or a column of
 // the file nothing reads. An LDAP read requests only those and the attributes the columns and
 // templates name, so large attributes (thumbnailPhoto) are never fetched.
+//
+// `cfg.format` DingTalk walks the organisation chart (platform/platform_reader.h): every
+// department and every page of users, or nothing; `mappedDepartments` (the policy's
+// departments) choose the department of a person in several.
 Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix,
-                  const std::vector<std::string>& alsoNeeded = {});
+                  const std::vector<std::string>& alsoNeeded = {},
+                  const std::set<std::string>& mappedDepartments = {});
 
 }  // namespace membersync::directory

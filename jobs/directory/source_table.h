@@ -11,7 +11,8 @@ namespace membersync::directory {
 struct SourceRow {
   int line = 0;  // where the row starts
   int item = 0;  // JSON: 1-based position in the array; CSV: 0
-  std::string dn;  // LDAP: the entry's distinguished name (line and item are 0)
+  std::string
+      dn;  // LDAP: the entry's distinguished name; Platform: "userid=<id>" (line and item are 0)
   // Cells by column name, as written (not trimmed). A CSV row has every column; a JSON object
   // has only its own keys (a missing key is absent here; null is "").
   std::map<std::string, std::string> cells;
@@ -22,7 +23,8 @@ struct SourceRow {
   std::vector<std::string> unusable;
 };
 
-enum class SourceKind { Csv, Json, Ldap, Xlsx };
+// Platform: an organisation platform's walk (DingTalk, WeCom, Feishu; platform/platform_walk.h).
+enum class SourceKind { Csv, Json, Ldap, Xlsx, Platform };
 
 struct SourceTable {
   SourceKind kind = SourceKind::Csv;

@@ -319,6 +319,17 @@ const std::vector<Migration>& migrations() {
                 id INTEGER PRIMARY KEY CHECK (id = 1),
                 run_id INTEGER NOT NULL))",
        }},
+      {15,
+       "an organisation platform's calls by month, for [directory] max_calls_month",
+       {
+           // One row a month (UTC, "2026-11"): the calls DingTalk walks made, and the newest
+           // walk's own, which estimates what the next walk costs. A row a month: never purged.
+           R"(CREATE TABLE platform_calls (
+                month TEXT PRIMARY KEY,
+                calls INTEGER NOT NULL,
+                last_walk INTEGER NOT NULL,
+                at INTEGER NOT NULL))",
+       }},
   };
   return steps;
 }

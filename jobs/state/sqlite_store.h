@@ -142,6 +142,8 @@ class SqliteStore final : public StateStore {
 
   void recordReportSend(const ReportSend& send) override;
   std::vector<ReportSend> lastReportSends() override;
+  void recordPlatformCalls(const std::string& month, int calls) override;
+  PlatformCallCount platformCalls(const std::string& month) override;
 
   void recordAudit(const AuditEntry& entry) override;
   std::vector<AuditEntry> auditOfRun(RunId run) override;

@@ -304,6 +304,13 @@ class StateStore {
   // (the same situation is not sent again) and what `status` shows.
   virtual std::vector<ReportSend> lastReportSends() = 0;
 
+  // --- an organisation platform's calls (DingTalk's monthly quota; [directory] max_calls_month)
+
+  // Adds one walk's `calls` to `month` (UTC, "2026-11") and keeps them as the newest walk's.
+  virtual void recordPlatformCalls(const std::string& month, int calls) = 0;
+  // The calls recorded in `month`, and the newest walk's (0 and 0 before any walk).
+  virtual PlatformCallCount platformCalls(const std::string& month) = 0;
+
   // --- audit (the console, allow) -------------------------------------------------------------
   // Kept apart from the runs: purgeRuns() leaves it, purgeAudit() ages it out.
 

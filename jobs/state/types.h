@@ -267,6 +267,12 @@ enum class ReportSendState {
 const char* toString(ReportSendState state);  // "sent", "failed"
 std::optional<ReportSendState> parseReportSendState(std::string_view text);
 
+// An organisation platform's calls in one month, and the newest walk's (its estimate of the next).
+struct PlatformCallCount {
+  int month = 0;
+  int lastWalk = 0;
+};
+
 // One report sent (or tried) on one channel: "mail:it@acme.example", "wecom", "dingtalk", ...
 struct ReportSend {
   std::int64_t id = 0;  // given by the store; ignored by recordReportSend()

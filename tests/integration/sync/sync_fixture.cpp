@@ -106,7 +106,7 @@ void SyncFixture::configure(const SyncOptions& o) {
       << "admin_user = admin@acme\n"
       << "admin_password_file = secrets/admin\n"
       << o.centerExtra << "[directory]\n"
-      << "path = hr.csv\n"
+      << (o.directory.empty() ? "path = hr.csv\n" : o.directory)
       << "[policy]\n"
       << "path = policy.json\n"
       << "[sync]\n"

@@ -59,6 +59,7 @@ struct SyncOptions {
   std::string policyExtra;  // more keys of the policy object, e.g. R"(, "activities": [...])"
   std::string centerExtra;  // lines added to [center], e.g. "max_concurrency = 1\n"
   std::string extra;        // lines (and sections) added at the end of the INI
+  std::string directory;    // [directory]'s lines; empty: "path = hr.csv" (the CSV export)
 };
 
 struct OutboxPassword {

@@ -137,13 +137,16 @@ TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and 
   // And what version 13 added.
   store->recordPoolCounts(1, {{"cad-seat", false, 10, 4, 6, 3, 5}});
   CHECK(store->poolHistory("cad-seat", 0).size() == 1);
+  // And what version 15 added.
+  store->recordPlatformCalls("2026-11", 40);
+  CHECK(store->platformCalls("2026-11").month == 40);
 
   int version = 0;
   Poco::Data::Session s(
       Poco::AutoPtr<Poco::Data::SessionImpl>(new Poco::Data::SQLite::SessionImpl(path, 1)));
   s << "PRAGMA user_version", into(version), now;
-  CHECK(version == 14);
-  CHECK(SqliteStore::schemaVersion() == 14);
+  CHECK(version == 15);
+  CHECK(SqliteStore::schemaVersion() == 15);
 }
 
 TEST_CASE("state: passwords confirmed before mail delivery are left to hand out by hand",

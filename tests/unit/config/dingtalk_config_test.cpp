@@ -1,0 +1,107 @@
+// [directory] format = dingtalk: what the loader accepts, what it refuses and why.
+
+#include <catch2/catch.hpp>
+
+#include "config/config.h"
+#include "config/loader.h"
+#include "jobs/core/scrubber.h"
+#include "tests/support/temp_dir.h"
+
+using membersync::config::ConfigError;
+using membersync::config::loadConfig;
+using membersync::directory::ExportFormat;
+using membersync::testing::TempDir;
+
+namespace {
+
+const char* kCenter =
+    "[center]\n"
+    "base_url = https://center.example.com/\n"
+    "enterprise_global_id = ENT-1\n"
+    "enterprise_code = acme\n"
+    "token_url = https://uc.example.com/oauth/token\n"
+    "client_id = app\n"
+    "client_secret_file = client-secret\n"
+    "admin_user = admin@acme\n"
+    "admin_password_file = admin-password\n"
+    "proxy = proxy.acme.example:3128\n";
+
+struct Fixture {
+  TempDir dir;
+  Fixture() {
+    dir.write("client-secret", "s3cr3t-value\n");
+    dir.write("admin-password", "p4ss-value\n");
+    dir.write("app-secret", "d1ngtalk-app-secret\n");
+  }
+  std::string config(const std::string& extra = "column.account = {userid|lower}\n") const {
+    return dir
+        .write("membersync.ini", std::string(kCenter) +
+                                     "[directory]\n"
+                                     "format = dingtalk\n"
+                                     "app_key = dingabc\n"
+                                     "app_secret_file = app-secret\n" +
+                                     extra)
+        .string();
+  }
+};
+
+std::string errorOf(const std::string& path) {
+  try {
+    loadConfig(path, {});
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("config dingtalk: the keys with their defaults, employee_id is the userid", "[config]") {
+  Fixture f;
+  const auto c = loadConfig(f.config(), {});
+  const auto& p = c.directory.platform;
+  CHECK(c.directory.format == ExportFormat::DingTalk);
+  CHECK(p.baseUrl == "https://oapi.dingtalk.com");
+  CHECK(p.appKey == "dingabc");
+  CHECK(p.appSecret.reveal() == "d1ngtalk-app-secret");
+  CHECK(p.proxy == "proxy.acme.example:3128");
+  CHECK(p.maxCallsMonth == 0);
+  CHECK(c.directory.columns.at("employee_id") == "userid");
+  CHECK(c.directory.columns.at("account") == "{userid|lower}");
+}
+
+TEST_CASE("config dingtalk: column.account has no default, and the hint says what to set",
+          "[config]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("")), Catch::Contains("[directory] column.account") &&
+                                        Catch::Contains("{org_email|localpart}"));
+}
+
+TEST_CASE("config dingtalk: base_url is HTTPS, plain HTTP only to loopback", "[config]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("column.account = {userid}\nbase_url = http://oapi.dingtalk.com\n")),
+             Catch::Contains("[directory] base_url"));
+  CHECK(loadConfig(f.config("column.account = {userid}\nbase_url = http://127.0.0.1:8080/\n"), {})
+            .directory.platform.baseUrl == "http://127.0.0.1:8080");
+}
+
+TEST_CASE("config dingtalk: a file's keys are refused, and the app secret joins the scrubber",
+          "[config]") {
+  Fixture f;
+  CHECK_THAT(errorOf(f.config("column.account = {userid}\npath = staff.csv\n")),
+             Catch::Contains("[directory] path"));
+  CHECK_THAT(errorOf(f.config("column.account = {userid}\nencoding = utf-8\n")),
+             Catch::Contains("[directory] encoding"));
+  const auto c = loadConfig(f.config(), {});
+  membersync::Scrubber scrubber;
+  membersync::config::registerSecrets(c, scrubber);
+  CHECK(scrubber.scrub("x d1ngtalk-app-secret y") == "x [redacted] y");
+}
+
+TEST_CASE("config dingtalk: the shipped example loads without error", "[config]") {
+  const auto c = loadConfig(MEMBERSYNC_SOURCE_DIR "/config/examples/dingtalk.ini", {});
+  CHECK(c.directory.format == ExportFormat::DingTalk);
+  CHECK(c.directory.platform.baseUrl == "https://oapi.dingtalk.com");
+  CHECK(c.directory.platform.maxCallsMonth == 8000);
+  CHECK(c.directory.columns.at("account") == "{userid|alnum|lower}");
+}
