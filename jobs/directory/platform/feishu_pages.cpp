@@ -6,6 +6,7 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
+#include <optional>
 #include <utility>
 
 namespace membersync::directory::platform::feishu {
@@ -57,6 +58,16 @@ Problem classify(long long code, const std::string& msg) {
   }
 }
 
+// A code as a whole number; nullopt when it is none or does not fit (Poco throws for that).
+std::optional<long long> whole(const Poco::Dynamic::Var& v) {
+  if (!v.isInteger()) return std::nullopt;
+  try {
+    return v.convert<long long>();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 std::string text(const Object& o, const std::string& key) {
   if (!o.has(key)) return "";
   const Poco::Dynamic::Var v = o.get(key);
@@ -88,10 +99,11 @@ Answer<Object::Ptr> parsed(int httpStatus, const std::string& body) {
     return Answer<Object::Ptr>::failure(
         problem(AnswerKind::Failed, status, "the answer is not a JSON object"));
   const Poco::Dynamic::Var code = object->has("code") ? object->get("code") : Poco::Dynamic::Var();
-  if (!code.isNumeric())
+  const auto number = whole(code);
+  if (!number)
     return Answer<Object::Ptr>::failure(
-        problem(AnswerKind::Failed, status, "the answer has no code"));
-  const long long value = code.convert<long long>();
+        problem(AnswerKind::Failed, status, "the answer has no whole code"));
+  const long long value = *number;
   if (value != 0) return Answer<Object::Ptr>::failure(classify(value, text(*object, "msg")));
   if (httpStatus != 200)
     return Answer<Object::Ptr>::failure(

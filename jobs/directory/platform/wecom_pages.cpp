@@ -6,6 +6,7 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -57,6 +58,16 @@ Problem classify(long long errcode, const std::string& errmsg) {
   }
 }
 
+// A code as a whole number; nullopt when it is none or does not fit (Poco throws for that).
+std::optional<long long> whole(const Poco::Dynamic::Var& v) {
+  if (!v.isInteger()) return std::nullopt;
+  try {
+    return v.convert<long long>();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 // A value as text: strings as they are, numbers and booleans as JSON writes them.
 std::string text(const Object& o, const std::string& key) {
   if (!o.has(key)) return "";
@@ -91,10 +102,12 @@ Answer<Object::Ptr> parsed(int httpStatus, const std::string& body) {
                                                 "the answer is not a JSON object"));
   const Poco::Dynamic::Var code =
       object->has("errcode") ? object->get("errcode") : Poco::Dynamic::Var();
-  if (!code.isNumeric())
-    return Answer<Object::Ptr>::failure(problem(
-        AnswerKind::Failed, "HTTP " + std::to_string(httpStatus), "the answer has no errcode"));
-  const long long errcode = code.convert<long long>();
+  const auto number = whole(code);
+  if (!number)
+    return Answer<Object::Ptr>::failure(problem(AnswerKind::Failed,
+                                                "HTTP " + std::to_string(httpStatus),
+                                                "the answer has no whole errcode"));
+  const long long errcode = *number;
   if (errcode != 0) return Answer<Object::Ptr>::failure(classify(errcode, text(*object, "errmsg")));
   if (httpStatus != 200)
     return Answer<Object::Ptr>::failure(problem(AnswerKind::Failed,

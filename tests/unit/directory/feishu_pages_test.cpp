@@ -142,3 +142,8 @@ TEST_CASE("Feishu: malformed JSON, a missing code or data fail", "[feishu]") {
   CHECK(decodeDepartments(200, R"({"code":0,"data":{"items":[{"department_id":"D1"}]}})")
             .problem.kind == AnswerKind::Failed);
 }
+
+TEST_CASE("Feishu: a code too large for a number or not whole fails instead of throwing", "[feishu]") {
+  CHECK(decodeUsers(200, R"({"code":99999999999999999999999,"data":{}})").problem.kind == AnswerKind::Failed);
+  CHECK(decodeUsers(200, R"({"code":0.25,"data":{}})").problem.kind == AnswerKind::Failed);
+}

@@ -170,3 +170,9 @@ TEST_CASE("WeCom: malformed JSON, a non-object and a missing errcode fail", "[we
   CHECK(decodeUserIds(200, R"({"errcode":0})").problem.kind == AnswerKind::Failed);
   CHECK(decodeToken(500, R"({"errcode":0,"access_token":"t"})").problem.kind == AnswerKind::Failed);
 }
+
+TEST_CASE("WeCom: an errcode too large for a number or not whole fails instead of throwing", "[wecom]") {
+  // Found by fuzz_wecom_pages: Poco throws RangeException converting it.
+  CHECK(decodeToken(200, R"({"errcode":9723022222222222222291})").problem.kind == AnswerKind::Failed);
+  CHECK(decodeToken(200, R"({"errcode":0.5,"access_token":"t"})").problem.kind == AnswerKind::Failed);
+}
