@@ -87,7 +87,7 @@ def wecom(base):
     left = js(call(base, "/cgi-bin/department/simplelist?access_token=" + tok2))["department_id"]
     check([d["id"] for d in left] == [1, 4], "wecom: department 2 and its child removed")
     fault({"untrusted_ip": True})
-    check(js(call(base, "/cgi-bin/gettoken?corpid=ww-emulator&corpsecret=contacts-sync-secret"))["errcode"] == 60020,
+    check(js(call(base, "/cgi-bin/department/simplelist?access_token=" + tok2))["errcode"] == 60020,
           "wecom: 60020")
     check(js(call(base, "/_emulator/stats"))["calls"]["/cgi-bin/user/get"] >= 8, "wecom: stats count calls")
 
