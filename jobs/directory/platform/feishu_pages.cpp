@@ -1,0 +1,233 @@
+#include "jobs/directory/platform/feishu_pages.h"
+
+#include <Poco/Dynamic/Var.h>
+#include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <optional>
+#include <utility>
+
+namespace membersync::directory::platform::feishu {
+namespace {
+
+using Poco::JSON::Array;
+using Poco::JSON::Object;
+
+constexpr const char* kScopes =
+    "grant the app contact:user.base:readonly, contact:user.employee_id:readonly and "
+    "contact:department.base:readonly (开发者后台 - 权限管理), publish a version, and set "
+    "通讯录权限范围 to 全部成员 (all staff)";
+
+Problem problem(AnswerKind kind, std::string code, std::string message, std::string todo = "") {
+  Problem p;
+  p.kind = kind;
+  p.code = std::move(code);
+  p.message = std::move(message);
+  p.todo = std::move(todo);
+  return p;
+}
+
+// Feishu's codes (open.feishu.cn/document/server-docs/getting-started/server-error-codes and
+// the contact v3 pages): what a walk does about each.
+Problem classify(long long code, const std::string& msg) {
+  const std::string c = std::to_string(code);
+  switch (code) {
+    case 99991661:  // missing access token
+    case 99991663:  // tenant access token invalid
+    case 99991664:  // app access token invalid
+    case 99991668:  // token invalid or expired
+    case 99991677:  // token expired
+      return problem(AnswerKind::TokenExpired, c, msg);
+    case 99991400:  // request trigger frequency limit
+      return problem(AnswerKind::RateLimited, c, msg);
+    case 10003:  // tenant_access_token/internal: invalid app_id
+    case 10014:  // app secret invalid
+      return problem(AnswerKind::Permission, c, msg, "check app_id and app_secret_file");
+    case 40004:  // no dept authority: the department is outside 通讯录权限范围
+    case 41050:  // no user authority
+      return problem(AnswerKind::Permission, c, msg,
+                     "set the app's 通讯录权限范围 (开发者后台 - 权限管理 - 通讯录权限范围) to "
+                     "全部成员 (all staff): department 0, the root, needs it; publish a version");
+    case 99991672:  // the app lacks a scope
+    case 99991679:  // user authorisation missing (a user token's scope)
+      return problem(AnswerKind::Permission, c, msg, kScopes);
+    default:
+      return problem(AnswerKind::Failed, c, msg);
+  }
+}
+
+// A code as a whole number; nullopt when it is none or does not fit (Poco throws for that).
+std::optional<long long> whole(const Poco::Dynamic::Var& v) {
+  if (!v.isInteger()) return std::nullopt;
+  try {
+    return v.convert<long long>();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::string text(const Object& o, const std::string& key) {
+  if (!o.has(key)) return "";
+  const Poco::Dynamic::Var v = o.get(key);
+  if (v.isEmpty()) return "";
+  if (v.isString()) return v.extract<std::string>();
+  if (v.isNumeric() || v.isBoolean()) return v.convert<std::string>();
+  return "";
+}
+
+// The body as an object with code 0; else the problem. HTTP 429 is Feishu's documented answer
+// to too many calls (its body may be JSON with 99991400 or not JSON at all); an HTML page where
+// JSON was expected comes from a gateway in front of open.feishu.cn, treated alike (pause and
+// call again within the run's time-out).
+Answer<Object::Ptr> parsed(int httpStatus, const std::string& body) {
+  const std::string status = "HTTP " + std::to_string(httpStatus);
+  if (httpStatus == 429)
+    return Answer<Object::Ptr>::failure(problem(AnswerKind::RateLimited, status, "too many calls"));
+  const auto first = body.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && body[first] == '<')
+    return Answer<Object::Ptr>::failure(
+        problem(AnswerKind::RateLimited, status, "an HTML page where JSON was expected"));
+  Object::Ptr object;
+  try {
+    object = Poco::JSON::Parser().parse(body).extract<Object::Ptr>();
+  } catch (const Poco::Exception&) {
+  } catch (const std::exception&) {
+  }
+  if (!object)
+    return Answer<Object::Ptr>::failure(
+        problem(AnswerKind::Failed, status, "the answer is not a JSON object"));
+  const Poco::Dynamic::Var code = object->has("code") ? object->get("code") : Poco::Dynamic::Var();
+  const auto number = whole(code);
+  if (!number)
+    return Answer<Object::Ptr>::failure(
+        problem(AnswerKind::Failed, status, "the answer has no whole code"));
+  const long long value = *number;
+  if (value != 0) return Answer<Object::Ptr>::failure(classify(value, text(*object, "msg")));
+  if (httpStatus != 200)
+    return Answer<Object::Ptr>::failure(
+        problem(AnswerKind::Failed, status, "code 0 with a failure status"));
+  return Answer<Object::Ptr>::success(object);
+}
+
+Problem missing(const std::string& what) {
+  return problem(AnswerKind::Failed, "0", "the answer lacks " + what);
+}
+
+template <typename T>
+Answer<T> forward(const Answer<Object::Ptr>& a) {
+  return Answer<T>::failure(a.problem);
+}
+
+Object::Ptr objectAt(const Array& a, std::size_t i) {
+  try {
+    return a.getObject(static_cast<unsigned>(i));
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
+// data.items and where the next page starts; nullopt problem when data or items is missing.
+// An empty department has no items key at all in Feishu's answers: an empty page.
+struct Items {
+  Array::Ptr items;
+  std::string next;
+  bool more = false;
+};
+
+Answer<Items> items(const Object& root) {
+  const auto data = root.getObject("data");
+  if (!data) return Answer<Items>::failure(missing("data"));
+  Items out;
+  out.items = data->getArray("items");
+  if (!out.items) out.items = new Array;
+  if (data->has("has_more")) {
+    const Poco::Dynamic::Var v = data->get("has_more");
+    if (!v.isBoolean()) return Answer<Items>::failure(missing("a boolean has_more"));
+    out.more = v.extract<bool>();
+  }
+  out.next = text(*data, "page_token");
+  if (out.more && out.next.empty())
+    return Answer<Items>::failure(missing("page_token with has_more"));
+  if (!out.more) out.next.clear();
+  return Answer<Items>::success(std::move(out));
+}
+
+}  // namespace
+
+Answer<Token> decodeToken(int httpStatus, const std::string& body) {
+  const auto a = parsed(httpStatus, body);
+  if (!a.ok()) return forward<Token>(a);
+  const Object& o = **a.value;
+  Token t;
+  t.value = text(o, "tenant_access_token");
+  if (t.value.empty()) return Answer<Token>::failure(missing("tenant_access_token"));
+  try {
+    t.expiresInS = o.has("expire") ? o.getValue<int>("expire") : 7200;
+  } catch (const std::exception&) {
+    return Answer<Token>::failure(missing("a numeric expire"));
+  }
+  if (t.expiresInS <= 0) return Answer<Token>::failure(missing("a positive expire"));
+  return Answer<Token>::success(std::move(t));
+}
+
+Answer<Page<Department>> decodeDepartments(int httpStatus, const std::string& body) {
+  const auto a = parsed(httpStatus, body);
+  if (!a.ok()) return forward<Page<Department>>(a);
+  const auto listed = items(**a.value);
+  if (!listed.ok()) return Answer<Page<Department>>::failure(listed.problem);
+  Page<Department> page;
+  page.next = listed.value->next;
+  page.more = listed.value->more;
+  const Array& list = *listed.value->items;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto d = objectAt(list, i);
+    if (!d || text(*d, "department_id").empty())
+      return Answer<Page<Department>>::failure(missing("department_id in items"));
+    Department dep;
+    dep.id = text(*d, "department_id");
+    dep.parentId = text(*d, "parent_department_id");
+    dep.name = text(*d, "name");
+    if (dep.name.empty())
+      return Answer<Page<Department>>::failure(missing("the name of department " + dep.id));
+    page.items.push_back(std::move(dep));
+  }
+  return Answer<Page<Department>>::success(std::move(page));
+}
+
+Answer<UserPage> decodeUsers(int httpStatus, const std::string& body) {
+  const auto a = parsed(httpStatus, body);
+  if (!a.ok()) return forward<UserPage>(a);
+  const auto listed = items(**a.value);
+  if (!listed.ok()) return Answer<UserPage>::failure(listed.problem);
+  UserPage out;
+  out.page.next = listed.value->next;
+  out.page.more = listed.value->more;
+  const Array& list = *listed.value->items;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto u = objectAt(list, i);
+    if (!u || text(*u, "user_id").empty())
+      return Answer<UserPage>::failure(
+          missing("user_id in items (ask with user_id_type=user_id and grant "
+                  "contact:user.employee_id:readonly)"));
+    User user;
+    user.userId = text(*u, "user_id");
+    for (const char* key : {"user_id", "open_id", "union_id", "name", "en_name", "mobile", "email",
+                            "enterprise_email", "employee_no", "job_title"})
+      if (u->has(key)) user.fields.emplace_back(key, text(*u, key));
+    if (const auto status = u->getObject("status"))
+      for (const char* key : {"is_activated", "is_resigned", "is_frozen", "is_exited", "is_unjoin"})
+        if (status->has(key)) user.fields.emplace_back(key, text(*status, key));
+    if (const auto ids = u->getArray("department_ids"))
+      for (std::size_t k = 0; k < ids->size(); ++k) {
+        const Poco::Dynamic::Var v = ids->get(static_cast<unsigned>(k));
+        if (v.isString()) user.departmentIds.push_back(v.extract<std::string>());
+      }
+    if (!u->has("mobile") && !u->has("email")) out.contactWithheld = true;
+    out.page.items.push_back(std::move(user));
+  }
+  return Answer<UserPage>::success(std::move(out));
+}
+
+}  // namespace membersync::directory::platform::feishu
