@@ -75,11 +75,12 @@ FieldColumns mapColumns(const SourceTable& table, const DirectorySettings& cfg) 
 std::vector<std::string> namedSources(const DirectorySettings& cfg,
                                       const std::vector<std::string>& alsoNeeded) {
   std::vector<std::string> names = alsoNeeded;
-  for (const auto& [field, column] : cfg.columns) {
+  for (const std::string& field : DirectorySettings::fields()) {
+    const std::string column = columnFor(cfg, field);
     if (ColumnTemplate::isTemplate(column)) {
       for (const std::string& source : ColumnTemplate::parse(column).sources())
         names.push_back(source);
-    } else if (!column.empty()) {
+    } else {
       names.push_back(column);
     }
   }

@@ -75,7 +75,8 @@ WalkResult walk(PlatformCalls& calls, const Credentials& c) {
             [&](const std::string& t) {
               return get(c,
                          "departments/0/children?department_id_type=department_id"
-                         "&fetch_child=true" + pageQuery(pageToken),
+                         "&fetch_child=true" +
+                             pageQuery(pageToken),
                          t);
             },
             decodeDepartments);
@@ -95,8 +96,7 @@ WalkResult walk(PlatformCalls& calls, const Credentials& c) {
               what,
               [&](const std::string& t) {
                 return get(c,
-                           "users/find_by_department?department_id=" +
-                               center::percentEncode(d.id) +
+                           "users/find_by_department?department_id=" + center::percentEncode(d.id) +
                                "&user_id_type=user_id&department_id_type=department_id" +
                                pageQuery(pageToken),
                            t);

@@ -86,12 +86,11 @@ Export readPlatform(const DirectorySettings& cfg, const std::string& accountSuff
   CallLimits limits;
   limits.walkTimeout = std::chrono::seconds(p.walkTimeoutS);
   limits.firstPause = std::chrono::milliseconds(p.rateLimitPauseMs);
-  PlatformCalls calls(source, transport, clock, scrubber, walker.tokenRequest,
-                      walker.decodeToken, limits);
+  PlatformCalls calls(source, transport, clock, scrubber, walker.tokenRequest, walker.decodeToken,
+                      limits);
   try {
     const WalkResult walk = walker.walk(calls);
-    std::vector<std::string> notices =
-        withheldNotices(source, walk, namedSources(cfg, alsoNeeded));
+    std::vector<std::string> notices = withheldNotices(source, walk, namedSources(cfg, alsoNeeded));
     const SourceTable table = walkTable(source, walk, mappedDepartments);
     Export hr = buildExport(table, cfg, accountSuffix, alsoNeeded);
     hr.path = source;

@@ -67,8 +67,8 @@ center::HttpRequest tokenRequest(const Credentials& c) {
 WalkResult walk(PlatformCalls& calls, const Credentials& c) {
   WalkResult out;
   const auto listed = calls.call<std::vector<Department>>(
-      "department/simplelist", [&](const std::string& t) { return get(c, "department/simplelist", t); },
-      decodeSimpleList);
+      "department/simplelist",
+      [&](const std::string& t) { return get(c, "department/simplelist", t); }, decodeSimpleList);
   for (const Department& d : listed) {
     Department named = calls.call<Department>(
         "department/get of department " + d.id,

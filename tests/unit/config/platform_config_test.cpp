@@ -1,4 +1,5 @@
-// [directory] format = dingtalk: what the loader accepts, what it refuses and why.
+// [directory] format = dingtalk, wecom and feishu: what the loader accepts, what it refuses
+// and why.
 
 #include <catch2/catch.hpp>
 
@@ -32,6 +33,11 @@ struct Fixture {
     dir.write("client-secret", "s3cr3t-value\n");
     dir.write("admin-password", "p4ss-value\n");
     dir.write("app-secret", "d1ngtalk-app-secret\n");
+  }
+  // Another platform's [directory]: its format, the app's keys and `extra`.
+  std::string platform(const std::string& keys, const std::string& extra) const {
+    return dir.write("membersync.ini", std::string(kCenter) + "[directory]\n" + keys + extra)
+        .string();
   }
   std::string config(const std::string& extra = "column.account = {userid|lower}\n") const {
     return dir
@@ -104,4 +110,50 @@ TEST_CASE("config dingtalk: the shipped example loads without error", "[config]"
   CHECK(c.directory.platform.baseUrl == "https://oapi.dingtalk.com");
   CHECK(c.directory.platform.maxCallsMonth == 8000);
   CHECK(c.directory.columns.at("account") == "{userid|alnum|lower}");
+}
+
+TEST_CASE("config wecom: corp_id and the contacts app's secret, qyapi by default, userid the id",
+          "[config]") {
+  Fixture f;
+  const auto c =
+      loadConfig(f.platform("format = wecom\ncorp_id = ww0a1b\ncorp_secret_file = app-secret\n",
+                            "column.account = {userid|lower}\nrate_limit_pause_ms = 10\n"),
+                 {});
+  const auto& p = c.directory.platform;
+  CHECK(c.directory.format == ExportFormat::WeCom);
+  CHECK(p.baseUrl == "https://qyapi.weixin.qq.com");
+  CHECK(p.appKey == "ww0a1b");
+  CHECK(p.appSecret.reveal() == "d1ngtalk-app-secret");
+  CHECK(p.rateLimitPauseMs == 10);
+  CHECK(c.directory.columns.at("employee_id") == "userid");
+}
+
+TEST_CASE("config feishu: app_id and app_secret_file, open.feishu.cn by default, user_id the id",
+          "[config]") {
+  Fixture f;
+  const auto c = loadConfig(
+      f.platform("format = feishu\napp_id = cli_a1\napp_secret_file = app-secret\n",
+                 "column.account = {user_id|lower}\nbase_url = https://open.larksuite.com/\n"),
+      {});
+  CHECK(c.directory.format == ExportFormat::Feishu);
+  CHECK(c.directory.platform.baseUrl == "https://open.larksuite.com");
+  CHECK(c.directory.platform.appKey == "cli_a1");
+  CHECK(c.directory.platform.rateLimitPauseMs == 1000);
+  CHECK(c.directory.columns.at("employee_id") == "user_id");
+}
+
+TEST_CASE("config platforms: another platform's app keys are refused naming the right ones",
+          "[config]") {
+  Fixture f;
+  CHECK_THAT(
+      errorOf(f.platform("format = wecom\napp_key = x\ncorp_id = ww\n"
+                         "corp_secret_file = app-secret\n",
+                         "column.account = {userid}\n")),
+      Catch::Contains("[directory] app_key") && Catch::Contains("corp_id and corp_secret_file"));
+  CHECK_THAT(
+      errorOf(f.platform("format = feishu\napp_id = cli\napp_secret_file = app-secret\n", "")),
+      Catch::Contains("[directory] column.account") && Catch::Contains("{user_id|lower}") &&
+          Catch::Contains("{enterprise_email|localpart}"));
+  CHECK_THAT(errorOf(f.platform("format = wecom\ncorp_id = ww\n", "column.account = {userid}\n")),
+             Catch::Contains("[directory] corp_secret_file"));
 }
