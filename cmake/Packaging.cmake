@@ -104,6 +104,7 @@ install(FILES README.md docs/status-json.md docs/explain-json.md docs/report-jso
 install(FILES tests/emulator/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME emulator.md)
 install(FILES packaging/membersync.ini config/examples/policy.json config/examples/hr-export.csv
               config/examples/ldap.ini config/examples/dingtalk.ini
+              config/examples/wecom.ini config/examples/feishu.ini
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 install(FILES config/examples/membersync.ini DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
         RENAME membersync-demo.ini)

@@ -56,7 +56,7 @@ bool checkDirectory(const VerbContext& ctx) {
   return true;
 }
 
-// format = dingtalk: walks every department and every page of users and counts what it found
+// format = dingtalk, wecom or feishu: walks every department and every page of users and counts what it found
 // and what the walk cost. Read-only. A configuration problem (a permission, the quota) is 78.
 std::optional<ExitCode> checkPlatform(const VerbContext& ctx) {
   directory::Export hr;
@@ -72,7 +72,9 @@ std::optional<ExitCode> checkPlatform(const VerbContext& ctx) {
   ctx.out << "directory " << hr.path << "\n"
           << "  walked " << hr.departmentCount << " departments, " << hr.rowCount << " people, "
           << hr.people.size() << " valid, " << hr.problems.size()
-          << " skipped (`membersync validate` lists them); " << hr.calls << " calls made\n\n";
+          << " skipped (`membersync validate` lists them); " << hr.calls << " calls made\n";
+  for (const auto& notice : hr.notices) ctx.out << "  note: " << notice << "\n";
+  ctx.out << "\n";
   return std::nullopt;
 }
 

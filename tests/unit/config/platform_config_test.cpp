@@ -157,3 +157,14 @@ TEST_CASE("config platforms: another platform's app keys are refused naming the 
   CHECK_THAT(errorOf(f.platform("format = wecom\ncorp_id = ww\n", "column.account = {userid}\n")),
              Catch::Contains("[directory] corp_secret_file"));
 }
+
+TEST_CASE("config wecom and feishu: the shipped examples load without error", "[config]") {
+  const auto wecom = loadConfig(MEMBERSYNC_SOURCE_DIR "/config/examples/wecom.ini", {});
+  CHECK(wecom.directory.format == ExportFormat::WeCom);
+  CHECK(wecom.directory.platform.baseUrl == "https://qyapi.weixin.qq.com");
+  CHECK(wecom.directory.columns.at("employee_id") == "userid");
+  const auto feishu = loadConfig(MEMBERSYNC_SOURCE_DIR "/config/examples/feishu.ini", {});
+  CHECK(feishu.directory.format == ExportFormat::Feishu);
+  CHECK(feishu.directory.platform.maxCallsMonth == 8000);
+  CHECK(feishu.directory.columns.at("account") == "{enterprise_email|localpart|alnum|lower}");
+}
