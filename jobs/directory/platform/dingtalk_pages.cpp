@@ -8,6 +8,8 @@
 
 #include <set>
 
+#include "jobs/directory/platform/page_json.h"
+
 namespace membersync::directory::platform::dingtalk {
 
 namespace {
@@ -15,21 +17,8 @@ namespace {
 using Poco::Dynamic::Var;
 using Poco::JSON::Array;
 using Poco::JSON::Object;
-
-Problem problem(AnswerKind kind, std::string code, std::string message, std::string todo = {}) {
-  Problem p;
-  p.kind = kind;
-  p.code = std::move(code);
-  p.message = std::move(message);
-  p.todo = std::move(todo);
-  return p;
-}
-
-// DingTalk's gateway answers an address it blocks (or an overloaded edge) with an HTML page.
-bool looksLikeHtml(const std::string& body) {
-  const auto start = body.find_first_not_of(" \t\r\n");
-  return start != std::string::npos && body[start] == '<';
-}
+using json::looksLikeHtml;
+using json::problem;
 
 std::string text(const Object::Ptr& o, const std::string& key) {
   if (!o->has(key)) return {};

@@ -1,33 +1,26 @@
 #include "jobs/directory/platform/feishu_pages.h"
 
 #include <Poco/Dynamic/Var.h>
-#include <Poco/Exception.h>
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
 
-#include <optional>
 #include <utility>
+
+#include "jobs/directory/platform/page_json.h"
 
 namespace membersync::directory::platform::feishu {
 namespace {
 
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using json::Array;
+using json::forward;
+using json::missing;
+using json::Object;
+using json::objectAt;
+using json::problem;
+using json::text;
 
 constexpr const char* kScopes =
     "grant the app contact:user.base:readonly, contact:user.employee_id:readonly and "
     "contact:department.base:readonly (开发者后台 - 权限管理), publish a version, and set "
     "通讯录权限范围 to 全部成员 (all staff)";
-
-Problem problem(AnswerKind kind, std::string code, std::string message, std::string todo = "") {
-  Problem p;
-  p.kind = kind;
-  p.code = std::move(code);
-  p.message = std::move(message);
-  p.todo = std::move(todo);
-  return p;
-}
 
 // Feishu's codes (open.feishu.cn/document/server-docs/getting-started/server-error-codes and
 // the contact v3 pages): what a walk does about each.
@@ -58,74 +51,8 @@ Problem classify(long long code, const std::string& msg) {
   }
 }
 
-// A code as a whole number; nullopt when it is none or does not fit (Poco throws for that).
-std::optional<long long> whole(const Poco::Dynamic::Var& v) {
-  if (!v.isInteger()) return std::nullopt;
-  try {
-    return v.convert<long long>();
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
-std::string text(const Object& o, const std::string& key) {
-  if (!o.has(key)) return "";
-  const Poco::Dynamic::Var v = o.get(key);
-  if (v.isEmpty()) return "";
-  if (v.isString()) return v.extract<std::string>();
-  if (v.isNumeric() || v.isBoolean()) return v.convert<std::string>();
-  return "";
-}
-
-// The body as an object with code 0; else the problem. HTTP 429 is Feishu's documented answer
-// to too many calls (its body may be JSON with 99991400 or not JSON at all); an HTML page where
-// JSON was expected comes from a gateway in front of open.feishu.cn, treated alike (pause and
-// call again within the run's time-out).
 Answer<Object::Ptr> parsed(int httpStatus, const std::string& body) {
-  const std::string status = "HTTP " + std::to_string(httpStatus);
-  if (httpStatus == 429)
-    return Answer<Object::Ptr>::failure(problem(AnswerKind::RateLimited, status, "too many calls"));
-  const auto first = body.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && body[first] == '<')
-    return Answer<Object::Ptr>::failure(
-        problem(AnswerKind::RateLimited, status, "an HTML page where JSON was expected"));
-  Object::Ptr object;
-  try {
-    object = Poco::JSON::Parser().parse(body).extract<Object::Ptr>();
-  } catch (const Poco::Exception&) {
-  } catch (const std::exception&) {
-  }
-  if (!object)
-    return Answer<Object::Ptr>::failure(
-        problem(AnswerKind::Failed, status, "the answer is not a JSON object"));
-  const Poco::Dynamic::Var code = object->has("code") ? object->get("code") : Poco::Dynamic::Var();
-  const auto number = whole(code);
-  if (!number)
-    return Answer<Object::Ptr>::failure(
-        problem(AnswerKind::Failed, status, "the answer has no whole code"));
-  const long long value = *number;
-  if (value != 0) return Answer<Object::Ptr>::failure(classify(value, text(*object, "msg")));
-  if (httpStatus != 200)
-    return Answer<Object::Ptr>::failure(
-        problem(AnswerKind::Failed, status, "code 0 with a failure status"));
-  return Answer<Object::Ptr>::success(object);
-}
-
-Problem missing(const std::string& what) {
-  return problem(AnswerKind::Failed, "0", "the answer lacks " + what);
-}
-
-template <typename T>
-Answer<T> forward(const Answer<Object::Ptr>& a) {
-  return Answer<T>::failure(a.problem);
-}
-
-Object::Ptr objectAt(const Array& a, std::size_t i) {
-  try {
-    return a.getObject(static_cast<unsigned>(i));
-  } catch (const std::exception&) {
-    return nullptr;
-  }
+  return json::parse(httpStatus, body, {"code", "msg", classify});
 }
 
 // data.items and where the next page starts; nullopt problem when data or items is missing.

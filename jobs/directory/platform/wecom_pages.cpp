@@ -1,34 +1,26 @@
 #include "jobs/directory/platform/wecom_pages.h"
 
 #include <Poco/Dynamic/Var.h>
-#include <Poco/Exception.h>
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
 
-#include <optional>
 #include <set>
 #include <utility>
+
+#include "jobs/directory/platform/page_json.h"
 
 namespace membersync::directory::platform::wecom {
 namespace {
 
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using json::Array;
+using json::forward;
+using json::missing;
+using json::Object;
+using json::objectAt;
+using json::problem;
+using json::text;
 
 constexpr const char* kContactsSecret =
-    "use the secret of 通讯录同步 (管理工具 - 通讯录同步 - Secret) as corp_secret_file, and give "
-    "it "
-    "read access to the whole organisation";
-
-Problem problem(AnswerKind kind, std::string code, std::string message, std::string todo = "") {
-  Problem p;
-  p.kind = kind;
-  p.code = std::move(code);
-  p.message = std::move(message);
-  p.todo = std::move(todo);
-  return p;
-}
+    "use the secret of 通讯录同步 (管理工具 - 通讯录同步 - Secret) as corp_secret_file, and "
+    "give it read access to the whole organisation";
 
 // WeCom's errcodes (developer.work.weixin.qq.com/devtool/query): what a walk does about each.
 Problem classify(long long errcode, const std::string& errmsg) {
@@ -58,80 +50,8 @@ Problem classify(long long errcode, const std::string& errmsg) {
   }
 }
 
-// A code as a whole number; nullopt when it is none or does not fit (Poco throws for that).
-std::optional<long long> whole(const Poco::Dynamic::Var& v) {
-  if (!v.isInteger()) return std::nullopt;
-  try {
-    return v.convert<long long>();
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
-// A value as text: strings as they are, numbers and booleans as JSON writes them.
-std::string text(const Object& o, const std::string& key) {
-  if (!o.has(key)) return "";
-  const Poco::Dynamic::Var v = o.get(key);
-  if (v.isEmpty()) return "";
-  if (v.isString()) return v.extract<std::string>();
-  if (v.isNumeric() || v.isBoolean()) return v.convert<std::string>();
-  return "";
-}
-
-// The body as an object and its errcode checked; a problem when it is not an answer to use.
-// An HTML page where JSON was expected is what a gateway in front of qyapi sends while it
-// blocks an address for a while: treated as a rate limit (pause, then again, within the run's
-// time-out) rather than a failure, as for DingTalk.
 Answer<Object::Ptr> parsed(int httpStatus, const std::string& body) {
-  const auto first = body.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && body[first] == '<')
-    return Answer<Object::Ptr>::failure(problem(AnswerKind::RateLimited,
-                                                "HTTP " + std::to_string(httpStatus),
-                                                "an HTML page where JSON was expected"));
-  if (httpStatus == 429)
-    return Answer<Object::Ptr>::failure(problem(AnswerKind::RateLimited, "HTTP 429", ""));
-  Object::Ptr object;
-  try {
-    object = Poco::JSON::Parser().parse(body).extract<Object::Ptr>();
-  } catch (const Poco::Exception&) {
-  } catch (const std::exception&) {  // Var throws std::exceptions for a non-object
-  }
-  if (!object)
-    return Answer<Object::Ptr>::failure(problem(AnswerKind::Failed,
-                                                "HTTP " + std::to_string(httpStatus),
-                                                "the answer is not a JSON object"));
-  const Poco::Dynamic::Var code =
-      object->has("errcode") ? object->get("errcode") : Poco::Dynamic::Var();
-  const auto number = whole(code);
-  if (!number)
-    return Answer<Object::Ptr>::failure(problem(AnswerKind::Failed,
-                                                "HTTP " + std::to_string(httpStatus),
-                                                "the answer has no whole errcode"));
-  const long long errcode = *number;
-  if (errcode != 0) return Answer<Object::Ptr>::failure(classify(errcode, text(*object, "errmsg")));
-  if (httpStatus != 200)
-    return Answer<Object::Ptr>::failure(problem(AnswerKind::Failed,
-                                                "HTTP " + std::to_string(httpStatus),
-                                                "errcode 0 with a failure status"));
-  return Answer<Object::Ptr>::success(object);
-}
-
-Problem missing(const std::string& what) {
-  return problem(AnswerKind::Failed, "0", "the answer lacks " + what);
-}
-
-template <typename T>
-Answer<T> forward(const Answer<Object::Ptr>& a) {
-  return Answer<T>::failure(a.problem);
-}
-
-// An element of a list as an object; nullptr for anything else.
-Object::Ptr objectAt(const Array& a, std::size_t i) {
-  try {
-    return a.getObject(static_cast<unsigned>(i));
-  } catch (const std::exception&) {
-    return nullptr;
-  }
+  return json::parse(httpStatus, body, {"errcode", "errmsg", classify});
 }
 
 std::vector<std::string> textList(const Object& o, const std::string& key) {

@@ -1,0 +1,89 @@
+#include "jobs/directory/platform/page_json.h"
+
+#include <Poco/Exception.h>
+#include <Poco/JSON/Parser.h>
+
+#include <utility>
+
+namespace membersync::directory::platform::json {
+
+namespace {
+
+// A code as a whole number; nullopt when it is none or does not fit (Poco throws for that).
+std::optional<long long> whole(const Poco::Dynamic::Var& v) {
+  if (!v.isInteger()) return std::nullopt;
+  try {
+    return v.convert<long long>();
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+Problem problem(AnswerKind kind, std::string code, std::string message, std::string todo) {
+  Problem p;
+  p.kind = kind;
+  p.code = std::move(code);
+  p.message = std::move(message);
+  p.todo = std::move(todo);
+  return p;
+}
+
+Problem missing(const std::string& what) {
+  return problem(AnswerKind::Failed, "0", "the answer lacks " + what);
+}
+
+bool looksLikeHtml(const std::string& body) {
+  const auto first = body.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && body[first] == '<';
+}
+
+std::string text(const Object& o, const std::string& key) {
+  if (!o.has(key)) return "";
+  const Poco::Dynamic::Var v = o.get(key);
+  if (v.isEmpty()) return "";
+  if (v.isString()) return v.extract<std::string>();
+  if (v.isNumeric() || v.isBoolean()) return v.convert<std::string>();
+  return "";
+}
+
+Object::Ptr objectAt(const Array& a, std::size_t i) {
+  try {
+    return a.getObject(static_cast<unsigned>(i));
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
+Answer<Object::Ptr> parse(int httpStatus, const std::string& body, const Envelope& envelope) {
+  const std::string status = "HTTP " + std::to_string(httpStatus);
+  if (httpStatus == 429)
+    return Answer<Object::Ptr>::failure(problem(AnswerKind::RateLimited, status, "too many calls"));
+  if (looksLikeHtml(body))
+    return Answer<Object::Ptr>::failure(
+        problem(AnswerKind::RateLimited, status, "an HTML page where JSON was expected"));
+  Object::Ptr object;
+  try {
+    object = Poco::JSON::Parser().parse(body).extract<Object::Ptr>();
+  } catch (const Poco::Exception&) {
+  } catch (const std::exception&) {  // Var throws std::exceptions for a non-object
+  }
+  if (!object)
+    return Answer<Object::Ptr>::failure(
+        problem(AnswerKind::Failed, status, "the answer is not a JSON object"));
+  const auto code =
+      object->has(envelope.codeKey) ? whole(object->get(envelope.codeKey)) : std::nullopt;
+  if (!code)
+    return Answer<Object::Ptr>::failure(problem(
+        AnswerKind::Failed, status, std::string("the answer has no whole ") + envelope.codeKey));
+  if (*code != 0)
+    return Answer<Object::Ptr>::failure(
+        envelope.classify(*code, text(*object, envelope.messageKey)));
+  if (httpStatus != 200)
+    return Answer<Object::Ptr>::failure(problem(
+        AnswerKind::Failed, status, std::string(envelope.codeKey) + " 0 with a failure status"));
+  return Answer<Object::Ptr>::success(object);
+}
+
+}  // namespace membersync::directory::platform::json
