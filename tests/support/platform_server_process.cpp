@@ -62,8 +62,8 @@ Poco::JSON::Object weComFixture(const std::vector<PlatformDepartment>& departmen
     Poco::JSON::Object o;
     o.set("userid", u.userid);
     o.set("name", u.name);
-    if (!u.mobile.empty()) o.set("mobile", u.mobile);
-    if (!u.email.empty()) o.set("email", u.email);
+    o.set("mobile", u.mobile);  // empty, not absent: absent is what a withheld field looks like
+    o.set("email", u.email);
     Poco::JSON::Array ids;
     for (const std::string& id : u.departments) ids.add(std::stol(id));
     o.set("department", ids);
@@ -99,8 +99,8 @@ Poco::JSON::Object feishuFixture(const std::vector<PlatformDepartment>& departme
     o.set("open_id", "ou_" + u.userid);  // differs per app in Feishu: never the identity
     o.set("union_id", "on_" + u.userid);
     o.set("name", u.name);
-    if (!u.mobile.empty()) o.set("mobile", u.mobile);
-    if (!u.email.empty()) o.set("email", u.email);
+    o.set("mobile", u.mobile);  // empty, not absent: absent is what a withheld field looks like
+    o.set("email", u.email);
     Poco::JSON::Array ids;
     for (const std::string& id : u.departments) ids.add(id);
     o.set("department_ids", ids);

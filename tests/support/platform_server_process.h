@@ -18,7 +18,8 @@ struct PlatformDepartment {
   std::string name;
 };
 
-// A person as the fixture holds it; an empty mobile or email is left out of the fixture.
+// A person as the fixture holds it. An empty mobile or email is written empty: both platforms
+// leave the keys out only when they withhold them (the emulators' withhold_contact fault).
 struct PlatformUser {
   std::string userid;  // WeCom userid, Feishu user_id
   std::string name;
