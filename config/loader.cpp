@@ -21,6 +21,7 @@
 #include "jobs/deliver/mail_template.h"
 #include "jobs/directory/column_template.h"
 #include "jobs/directory/platform/platform_client.h"
+#include "jobs/directory/platform/platform_kind.h"
 #include "jobs/notify/webhook_url.h"
 
 namespace membersync::config {
@@ -375,15 +376,25 @@ void readSheet(IniReader& ini, directory::DirectorySettings& d) {
       ini.fail("directory", key, "is for CSV exports; a workbook (format = xlsx) has neither, so remove it");
 }
 
-// format = dingtalk: the app's credentials and where DingTalk is. base_url is HTTPS (plain HTTP
-// only to this machine: tests, a local proxy), since its queries carry the secret and tokens.
-void readDingTalk(IniReader& ini, const LoadEnvironment& env, directory::PlatformSettings& p) {
-  p.baseUrl = ini.text("directory", "base_url", "https://oapi.dingtalk.com");
+// format = dingtalk, wecom or feishu: the app's credentials and where the platform is. base_url
+// is HTTPS (plain HTTP only to this machine: tests, a local proxy), since its calls carry the
+// secret and tokens.
+void readPlatform(IniReader& ini, const LoadEnvironment& env,
+                  const directory::platform::PlatformKind& kind, directory::PlatformSettings& p) {
+  const std::string format = kind.formatName;
+  p.baseUrl = ini.text("directory", "base_url", kind.defaultBaseUrl);
   while (!p.baseUrl.empty() && p.baseUrl.back() == '/') p.baseUrl.pop_back();
   if (const auto problem = directory::platform::baseUrlProblem(p.baseUrl))
     ini.fail("directory", "base_url", *problem);
-  p.appKey = ini.required("directory", "app_key");
-  p.appSecret = readSecret(ini, "directory", "app_secret_file", true, env);
+  for (const auto& other : directory::platform::kPlatformKinds)
+    for (const char* key : {other.idKey, other.secretFileKey})
+      if (key != std::string(kind.idKey) && key != std::string(kind.secretFileKey) &&
+          ini.get("directory", key))
+        ini.fail("directory", key,
+                 std::string("is for format = ") + other.formatName + "; with format = " +
+                     format + " the app is " + kind.idKey + " and " + kind.secretFileKey);
+  p.appKey = ini.required("directory", kind.idKey);
+  p.appSecret = readSecret(ini, "directory", kind.secretFileKey, true, env);
   p.caFile = ini.path(ini.text("directory", "ca_file", p.caFile));
   if (!p.caFile.empty() && !fs::is_regular_file(p.caFile))
     ini.fail("directory", "ca_file", p.caFile + " is not a file; name the PEM file of the CAs "
@@ -393,11 +404,14 @@ void readDingTalk(IniReader& ini, const LoadEnvironment& env, directory::Platfor
       static_cast<int>(ini.integer("directory", "walk_timeout_s", p.walkTimeoutS, 1, 86400));
   p.maxCallsMonth =
       static_cast<int>(ini.integer("directory", "max_calls_month", p.maxCallsMonth, 0, 100000000));
-  // Nothing in DingTalk is an account: it must be chosen (the mail's local part, the userid).
+  p.rateLimitPauseMs = static_cast<int>(
+      ini.integer("directory", "rate_limit_pause_ms", p.rateLimitPauseMs, 1, 60000));
+  // Nothing on these platforms is an account: it must be chosen (the mail's local part, the id).
   if (!ini.get("directory", "column.account"))
     ini.fail("directory", "column.account",
-             "is required with format = dingtalk; set it to a template over the user's fields, "
-             "e.g. column.account = {userid|lower} or column.account = {org_email|localpart}");
+             "is required with format = " + format +
+                 "; set it to a template over the user's fields, e.g. column.account = {" +
+                 kind.userIdField + "|lower} or column.account = {" + kind.workMailField + "|localpart}");
 }
 
 void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::DirectorySettings& d) {
@@ -407,17 +421,21 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
        {"json", directory::ExportFormat::Json},
        {"ldap", directory::ExportFormat::Ldap},
        {"xlsx", directory::ExportFormat::Xlsx},
-       {"dingtalk", directory::ExportFormat::DingTalk}},
+       {"dingtalk", directory::ExportFormat::DingTalk},
+       {"wecom", directory::ExportFormat::WeCom},
+       {"feishu", directory::ExportFormat::Feishu}},
       d.format);
   readSheet(ini, d);
-  const bool platform = d.format == directory::ExportFormat::DingTalk;
+  const directory::platform::PlatformKind* platform = directory::platform::platformKind(d.format);
   if (platform) {
+    const std::string reads = std::string("format = ") + platform->formatName + " reads " +
+                              platform->displayName;
     if (ini.get("directory", "path"))
-      ini.fail("directory", "path", "format = dingtalk reads DingTalk, not a file; remove path");
-    readDingTalk(ini, env, d.platform);
+      ini.fail("directory", "path", reads + ", not a file; remove path");
+    readPlatform(ini, env, *platform, d.platform);
     for (const char* key : {"delimiter", "encoding"})
       if (ini.get("directory", key))
-        ini.fail("directory", key, "is for CSV exports; format = dingtalk reads DingTalk, so remove it");
+        ini.fail("directory", key, "is for CSV exports; " + reads + ", so remove it");
   } else if (d.format == directory::ExportFormat::Ldap) {
     if (ini.get("directory", "path"))
       ini.fail("directory", "path", "format = ldap reads the directory, not a file; remove path");
@@ -442,8 +460,9 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
              "'" + d.encoding + "' is not supported; export the HR file as UTF-8 (iconv -t UTF-8)");
   }
   for (const auto& field : directory::DirectorySettings::fields()) {
-    // DingTalk's stable id is its userid: the employee_id unless set otherwise.
-    const std::string byDefault = platform && field == "employee_id" ? "userid" : field;
+    // A platform's stable user id is the employee_id unless set otherwise.
+    const std::string byDefault =
+        platform && field == "employee_id" ? platform->userIdField : field;
     d.columns[field] = ini.text("directory", "column." + field, byDefault);
     if (d.columns[field].empty()) ini.fail("directory", "column." + field, "must name a column");
     if (directory::ColumnTemplate::isTemplate(d.columns[field])) {

@@ -189,7 +189,7 @@ std::optional<ExitCode> showLocks(const VerbContext& ctx, center::MemberCenterCl
 ExitCode runCheck(const VerbContext& ctx) {
   if (ctx.config.directory.format == directory::ExportFormat::Ldap && !checkDirectory(ctx))
     return ExitCode::Failed;
-  if (ctx.config.directory.format == directory::ExportFormat::DingTalk)
+  if (directory::isPlatform(ctx.config.directory.format))
     if (auto failed = checkPlatform(ctx)) return *failed;
   Runtime runtime(ctx.config, StateUse::Read);  // never opens the state
   center::MemberCenterClient& client = runtime.client();

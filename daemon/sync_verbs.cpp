@@ -116,11 +116,11 @@ void reportTo(const VerbContext& ctx, Runtime& rt, const apply::SyncReport& repo
 
 // The HR export; one that cannot be used fails the verb (exit 1), and a run that would have
 // applied reports that as a failed run: the nightly unit's people hear of it.
-// format = dingtalk with [directory] max_calls_month: a walk the month's budget cannot pay for
+// An organisation platform with [directory] max_calls_month: a walk the month's budget cannot pay for
 // (at the newest walk's cost) does not start, and each walk's calls are kept in the state.
 directory::Export readBudgeted(const VerbContext& ctx, Runtime& rt, const policy::Policy& policy) {
   const directory::DirectorySettings& d = ctx.config.directory;
-  if (d.format != directory::ExportFormat::DingTalk || d.platform.maxCallsMonth <= 0)
+  if (!directory::isPlatform(d.format) || d.platform.maxCallsMonth <= 0)
     return readHrExport(ctx.config, policy);
   const std::string month = directory::platform::callMonth(rt.clock().wallNow());
   const state::PlatformCallCount used = rt.store().platformCalls(month);
@@ -128,9 +128,14 @@ directory::Export readBudgeted(const VerbContext& ctx, Runtime& rt, const policy
                                                               used.lastWalk, month))
     throw directory::platform::PlatformConfigError(directory::platform::platformSourceName(d) +
                                                    ": " + *refusal);
-  directory::Export hr = readHrExport(ctx.config, policy);
-  rt.store().recordPlatformCalls(month, hr.calls);
-  return hr;
+  try {
+    directory::Export hr = readHrExport(ctx.config, policy);
+    rt.store().recordPlatformCalls(month, hr.calls, true);
+    return hr;
+  } catch (const directory::ExportError& e) {
+    rt.store().recordPlatformCalls(month, e.platformCalls, false);
+    throw;
+  }
 }
 
 directory::Export readExportOrReport(const VerbContext& ctx, Runtime& rt,

@@ -53,7 +53,7 @@ void reportRules(std::ostream& out, const policy::Policy& policy, const director
 
 bool computesFields(const config::Config& config) {
   if (config.directory.format == directory::ExportFormat::Ldap ||
-      config.directory.format == directory::ExportFormat::DingTalk)
+      directory::isPlatform(config.directory.format))
     return true;
   for (const auto& [field, column] : config.directory.columns)
     if (directory::ColumnTemplate::isTemplate(column)) return true;

@@ -1,6 +1,7 @@
 #pragma once
 
-// Internal to jobs/center's encoders: JSON text written straight into a string, without a DOM.
+// jobs/center's encoders (and the platform walks' request bodies): JSON text written straight
+// into a string, without a DOM.
 // An A1 call carries 100 rows; building Poco objects for them and stringifying cost more CPU
 // than the rest of the request. The bytes are those Poco 1.11's stringify wrote for the same
 // body (keys in the order written, no spaces), so what goes on the wire is unchanged.

@@ -72,4 +72,18 @@ FieldColumns mapColumns(const SourceTable& table, const DirectorySettings& cfg) 
   return out;
 }
 
+std::vector<std::string> namedSources(const DirectorySettings& cfg,
+                                      const std::vector<std::string>& alsoNeeded) {
+  std::vector<std::string> names = alsoNeeded;
+  for (const auto& [field, column] : cfg.columns) {
+    if (ColumnTemplate::isTemplate(column)) {
+      for (const std::string& source : ColumnTemplate::parse(column).sources())
+        names.push_back(source);
+    } else if (!column.empty()) {
+      names.push_back(column);
+    }
+  }
+  return names;
+}
+
 }  // namespace membersync::directory

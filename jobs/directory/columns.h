@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "jobs/directory/column_template.h"
 #include "jobs/directory/directory_settings.h"
@@ -33,5 +34,11 @@ struct FieldColumns {
 // in JSON a key an object lacks is empty. Throws ExportError naming the file, the column and
 // the `[directory] column.<field>` key.
 FieldColumns mapColumns(const SourceTable& table, const DirectorySettings& cfg);
+
+// The columns the configuration names (each field's column, each template's sources) and
+// `alsoNeeded` (the policy's attributes, the mail column), repeats kept: what a read must
+// have. LDAP requests only these; a platform's walk refuses to go on without one it withheld.
+std::vector<std::string> namedSources(const DirectorySettings& cfg,
+                                      const std::vector<std::string>& alsoNeeded);
 
 }  // namespace membersync::directory

@@ -9,7 +9,13 @@
 
 namespace membersync::directory {
 
-enum class ExportFormat { Csv, Json, Ldap, Xlsx, DingTalk };
+enum class ExportFormat { Csv, Json, Ldap, Xlsx, DingTalk, WeCom, Feishu };
+
+// DingTalk, WeCom and Feishu/Lark: an organisation platform's API walked through HTTPS
+// (platform/platform_reader.h), not a file or a directory.
+inline bool isPlatform(ExportFormat f) {
+  return f == ExportFormat::DingTalk || f == ExportFormat::WeCom || f == ExportFormat::Feishu;
+}
 
 enum class LdapScope { Base, One, Sub };
 
@@ -27,18 +33,20 @@ struct LdapSettings {
   int timeoutS = 60;    // connecting, and each operation (bind, one page)
 };
 
-// [directory] for an organisation platform (`format = dingtalk`): where its API is, the app's
-// credentials, and the HTTPS client's options (the same PocoTransport as the member center's).
+// [directory] for an organisation platform (`format = dingtalk`, `wecom`, `feishu`): where its
+// API is, the app's credentials, and the HTTPS client's options (the same PocoTransport as the
+// member center's). The keys' names per platform are in platform/platform_kind.h.
 struct PlatformSettings {
-  std::string baseUrl;  // DingTalk: https://oapi.dingtalk.com
-  std::string appKey;
-  Secret appSecret;
+  std::string baseUrl;  // https://oapi.dingtalk.com, https://qyapi.weixin.qq.com, https://open.feishu.cn
+  std::string appKey;   // DingTalk app_key, WeCom corp_id, Feishu app_id
+  Secret appSecret;     // DingTalk app_secret, WeCom the contacts app's secret, Feishu app_secret
   std::string caFile;      // empty: the system's CAs
   std::string proxy;       // [center] proxy: "host:port", empty: none
   int timeoutS = 30;       // each exchange, as [center] timeout_s
   int walkTimeoutS = 600;  // the whole walk, pauses for rate limits included
   int maxAnswerMb = 64;    // [center] max_answer_mb
   int maxCallsMonth = 0;   // 0: no monthly budget
+  int rateLimitPauseMs = 1000;  // the first pause after a rate limit, doubled after each one
 };
 
 // How the HR export is read, with the defaults: config/ reads [directory] straight into this

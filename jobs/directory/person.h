@@ -79,6 +79,10 @@ struct Export {
 class ExportError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+
+  // The calls an organisation platform's walk made before it failed: spent all the same, they
+  // count in the month's budget ([directory] max_calls_month). 0 for files and LDAP.
+  int platformCalls = 0;
 };
 
 }  // namespace membersync::directory

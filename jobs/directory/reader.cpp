@@ -5,6 +5,7 @@
 #include "jobs/core/file_text.h"
 #include "jobs/core/sha256.h"
 #include "jobs/directory/column_template.h"
+#include "jobs/directory/columns.h"
 #include "jobs/directory/csv_source.h"
 #include "jobs/directory/export_builder.h"
 #include "jobs/directory/json_source.h"
@@ -30,26 +31,10 @@ bool isUtf8(const std::string& encoding) {
   return encoding.empty() || encoding == "utf-8" || encoding == "utf8";
 }
 
-// The attributes the configuration names (columns and template sources) and `alsoNeeded`: the
-// only ones requested (by name, so an operational one such as OpenLDAP's memberOf comes too).
-std::vector<std::string> namedAttributes(const DirectorySettings& cfg,
-                                         const std::vector<std::string>& alsoNeeded) {
-  std::vector<std::string> names = alsoNeeded;
-  for (const auto& [field, column] : cfg.columns) {
-    if (ColumnTemplate::isTemplate(column)) {
-      for (const std::string& source : ColumnTemplate::parse(column).sources())
-        names.push_back(source);
-    } else if (!column.empty()) {
-      names.push_back(column);
-    }
-  }
-  return names;
-}
-
 Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix,
                 const std::vector<std::string>& alsoNeeded) {
   const std::string source = ldapSourceName(cfg.ldap);
-  const std::vector<std::string> wanted = namedAttributes(cfg, alsoNeeded);
+  const std::vector<std::string> wanted = namedSources(cfg, alsoNeeded);
   std::vector<std::string> skipped;
   const SourceTable table = [&] {
     const auto directory = connectLdap(cfg.ldap, wanted);
@@ -89,7 +74,7 @@ Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix
                   const std::set<std::string>& mappedDepartments) {
   if (cfg.format == ExportFormat::Ldap) return readLdap(cfg, accountSuffix, alsoNeeded);
   if (cfg.format == ExportFormat::Xlsx) return readXlsx(cfg, accountSuffix, alsoNeeded);
-  if (cfg.format == ExportFormat::DingTalk)
+  if (isPlatform(cfg.format))
     return platform::readPlatform(cfg, accountSuffix, alsoNeeded, mappedDepartments);
   // The configuration loader accepts only UTF-8; a hand-made config is held to the same rule.
   if (!isUtf8(cfg.encoding))

@@ -11,13 +11,17 @@ namespace membersync::state {
 using namespace Poco::Data::Keywords;
 using Poco::Data::Session;
 
-void SqliteStore::recordPlatformCalls(const std::string& month, int calls) {
+// A failed walk's row keeps last_walk 0 (a new month's) or as it was: a part of a walk is not
+// what the next one costs.
+void SqliteStore::recordPlatformCalls(const std::string& month, int calls, bool wholeWalk) {
   db_->guarded("recording the platform's calls", [&](Session& s) {
     Poco::Int64 at = wallMillis();
+    int lastWalk = wholeWalk ? calls : 0;
     s << "INSERT INTO platform_calls (month, calls, last_walk, at) VALUES (?, ?, ?, ?)"
          " ON CONFLICT (month) DO UPDATE SET calls = calls + excluded.calls,"
-         " last_walk = excluded.last_walk, at = excluded.at",
-        useRef(month), use(calls), use(calls), use(at), now;
+         " last_walk = CASE WHEN excluded.last_walk > 0 THEN excluded.last_walk ELSE last_walk END,"
+         " at = CASE WHEN excluded.last_walk > 0 THEN excluded.at ELSE at END",
+        useRef(month), use(calls), use(lastWalk), use(at), now;
   });
 }
 
@@ -26,7 +30,8 @@ PlatformCallCount SqliteStore::platformCalls(const std::string& month) {
   db_->guarded("reading the platform's calls", [&](Session& s) {
     int monthCalls = 0, lastWalk = 0;
     s << "SELECT coalesce((SELECT calls FROM platform_calls WHERE month = ?), 0),"
-         " coalesce((SELECT last_walk FROM platform_calls ORDER BY at DESC, month DESC LIMIT 1), 0)",
+         " coalesce((SELECT last_walk FROM platform_calls WHERE last_walk > 0"
+         " ORDER BY at DESC, month DESC LIMIT 1), 0)",
         useRef(month), into(monthCalls), into(lastWalk), now;
     out.month = monthCalls;
     out.lastWalk = lastWalk;

@@ -142,7 +142,7 @@ class SqliteStore final : public StateStore {
 
   void recordReportSend(const ReportSend& send) override;
   std::vector<ReportSend> lastReportSends() override;
-  void recordPlatformCalls(const std::string& month, int calls) override;
+  void recordPlatformCalls(const std::string& month, int calls, bool wholeWalk) override;
   PlatformCallCount platformCalls(const std::string& month) override;
 
   void recordAudit(const AuditEntry& entry) override;

@@ -306,8 +306,9 @@ class StateStore {
 
   // --- an organisation platform's calls (DingTalk's monthly quota; [directory] max_calls_month)
 
-  // Adds one walk's `calls` to `month` (UTC, "2026-11") and keeps them as the newest walk's.
-  virtual void recordPlatformCalls(const std::string& month, int calls) = 0;
+  // Adds one walk's `calls` to `month` (UTC, "2026-11"); a whole walk's are kept as the newest
+  // walk's (the estimate of the next), a walk that failed part-way only adds up.
+  virtual void recordPlatformCalls(const std::string& month, int calls, bool wholeWalk) = 0;
   // The calls recorded in `month`, and the newest walk's (0 and 0 before any walk).
   virtual PlatformCallCount platformCalls(const std::string& month) = 0;
 

@@ -19,6 +19,11 @@ struct WalkResult {
   std::vector<Department> departments;
   std::vector<std::pair<std::string, std::vector<User>>>
       usersByDepartment;  // department id -> users
+  // Fields the platform left out for want of a permission (WeCom and Feishu give an app without
+  // it no mobile or email), and the permission to grant: the reader refuses a walk whose
+  // configuration reads one of them rather than plan with empty values.
+  std::vector<std::string> withheld;
+  std::string withheldTodo;
 };
 
 // Columns the walk adds to the users' own fields.

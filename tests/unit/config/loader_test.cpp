@@ -247,7 +247,7 @@ TEST_CASE("config: a choice key takes any case and names every choice when wrong
   CHECK_THAT(errorOf(f.config("[sync]\norphans =\n")),
              Catch::EndsWith("[sync] orphans: '' is not report or delete"));
   CHECK_THAT(errorOf(f.config("[directory]\nformat = xml\n")),
-             Catch::EndsWith("[directory] format: 'xml' is not csv, json, ldap, xlsx or dingtalk"));
+             Catch::EndsWith("[directory] format: 'xml' is not csv, json, ldap, xlsx, dingtalk, wecom or feishu"));
 }
 
 TEST_CASE("config: a missing secret file is an error that never shows a secret", "[config]") {

@@ -138,7 +138,7 @@ TEST_CASE("state: a version 2 database is upgraded to hold assets, lendings and 
   store->recordPoolCounts(1, {{"cad-seat", false, 10, 4, 6, 3, 5}});
   CHECK(store->poolHistory("cad-seat", 0).size() == 1);
   // And what version 15 added.
-  store->recordPlatformCalls("2026-11", 40);
+  store->recordPlatformCalls("2026-11", 40, true);
   CHECK(store->platformCalls("2026-11").month == 40);
 
   int version = 0;
