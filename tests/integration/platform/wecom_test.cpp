@@ -34,12 +34,16 @@ std::vector<PlatformUser> users() {
 // 1 gettoken + 1 simplelist + 4 department/get + 1 list_id + 4 user/get.
 constexpr int kWalkCalls = 11;
 
-SyncOptions options(const PlatformServerProcess& wecom) {
+// WeCom's user/get gives status 1 (activated), 2 (disabled), 4 (not yet activated) or 5 (quit).
+// `active_status = 1` keeps these tests about the walk independent of the default for it, which
+// the last test pins down.
+SyncOptions options(const PlatformServerProcess& wecom, bool defaultStatus = false) {
   SyncOptions o;
   o.departments = R"({"总部/工程部": 1001, "总部/财务部": 1002, "总部/工程部/隧道组": 1003})";
   o.directory = "format = wecom\nbase_url = " + wecom.baseUrl() + "\ncorp_id = " + wecom.appId() +
                 "\ncorp_secret_file = secrets/wecom\ncolumn.account = {userid|lower}\n"
                 "rate_limit_pause_ms = 10\n";
+  if (!defaultStatus) o.directory += "active_status = 1\n";
   return o;
 }
 
@@ -208,5 +212,17 @@ TEST_CASE(
   CHECK_THAT(r.err, Catch::Contains("40001") && Catch::Contains("corp_secret_file"));
   CHECK(s.wecom.stats().tokensIssued == 0);
   CHECK(stats(s.emulator).writes == 0);
+  s.checkNoSecretLeaked();
+}
+
+TEST_CASE(
+    "wecom: with the default configuration the people WeCom lists (status 1, activated) are "
+    "created as staff") {
+  Setup s;
+  s.f.configure(options(s.wecom, true));
+  const auto r = s.f.sync();
+  INFO(tail(r.out + r.err));
+  CHECK(r.exitCode == 0);
+  CHECK(liveMembersByAccount(s.emulator).size() == 4 + 6);
   s.checkNoSecretLeaked();
 }
