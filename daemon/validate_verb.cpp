@@ -6,6 +6,7 @@
 #include "jobs/deliver/delivery.h"
 #include "jobs/directory/column_template.h"
 #include "jobs/directory/describe.h"
+#include "jobs/directory/platform/platform_client.h"
 #include "jobs/policy/rules.h"
 #include "jobs/report/text_table.h"
 
@@ -104,7 +105,7 @@ void reportAddresses(std::ostream& out, const config::Config& config, const dire
 // Offline but for an LDAP directory, which it reads: the configuration (already loaded by the caller), the policy and the HR export, and
 // for each policy rule how many active people of the export it matches (with warnings for rules
 // that match nobody). Exit 0 when all are usable and every row is valid; 3 when rows will be
-// skipped (the export is usable: a person must fix them); 1 when the export is unusable; 78 for a policy mistake (PolicyError, thrown to the
+// skipped (the export is usable: a person must fix them); 1 when the export is unusable; 78 for a policy mistake or a platform's permission or quota (PolicyError, PlatformConfigError, thrown to the
 // caller).
 ExitCode runValidate(const VerbContext& ctx) {
   auto& out = ctx.out;
@@ -124,6 +125,8 @@ ExitCode runValidate(const VerbContext& ctx) {
   directory::Export hr;
   try {
     hr = readHrExport(ctx.config, policy);
+  } catch (const directory::platform::PlatformConfigError&) {
+    throw;  // a permission or quota: 78, as check and sync say (daemon/app.cpp)
   } catch (const directory::ExportError& e) {
     ctx.err << "membersync: validate: " << e.what() << "\n";
     return ExitCode::Failed;

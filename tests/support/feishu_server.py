@@ -33,7 +33,8 @@ Faults, from --faults JSON or POST /_emulator/faults (merged; {"reset":true} cle
   {"no_scope": true}         every contact call answers 99991672 (a scope missing)
   {"withhold_contact": true} people come without mobile and email (no phone/email scope)
   {"remove_department": ID}  the department, its children and their people leave the fixture
-GET /_emulator/stats: {"calls": {path: count}, "total": n, "tokens": issued}. The port goes to
+GET /_emulator/stats: {"calls": {path: count}, "total": n, "tokens": how many issued,
+"issued": [every token issued, for the secret scan]}. The port goes to
 --port-file once the server listens. Python's standard library only.
 """
 
@@ -127,7 +128,7 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             if url.path == "/_emulator/stats":
                 return self.reply(200, {"calls": st.calls, "total": sum(st.calls.values()),
-                                        "tokens": st.issued})
+                                        "tokens": st.issued, "issued": list(st.tokens)})
             if url.path == "/_emulator/faults" and method == "POST":
                 faults = json.loads(raw or b"{}")
                 if faults.pop("reset", False):

@@ -90,6 +90,7 @@ def wecom(base):
     check(js(call(base, "/cgi-bin/department/simplelist?access_token=" + tok2))["errcode"] == 60020,
           "wecom: 60020")
     check(js(call(base, "/_emulator/stats"))["calls"]["/cgi-bin/user/get"] >= 8, "wecom: stats count calls")
+    check(js(call(base, "/_emulator/stats"))["issued"] == [tok, tok2], "wecom: stats list the tokens issued")
 
 
 def feishu(base):
@@ -123,6 +124,7 @@ def feishu(base):
                  {"app_id": "cli_emulator", "app_secret": "feishu-app-secret"}))["tenant_access_token"]
     left = js(call(base, children, headers={"Authorization": "Bearer " + t2}))["data"]["items"]
     check([d["department_id"] for d in left] == ["D200"], "feishu: D100 and its child removed")
+    check(js(call(base, "/_emulator/stats"))["issued"] == [t, t2], "feishu: stats list the tokens issued")
 
 
 def main():

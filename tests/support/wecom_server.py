@@ -26,7 +26,8 @@ unless said):
                               as reported of WeCom; not stated in its pages)
   {"withhold_contact": true}  user/get leaves out mobile, email and biz_mail (a non-contacts app)
   {"remove_department": ID}   the department and its people leave the fixture (between two runs)
-GET /_emulator/stats: {"calls": {path: count}, "total": n, "tokens": issued}. The port goes to
+GET /_emulator/stats: {"calls": {path: count}, "total": n, "tokens": how many issued,
+"issued": [every token issued, for the secret scan]}. The port goes to
 --port-file once the server listens. Python's standard library only.
 """
 
@@ -98,7 +99,7 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             if url.path == "/_emulator/stats":
                 return self.reply(200, {"calls": st.calls, "total": sum(st.calls.values()),
-                                        "tokens": st.issued})
+                                        "tokens": st.issued, "issued": list(st.tokens)})
             if url.path == "/_emulator/faults" and method == "POST":
                 faults = json.loads(raw or b"{}")
                 if faults.pop("reset", False):

@@ -113,6 +113,9 @@ TEST_CASE("dingtalk: a token that expires mid-walk is fetched again once and the
 
 TEST_CASE("dingtalk: a rate limit and an HTML page where JSON was expected are waited out") {
   Setup s;
+  SyncOptions o = options(s.dingtalk);
+  o.directory += "rate_limit_pause_ms = 10\n";  // the doubling pause from 10 ms, not 1 s
+  s.f.configure(o);
   s.dingtalk.setFaults(
       R"([{"path": "/topapi/v2/user/list", "at": 1, "errcode": 90018, "errmsg": "调用频率超限"},
                            {"path": "/topapi/v2/user/list", "at": 2, "html": true}])");
