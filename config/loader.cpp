@@ -473,7 +473,9 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
       }
     }
   }
-  if (const auto statuses = ini.get("directory", "active_status")) {
+  std::optional<std::string> statuses = ini.get("directory", "active_status");
+  if (!statuses && platform && platform->activeStatus) statuses = platform->activeStatus;
+  if (statuses) {
     d.activeStatus.clear();
     for (const auto& s : splitList(*statuses)) d.activeStatus.push_back(lowerAscii(s));
   }

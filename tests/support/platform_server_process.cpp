@@ -71,8 +71,8 @@ Poco::JSON::Object weComFixture(const std::vector<PlatformDepartment>& departmen
                                  ? u.departments.front()
                                  : u.mainDepartment;
     if (!main.empty()) o.set("main_department", std::stol(main));
-    o.set("status", 1);
-    o.set("enable", 1);
+    o.set("status", u.status);
+    o.set("enable", u.status == 2 ? 0 : 1);
     people.add(o);
   }
   root.set("departments", depts);

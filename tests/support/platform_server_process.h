@@ -27,6 +27,7 @@ struct PlatformUser {
   std::string mobile;
   std::string email;
   std::string mainDepartment;  // WeCom only; empty: the first of `departments`
+  int status = 1;  // WeCom only: 1 activated, 2 disabled, 4 not yet activated, 5 quit
 };
 
 // What the emulator counted (GET /_emulator/stats).

@@ -17,15 +17,19 @@ struct PlatformKind {
   const char* defaultBaseUrl;  // the public service
   const char* userIdField;     // the platform's stable user id: employee_id's default column
   const char* workMailField;   // the company mailbox, whose local part often is the account
+  // active_status's default when the platform has a `status` field (a comma list), or nullptr.
+  // WeCom's: 1 activated and 4 not yet activated are staff; 2 (disabled by an administrator,
+  // what many do to a leaver first) and 5 (left) are not.
+  const char* activeStatus;
 };
 
 inline constexpr PlatformKind kPlatformKinds[] = {
     {ExportFormat::DingTalk, "dingtalk", "DingTalk", "app_key", "app_secret_file",
-     "https://oapi.dingtalk.com", "userid", "org_email"},
+     "https://oapi.dingtalk.com", "userid", "org_email", nullptr},
     {ExportFormat::WeCom, "wecom", "WeCom", "corp_id", "corp_secret_file",
-     "https://qyapi.weixin.qq.com", "userid", "biz_mail"},
+     "https://qyapi.weixin.qq.com", "userid", "biz_mail", "1,4"},
     {ExportFormat::Feishu, "feishu", "Feishu", "app_id", "app_secret_file",
-     "https://open.feishu.cn", "user_id", "enterprise_email"},
+     "https://open.feishu.cn", "user_id", "enterprise_email", nullptr},
 };
 
 // The platform `format` names; nullptr for csv, json, xlsx and ldap.

@@ -49,9 +49,10 @@ SyncOptions options(const PlatformServerProcess& wecom, bool defaultStatus = fal
 
 struct Setup {
   EmulatorProcess emulator;
-  PlatformServerProcess wecom{Platform::WeCom, departments(), users()};
+  PlatformServerProcess wecom;
   SyncFixture f{emulator, options(wecom)};
-  Setup() {
+  explicit Setup(const std::vector<PlatformUser>& people = users())
+      : wecom(Platform::WeCom, departments(), people) {
     f.writeFile("secrets/wecom", wecom.secret() + "\n");
     f.addSecret(wecom.secret());
   }
@@ -216,13 +217,19 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "wecom: with the default configuration the people WeCom lists (status 1, activated) are "
-    "created as staff") {
-  Setup s;
+    "wecom: by default the activated and the not yet activated are staff, a disabled account "
+    "is not") {
+  auto people = users();
+  people.push_back({"sunba", "孙八", {"2"}, "", "", "", 4});   // not yet activated: staff
+  people.push_back({"qianqi", "钱七", {"2"}, "", "", "", 2});  // disabled by the admin
+  Setup s(people);
   s.f.configure(options(s.wecom, true));
   const auto r = s.f.sync();
   INFO(tail(r.out + r.err));
   CHECK(r.exitCode == 0);
-  CHECK(liveMembersByAccount(s.emulator).size() == 4 + 6);
+  const auto live = liveMembersByAccount(s.emulator);
+  CHECK(live.size() == 5 + 6);
+  CHECK(live.count("sunba"));
+  CHECK_FALSE(live.count("qianqi"));
   s.checkNoSecretLeaked();
 }

@@ -126,6 +126,8 @@ TEST_CASE("config wecom: corp_id and the contacts app's secret, qyapi by default
   CHECK(p.appSecret.reveal() == "d1ngtalk-app-secret");
   CHECK(p.rateLimitPauseMs == 10);
   CHECK(c.directory.columns.at("employee_id") == "userid");
+  // WeCom's status: 1 activated and 4 not yet activated are staff, 2 disabled and 5 left not.
+  CHECK(c.directory.activeStatus == std::vector<std::string>{"1", "4"});
 }
 
 TEST_CASE("config feishu: app_id and app_secret_file, open.feishu.cn by default, user_id the id",
@@ -140,6 +142,7 @@ TEST_CASE("config feishu: app_id and app_secret_file, open.feishu.cn by default,
   CHECK(c.directory.platform.appKey == "cli_a1");
   CHECK(c.directory.platform.rateLimitPauseMs == 1000);
   CHECK(c.directory.columns.at("employee_id") == "user_id");
+  CHECK(c.directory.activeStatus == std::vector<std::string>{"active"});
 }
 
 TEST_CASE("config platforms: another platform's app keys are refused naming the right ones",
