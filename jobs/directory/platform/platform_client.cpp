@@ -86,8 +86,8 @@ Problem PlatformCalls::exchange(const std::function<center::HttpRequest()>& requ
         p.retryAfterS > 0 ? Clock::Duration(std::chrono::seconds(p.retryAfterS)) : pause;
     if (clock_.steadyNow() + wait > deadline_) {
       p.kind = AnswerKind::Failed;
-      p.message += " (still refused when the walk's time-out ran out, after " +
-                   std::to_string(calls_) + " calls)";
+      p.message += " (still refused when the walk's time-out, [directory] walk_timeout_s, ran "
+                   "out after " + std::to_string(calls_) + " calls)";
       return p;
     }
     clock_.sleepFor(wait);
