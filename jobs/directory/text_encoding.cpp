@@ -21,9 +21,10 @@ constexpr std::string_view kEuro = "\xE2\x82\xAC";  // U+20AC in UTF-8
 class Iconv {
  public:
   explicit Iconv(const std::string& fileName) : cd_(iconv_open("UTF-8", "GB18030")) {
-    if (cd_ == reinterpret_cast<iconv_t>(-1))
-      throw ExportError(fileName + ": cannot decode GB18030 (iconv_open: " + std::strerror(errno) +
-                        "); glibc's gconv modules are missing: reinstall the libc6 package");
+    if (cd_ != reinterpret_cast<iconv_t>(-1)) return;
+    const int error = errno;  // before anything else can change it
+    throw ExportError(fileName + ": cannot decode GB18030 (iconv_open: " + std::strerror(error) +
+                      "); glibc's gconv modules are missing: reinstall the libc6 package");
   }
   ~Iconv() { iconv_close(cd_); }
   Iconv(const Iconv&) = delete;
