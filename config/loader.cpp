@@ -22,6 +22,7 @@
 #include "jobs/directory/column_template.h"
 #include "jobs/directory/platform/platform_client.h"
 #include "jobs/directory/platform/platform_kind.h"
+#include "jobs/directory/text_encoding.h"
 #include "jobs/notify/webhook_url.h"
 
 namespace membersync::config {
@@ -414,6 +415,23 @@ void readPlatform(IniReader& ini, const LoadEnvironment& env,
                  kind.userIdField + "|lower} or column.account = {" + kind.workMailField + "|localpart}");
 }
 
+// CSV: UTF-8, or GB18030 (gbk and gb2312 are read as GB18030, their superset). JSON is UTF-8 by
+// definition (RFC 8259), so a JSON export declared otherwise is a mistake, not a file to decode.
+void readEncoding(IniReader& ini, directory::DirectorySettings& d) {
+  d.encoding = lowerAscii(ini.text("directory", "encoding", d.encoding));
+  const auto encoding = directory::textEncodingNamed(d.encoding);
+  if (!encoding)
+    ini.fail("directory", "encoding",
+             "'" + d.encoding +
+                 "' is not supported; use utf-8, or gb18030 (which reads gbk and "
+                 "gb2312 too), or convert the file: iconv -f ENCODING -t UTF-8 FILE > FILE.utf8");
+  if (*encoding != directory::TextEncoding::Utf8 && d.format == directory::ExportFormat::Json)
+    ini.fail("directory", "encoding",
+             "'" + d.encoding +
+                 "' is for CSV exports; JSON is UTF-8 (RFC 8259), so export it "
+                 "as UTF-8 and remove encoding");
+}
+
 void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::DirectorySettings& d) {
   d.format = choice<directory::ExportFormat>(
       ini, "directory", "format",
@@ -454,11 +472,7 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
   } else {
     ini.fail("directory", "delimiter", "'" + delimiter + "' must be one character (or 'tab')");
   }
-  d.encoding = lowerAscii(ini.text("directory", "encoding", d.encoding));
-  if (d.encoding != "utf-8" && d.encoding != "utf8") {
-    ini.fail("directory", "encoding",
-             "'" + d.encoding + "' is not supported; export the HR file as UTF-8 (iconv -t UTF-8)");
-  }
+  readEncoding(ini, d);
   for (const auto& field : directory::DirectorySettings::fields()) {
     // A platform's stable user id is the employee_id unless set otherwise.
     const std::string byDefault =

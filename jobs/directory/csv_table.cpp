@@ -66,9 +66,11 @@ void checkUtf8(std::string_view text, const std::string& file) {
   const TextPosition at = positionOf(text, *bad);
   char byte[8];
   std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[*bad]));
+  // Such a file is most often a GB18030 (GBK) export from a Chinese Windows or HR system.
   fail(file, at.line,
        "not valid UTF-8 (byte " + std::string(byte) + " at column " + std::to_string(at.column) +
-           "); export the file as UTF-8 (for example iconv -f GB18030 -t UTF-8)");
+           "); set [directory] encoding = gb18030, or convert it: iconv -f GB18030 -t UTF-8 " +
+           shellWord(file) + " > " + shellWord(file + ".utf8"));
 }
 
 // libcsv's strict mode stops at a quote inside an unquoted field, or at text after the closing

@@ -6,6 +6,7 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
+#include <cstdio>
 #include <set>
 
 #include "jobs/core/json_syntax.h"
@@ -45,10 +46,19 @@ Var parse(const std::string& text, const std::string& file) {
   }
 }
 
+// JSON is UTF-8 (RFC 8259), so there is no encoding to set: the file is converted, or exported
+// again. The command is for the likeliest case, a GB18030 (GBK) file.
 void checkUtf8(std::string_view text, const std::string& file) {
-  if (const auto bad = firstInvalidUtf8(text))
-    throw ExportError(file + ":" + std::to_string(positionOf(text, *bad).line) +
-                      ": not valid UTF-8; export the file as UTF-8");
+  const auto bad = firstInvalidUtf8(text);
+  if (!bad) return;
+  const TextPosition at = positionOf(text, *bad);
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[*bad]));
+  throw ExportError(file + ":" + std::to_string(at.line) + ": not valid UTF-8 (byte " + byte +
+                    " at column " + std::to_string(at.column) +
+                    "); JSON must be UTF-8: export it as UTF-8, or convert it: iconv -f "
+                    "GB18030 -t UTF-8 " +
+                    shellWord(file) + " > " + shellWord(file + ".utf8"));
 }
 
 SourceRow rowOf(const Poco::JSON::Object& object, int item, int line) {

@@ -12,6 +12,7 @@
 #include "jobs/directory/ldap_client.h"
 #include "jobs/directory/ldap_entries.h"
 #include "jobs/directory/platform/platform_reader.h"
+#include "jobs/directory/text_encoding.h"
 #include "jobs/directory/xlsx_source.h"
 
 namespace membersync::directory {
@@ -27,8 +28,17 @@ std::string readAll(const std::string& path) {
   }
 }
 
-bool isUtf8(const std::string& encoding) {
-  return encoding.empty() || encoding == "utf-8" || encoding == "utf8";
+// The file's encoding. The configuration loader accepts only what this reads (and GB18030 only
+// for CSV); a hand-made config is held to the same rules.
+TextEncoding encodingOf(const DirectorySettings& cfg) {
+  const auto encoding = textEncodingNamed(cfg.encoding.empty() ? "utf-8" : cfg.encoding);
+  if (!encoding)
+    throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +
+                      "\" is not supported; set [directory] encoding = utf-8 or gb18030");
+  if (*encoding != TextEncoding::Utf8 && cfg.format == ExportFormat::Json)
+    throw ExportError(cfg.path + ": a JSON export is UTF-8 (RFC 8259), not " + cfg.encoding +
+                      "; remove [directory] encoding");
+  return *encoding;
 }
 
 Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix,
@@ -76,17 +86,19 @@ Export readExport(const DirectorySettings& cfg, const std::string& accountSuffix
   if (cfg.format == ExportFormat::Xlsx) return readXlsx(cfg, accountSuffix, alsoNeeded);
   if (isPlatform(cfg.format))
     return platform::readPlatform(cfg, accountSuffix, alsoNeeded, mappedDepartments);
-  // The configuration loader accepts only UTF-8; a hand-made config is held to the same rule.
-  if (!isUtf8(cfg.encoding))
-    throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +
-                      "\" is not supported; export the file as UTF-8");
-  const std::string bytes = readAll(cfg.path);
+  const TextEncoding encoding = encodingOf(cfg);
+  std::string bytes = readAll(cfg.path);
+  // The legacy hash is the bytes' (earlier versions read UTF-8 only); a GB18030 file's is the
+  // decoded rows' alone, so the same rows re-encoded are the same export. The raw bytes are
+  // let go once decoded: never more than two copies of the file.
+  const std::string legacyHash = encoding == TextEncoding::Utf8 ? Sha256::of(bytes) : "";
+  if (encoding == TextEncoding::Gb18030) bytes = gb18030ToUtf8(bytes, cfg.path);
   const SourceTable table = cfg.format == ExportFormat::Json
                                 ? jsonSource(bytes, cfg.path)
                                 : csvSource(bytes, cfg.delimiter, cfg.path);
   Export hr = buildExport(table, cfg, accountSuffix, alsoNeeded);
   hr.path = cfg.path;
-  hr.legacyContentHash = Sha256::of(bytes);
+  hr.legacyContentHash = legacyHash;
   return hr;
 }
 

@@ -25,7 +25,8 @@ namespace membersync::directory {
 // in a JSON export, so is an optional field whose key one object lacks (null there means "").
 //
 // Throws ExportError, naming the file and line and saying what to do, when the export cannot be
-// used as a whole: unreadable, empty or without data rows, not UTF-8, malformed or truncated,
+// used as a whole: unreadable, empty or without data rows, not in its encoding (UTF-8, or
+// GB18030 as `cfg.encoding` says: text_encoding.h), malformed or truncated,
 // a record with the wrong number of fields, header names missing or repeated, a required
 // column (or an explicitly configured optional one) missing.
 //

@@ -229,8 +229,9 @@ TEST_CASE("config: bad values are errors that name the key and the allowed range
              Catch::Contains("[sync] departed: 'vanish' is not"));
   CHECK_THAT(errorOf(f.config("[sync]\nmin_export_ratio = 1.5\n")),
              Catch::Contains("[sync] min_export_ratio"));
-  CHECK_THAT(errorOf(f.config("[directory]\nencoding = gbk\n")),
-             Catch::Contains("[directory] encoding: 'gbk' is not supported"));
+  CHECK_THAT(
+      errorOf(f.config("[directory]\nencoding = latin1\n")),
+      Catch::Contains("[directory] encoding: 'latin1' is not supported; use utf-8, or gb18030"));
 }
 
 TEST_CASE("config: a choice key takes any case and names every choice when wrong", "[config]") {

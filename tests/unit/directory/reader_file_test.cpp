@@ -191,8 +191,18 @@ TEST_CASE("directory: a ragged row fails the whole export and names its line", "
 TEST_CASE("directory: invalid UTF-8 fails the whole export and names its line", "[directory]") {
   HrFile f;
   const std::string e = f.error("employee_id,account,name\nE1,a1,Ann\nE2,a2,Ren\xE9\n");
-  CHECK(e.find(f.cfg.path + ":3:") == 0);
-  CHECK(e.find("not valid UTF-8") != std::string::npos);
+  CHECK(e.find(f.cfg.path + ":3: not valid UTF-8 (byte 0xE9 at column 10)") == 0);
+  // The hint's command converts a GB18030 file (the integration test runs it).
+  CHECK(e.find("; set [directory] encoding = gb18030, or convert it: iconv -f GB18030 -t UTF-8 " +
+               f.cfg.path + " > " + f.cfg.path + ".utf8") != std::string::npos);
+}
+
+TEST_CASE("directory: the hint for a file that is not UTF-8 quotes its name for the shell",
+          "[directory]") {
+  HrFile f;
+  const std::string e = f.error("employee_id,account,name\nE1,a1,\xD5\xC5\n", "hr export.csv");
+  CHECK(e.find("iconv -f GB18030 -t UTF-8 '" + f.cfg.path + "' > '" + f.cfg.path + ".utf8'") !=
+        std::string::npos);
 }
 
 TEST_CASE("directory: a truncated quoted field fails the whole export", "[directory]") {

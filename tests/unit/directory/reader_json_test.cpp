@@ -149,5 +149,8 @@ TEST_CASE("directory: invalid UTF-8 in a JSON export names the line", "[director
   HrFile f;
   const std::string e =
       f.jsonError("[\n{\"employee_id\":\"E1\",\"account\":\"a1\",\"name\":\"Ren\xE9\"}]");
-  CHECK(e.find(f.cfg.path + ":2: not valid UTF-8") == 0);
+  CHECK(e.find(f.cfg.path +
+               ":2: not valid UTF-8 (byte 0xE9 at column 47); JSON must be UTF-8: "
+               "export it as UTF-8, or convert it: iconv -f GB18030 -t UTF-8 " +
+               f.cfg.path + " > " + f.cfg.path + ".utf8") == 0);
 }
