@@ -31,6 +31,8 @@ Faults, from --faults JSON or POST /_emulator/faults (merged; {"reset":true} cle
   {"no_all_staff": true}     department 0 (and people asked by it) answers 40004: the contact
                              scope is not all staff
   {"no_scope": true}         every contact call answers 99991672 (a scope missing)
+  {"quota": true}            every contact call answers HTTP 429 with 99991403: the app's
+                             monthly API calls are spent (the free edition's 10,000)
   {"withhold_contact": true} people come without mobile and email (no phone/email scope)
   {"remove_department": ID}  the department, its children and their people leave the fixture
 GET /_emulator/stats: {"calls": {path: count}, "total": n, "tokens": how many issued,
@@ -162,6 +164,8 @@ class Handler(BaseHTTPRequestHandler):
         if f.get("html", 0) > 0:
             f["html"] -= 1
             return 502, "<html><head><title>502 Bad Gateway</title></head><body>blocked</body></html>"
+        if f.get("quota"):
+            return fail(99991403, "This month's API call quota has been exceeded", 429)
         if f.get("rate_limit", 0) > 0:
             f["rate_limit"] -= 1
             return fail(99991400, "request trigger frequency limit", 429)

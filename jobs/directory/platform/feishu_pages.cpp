@@ -35,6 +35,12 @@ Problem classify(long long code, const std::string& msg) {
       return problem(AnswerKind::TokenExpired, c, msg);
     case 99991400:  // request trigger frequency limit
       return problem(AnswerKind::RateLimited, c, msg);
+    case 99991403:  // the app's monthly API calls are spent (with HTTP 429)
+      return problem(AnswerKind::Quota, c, msg,
+                     "the app's API calls for this month are spent (the free edition allows "
+                     "10,000): wait for the next month or upgrade, and set [directory] "
+                     "max_calls_month so that runs the month cannot pay for stop before they "
+                     "start");
     case 10003:  // tenant_access_token/internal: invalid app_id
     case 10014:  // app secret invalid
       return problem(AnswerKind::Permission, c, msg, "check app_id and app_secret_file");

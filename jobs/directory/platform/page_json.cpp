@@ -19,6 +19,20 @@ std::optional<long long> whole(const Poco::Dynamic::Var& v) {
   }
 }
 
+// HTTP 429 is a rate limit, unless its body's code says more: Feishu answers a spent monthly
+// quota (99991403) with 429 too, which no pause mends.
+Answer<Object::Ptr> tooMany(const std::string& status, const Object::Ptr& object,
+                            const Envelope& envelope) {
+  const auto code =
+      object && object->has(envelope.codeKey) ? whole(object->get(envelope.codeKey)) : std::nullopt;
+  if (code && *code != 0) {
+    Problem p = envelope.classify(*code, text(*object, envelope.messageKey));
+    if (p.kind == AnswerKind::Quota || p.kind == AnswerKind::Permission)
+      return Answer<Object::Ptr>::failure(std::move(p));
+  }
+  return Answer<Object::Ptr>::failure(problem(AnswerKind::RateLimited, status, "too many calls"));
+}
+
 }  // namespace
 
 Problem problem(AnswerKind kind, std::string code, std::string message, std::string todo) {
@@ -58,8 +72,6 @@ Object::Ptr objectAt(const Array& a, std::size_t i) {
 
 Answer<Object::Ptr> parse(int httpStatus, const std::string& body, const Envelope& envelope) {
   const std::string status = "HTTP " + std::to_string(httpStatus);
-  if (httpStatus == 429)
-    return Answer<Object::Ptr>::failure(problem(AnswerKind::RateLimited, status, "too many calls"));
   if (looksLikeHtml(body))
     return Answer<Object::Ptr>::failure(
         problem(AnswerKind::RateLimited, status, "an HTML page where JSON was expected"));
@@ -69,6 +81,7 @@ Answer<Object::Ptr> parse(int httpStatus, const std::string& body, const Envelop
   } catch (const Poco::Exception&) {
   } catch (const std::exception&) {  // Var throws std::exceptions for a non-object
   }
+  if (httpStatus == 429) return tooMany(status, object, envelope);
   if (!object)
     return Answer<Object::Ptr>::failure(
         problem(AnswerKind::Failed, status, "the answer is not a JSON object"));

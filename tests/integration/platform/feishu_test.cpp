@@ -203,6 +203,20 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "feishu: a spent monthly quota (HTTP 429, 99991403) stops the read as a configuration "
+    "problem, without retrying") {
+  Setup s;
+  s.feishu.setFaults(R"({"quota": true})");
+  const auto r = s.f.sync();
+  INFO(tail(r.out + r.err));
+  CHECK(r.exitCode == 78);
+  CHECK_THAT(r.err, Catch::Contains("99991403") && Catch::Contains("max_calls_month"));
+  CHECK(s.feishu.stats().calls.at(kChildren) == 1);  // no retry
+  CHECK(stats(s.emulator).writes == 0);
+  s.checkNoSecretLeaked();
+}
+
+TEST_CASE(
     "feishu: a withheld mobile and email (a scope missing) makes check, validate and sync exit 78 "
     "naming the scope") {
   Setup s;

@@ -132,6 +132,14 @@ TEST_CASE("Feishu: HTTP 429 and an HTML page are rate limits", "[feishu]") {
   CHECK(html.problem.code == "HTTP 503");
 }
 
+TEST_CASE("Feishu: HTTP 429 with 99991403 is the monthly quota spent, which no pause mends",
+          "[feishu]") {
+  const auto a = decodeUsers(429, error(99991403, "monthly quota exceeded"));
+  CHECK(a.problem.kind == AnswerKind::Quota);
+  CHECK(a.problem.code == "99991403");
+  CHECK_THAT(a.problem.todo, Catch::Contains("max_calls_month"));
+}
+
 TEST_CASE("Feishu: malformed JSON, a missing code or data fail", "[feishu]") {
   CHECK(decodeUsers(200, R"({"code":0,"data":{)").problem.kind == AnswerKind::Failed);
   CHECK(decodeUsers(200, R"("text")").problem.kind == AnswerKind::Failed);
