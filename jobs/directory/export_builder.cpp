@@ -33,8 +33,9 @@ bool singleValued(const SourceRow& row, const std::string& field, const std::str
 // An LDAP value is bytes: a field must be text (a binary attribute goes through hex or guid).
 std::string textOf(const std::string& field, std::string value, std::vector<std::string>& issues) {
   if (!firstInvalidUtf8(value)) return value;
-  issues.push_back(field + ": the value is not UTF-8 text; map a text attribute, or use the hex "
-                           "or guid filter for a binary one");
+  issues.push_back(field +
+                   ": the value is not UTF-8 text; map a text attribute, or use the hex "
+                   "or guid filter for a binary one");
   return withInvalidReplaced(value);
 }
 
@@ -48,11 +49,12 @@ std::optional<std::string> cellOf(const SourceTable& table, const SourceRow& row
   if (computed != columns.computed.end()) {
     for (const std::string& source : computed->second.sources())
       if (!singleValued(row, field, source, issues)) return "";
-    const Rendered r = computed->second.render([&](std::string_view source) -> std::optional<std::string> {
-      const auto cell = row.cells.find(std::string(source));
-      if (cell == row.cells.end()) return std::nullopt;
-      return cell->second;
-    });
+    const Rendered r =
+        computed->second.render([&](std::string_view source) -> std::optional<std::string> {
+          const auto cell = row.cells.find(std::string(source));
+          if (cell == row.cells.end()) return std::nullopt;
+          return cell->second;
+        });
     if (r.error) {
       // A partial value (the literal part of "x{objectGUID|guid}") must not pose as a key.
       issues.push_back(field + ": " + *r.error);
@@ -72,8 +74,7 @@ std::optional<std::string> cellOf(const SourceTable& table, const SourceRow& row
 bool isActive(const std::string& status, const DirectorySettings& cfg) {
   if (status.empty()) return true;
   const std::string key = lowerAscii(status);
-  return std::find(cfg.activeStatus.begin(), cfg.activeStatus.end(), key) !=
-         cfg.activeStatus.end();
+  return std::find(cfg.activeStatus.begin(), cfg.activeStatus.end(), key) != cfg.activeStatus.end();
 }
 
 // The row as a person; a template that cannot compute a field for this row adds to `issues`.
@@ -96,7 +97,8 @@ Person personOf(const SourceTable& table, const SourceRow& row, const FieldColum
   p.dn = row.dn;
   // Values that are not text (an LDAP objectGUID) serve templates only, never policy rules.
   for (const auto& [column, value] : row.cells)
-    if (!columns.mapped.count(column) && !firstInvalidUtf8(value)) p.attributes[column] = trim(value);
+    if (!columns.mapped.count(column) && !firstInvalidUtf8(value))
+      p.attributes[column] = trim(value);
   for (const auto& [column, values] : row.multi) {
     if (columns.mapped.count(column)) continue;
     std::vector<std::string> kept;
@@ -165,6 +167,11 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
                       ": no data rows; refusing an empty export, which would make everyone look "
                       "departed. Check the HR export job");
   const FieldColumns columns = mapColumns(table, cfg);
+  // The columns this run reads: a cell it cannot use elsewhere in the row is no reason to skip it.
+  std::set<std::string> read(columns.mapped.begin(), columns.mapped.end());
+  read.insert(readAttributes.begin(), readAttributes.end());
+  for (const auto& [field, computed] : columns.computed)
+    for (const std::string& source : computed.sources()) read.insert(source);
 
   std::vector<Person> people;
   std::vector<RowKeys> keys;
@@ -183,7 +190,9 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
   std::vector<std::size_t> skipped;
   ExportHash hash(readAttributes, columns.mapped);
   for (std::size_t i = 0; i < people.size(); ++i) {
-    std::vector<std::string> issues = table.rows[i].unusable;
+    std::vector<std::string> issues;
+    for (const SourceRow::Unusable& cell : table.rows[i].unusable)
+      if (read.count(cell.column)) issues.push_back(cell.why);
     for (std::string& issue : computeIssues[i]) issues.push_back(issue);
     for (std::string& issue : checkPerson(people[i], accountSuffix, mobileColumn(columns)))
       issues.push_back(issue);

@@ -21,8 +21,12 @@ namespace {
 
 using Poco::Dynamic::Var;
 
-bool isObject(const Var& v) { return v.type() == typeid(Poco::JSON::Object::Ptr); }
-bool isArray(const Var& v) { return v.type() == typeid(Poco::JSON::Array::Ptr); }
+bool isObject(const Var& v) {
+  return v.type() == typeid(Poco::JSON::Object::Ptr);
+}
+bool isArray(const Var& v) {
+  return v.type() == typeid(Poco::JSON::Array::Ptr);
+}
 
 std::string kindOf(const Var& v) {
   if (v.isEmpty()) return "null";
@@ -39,8 +43,8 @@ Var parse(const std::string& text, const std::string& file) {
     return parser.parse(text);
   } catch (const Poco::Exception& e) {
     if (auto at = findJsonSyntaxError(text))
-      throw ExportError(file + ":" + std::to_string(at->line) + ": malformed JSON (" +
-                        at->message + "); fix the export or export it again");
+      throw ExportError(file + ":" + std::to_string(at->line) + ": malformed JSON (" + at->message +
+                        "); fix the export or export it again");
     throw ExportError(file + ": malformed JSON (" + e.message() +
                       "); fix the export or export it again");
   }
@@ -71,8 +75,8 @@ SourceRow rowOf(const Poco::JSON::Object& object, int item, int line) {
     } else if (value.isString() || (value.isNumeric() && !value.isBoolean())) {
       row.cells[key] = value.convert<std::string>();
     } else {
-      row.unusable.push_back("\"" + key + "\" is " + kindOf(value) +
-                             "; write it as a string");
+      row.unusable.push_back(
+          {key, "\"" + key + "\" is " + kindOf(value) + "; write it as a string"});
     }
   }
   return row;

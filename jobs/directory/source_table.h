@@ -19,8 +19,13 @@ struct SourceRow {
   // LDAP: attributes with several values (memberOf), every value; they are not in `cells`.
   // LDAP values have no order, so such an attribute cannot hold a field.
   std::map<std::string, std::vector<std::string>> multi;
-  // Cells that cannot be used as text (JSON booleans, objects, arrays), as messages.
-  std::vector<std::string> unusable;
+  // Cells that cannot be used as text (JSON booleans, objects, arrays; a workbook's error cells
+  // such as #N/A), with why. Only a column the run reads makes the row invalid.
+  struct Unusable {
+    std::string column;
+    std::string why;
+  };
+  std::vector<Unusable> unusable;
 };
 
 // Platform: an organisation platform's walk (DingTalk, WeCom, Feishu; platform/platform_walk.h).

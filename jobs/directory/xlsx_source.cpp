@@ -252,6 +252,9 @@ class StylesHandler : public Poco::XML::DefaultHandler {
 struct SheetRow {
   int number = 0;
   std::vector<std::string> cells;  // by column, 0-based
+  // Cells whose formula gave an error (#N/A, #REF!, #VALUE!...): column (0-based) -> "员工!C5
+  // is the error #N/A". Empty in `cells`; the row is invalid only if the run reads the column.
+  std::vector<std::pair<std::size_t, std::string>> errors;
 };
 
 // The sheet, streamed: each row's cells as Excel shows them; the merged ranges.
@@ -269,7 +272,7 @@ class SheetHandler : public Poco::XML::DefaultHandler {
                     const Attributes& attrs) override {
     if (name == "row") {
       const int r = number(attribute(attrs, "r"));
-      row_ = SheetRow{r > 0 ? r : row_.number + 1, {}};
+      row_ = SheetRow{r > 0 ? r : row_.number + 1, {}, {}};
       column_ = 0;
     } else if (name == "c") {
       const std::string ref = attribute(attrs, "r");
@@ -292,12 +295,12 @@ class SheetHandler : public Poco::XML::DefaultHandler {
     if (name == "rPh") --phonetic_;
     if (name == "c") endCell();
     if (name == "row") {
-      for (const std::string& cell : row_.cells)
-        if (!trim(cell).empty()) {
-          rows.push_back(std::move(row_));
-          break;
-        }
+      const bool blank = row_.errors.empty() &&
+                         std::all_of(row_.cells.begin(), row_.cells.end(),
+                                     [](const std::string& cell) { return trim(cell).empty(); });
+      if (!blank) rows.push_back(std::move(row_));
       row_.cells.clear();
+      row_.errors.clear();
     }
   }
 
@@ -321,7 +324,12 @@ class SheetHandler : public Poco::XML::DefaultHandler {
     }
     if (type_ == "b") return value_ == "1" ? "TRUE" : value_ == "0" ? "FALSE" : value_;
     if (type_ == "d") return value_.substr(0, 10);  // an ISO 8601 date (and time)
-    if (type_ == "inlineStr" || type_ == "str" || type_ == "e") return value_;
+    if (type_ == "e") {
+      row_.errors.emplace_back(static_cast<std::size_t>(column_ - 1),
+                               cellName() + " is the error " + value_);
+      return "";
+    }
+    if (type_ == "inlineStr" || type_ == "str") return value_;
     const xlsx::NumberFormat format =
         style_ >= 0 && static_cast<std::size_t>(style_) < formats_.size()
             ? formats_[static_cast<std::size_t>(style_)]
@@ -487,6 +495,11 @@ SourceTable xlsxSource(std::istream& in, const std::string& path, const XlsxOpti
     for (std::size_t i = 0; i < names.size(); ++i)
       if (!names[i].empty())
         row.cells.emplace(names[i], i < from.cells.size() ? std::move(from.cells[i]) : "");
+    for (const auto& [column, error] : from.errors)
+      if (column < names.size() && !names[column].empty())
+        row.unusable.push_back({names[column], "\"" + names[column] + "\" (" + error +
+                                                   ") has no value; fix the formula in Excel, "
+                                                   "or type the value"});
     from.cells = {};
     table.rows.push_back(std::move(row));
   }

@@ -42,6 +42,11 @@ std::string boolCell(const std::string& ref, bool value) {
   return "<c r=\"" + ref + "\" t=\"b\"><v>" + (value ? "1" : "0") + "</v></c>";
 }
 
+std::string errorCell(const std::string& ref, const std::string& error) {
+  return "<c r=\"" + ref + "\" t=\"e\"><f>VLOOKUP(A2,Sheet2!A:B,2,FALSE)</f><v>" + error +
+         "</v></c>";
+}
+
 std::string row(int number, const std::string& cells) {
   return "<row r=\"" + std::to_string(number) + "\">" + cells + "</row>";
 }

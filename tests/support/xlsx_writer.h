@@ -29,6 +29,8 @@ std::string inlineCell(const std::string& ref, const std::string& text);
 std::string sharedCell(const std::string& ref, int index);
 std::string numberCell(const std::string& ref, const std::string& value, int style = -1);
 std::string boolCell(const std::string& ref, bool value);
+// A formula whose result is an error, as Excel saves it: <c t="e"><f>...</f><v>#N/A</v></c>.
+std::string errorCell(const std::string& ref, const std::string& error);
 std::string row(int number, const std::string& cells);
 
 // The workbook's bytes, zipped.

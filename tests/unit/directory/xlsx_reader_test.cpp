@@ -70,7 +70,30 @@ TEST_CASE("xlsx: a zero-padding format, a date and a boolean read as Excel shows
   CHECK(hr.people[0].attributes.at("manager") == "TRUE");
 }
 
-TEST_CASE("xlsx: rows may skip numbers and cells, and missing cells are empty", "[directory][xlsx]") {
+TEST_CASE(
+    "xlsx: a formula's error cell skips its row naming the cell when the run reads the column, "
+    "and only then",
+    "[directory][xlsx]") {
+  XlsxFile f;
+  const Export hr = f.read(
+      xlsxBytes(oneSheet(row(1, inlineCell("A1", "employee_id") + inlineCell("B1", "account") +
+                                    inlineCell("C1", "name") + inlineCell("D1", "lookup")) +
+                         row(2, inlineCell("A2", "E2") + inlineCell("B2", "wang") +
+                                    errorCell("C2", "#N/A") + errorCell("D2", "#REF!")) +
+                         row(3, inlineCell("A3", "E3") + inlineCell("B3", "li") +
+                                    inlineCell("C3", "李娜") + errorCell("D3", "#N/A")))));
+  REQUIRE(hr.people.size() == 1);  // row 3's error is in a column nothing reads
+  CHECK(hr.people[0].employeeId == "E3");
+  REQUIRE(hr.problems.size() == 1);
+  CHECK(hr.problems[0].line == 2);
+  CHECK_THAT(hr.problems[0].message, Catch::Contains("\"name\"") &&
+                                         Catch::Contains("!C2 is the error #N/A") &&
+                                         !Catch::Contains("#REF!"));
+  CHECK(hr.skippedEmployeeIds.count("E2"));
+}
+
+TEST_CASE("xlsx: rows may skip numbers and cells, and missing cells are empty",
+          "[directory][xlsx]") {
   XlsxFile f;
   const Export hr = f.read(xlsxBytes(oneSheet(
       row(3, inlineCell("A3", "employee_id") + inlineCell("B3", "account") +
