@@ -10,13 +10,13 @@
 #   membersync-console.service (and the templates @ of each)
 #   /usr/lib/sysusers.d/membersync.conf, /usr/lib/tmpfiles.d/membersync.conf
 #   /usr/share/man/man1/membersync.1.gz, membercenter-emulator.1.gz
-#   /usr/share/doc/membersync/README.md, emulator.md, examples/ (membersync.ini: the template
-#     for /etc/membersync; membersync-demo.ini: every key, for the emulator; policy.json,
-#     hr-export.csv)
+#   /usr/share/doc/membersync/README.md, docs/ (the topics README.md links), emulator.md,
+#     examples/ (membersync.ini: the template for /etc/membersync; membersync-demo.ini: every
+#     key, for the emulator; policy.json, hr-export.csv)
 #   /usr/share/membersync/emulator/demo.json (the emulator's demo fixture)
-# Nothing goes to /etc: the administrator copies examples/membersync.ini there (README, "Run it
-# under systemd"), so no placeholder configuration is ever started and dpkg has no conffile to
-# merge. The demo secrets (config/examples/secrets) are not installed anywhere.
+# Nothing goes to /etc: the administrator copies examples/membersync.ini there (docs/systemd.md,
+# "Run it under systemd"), so no placeholder configuration is ever started and dpkg has no
+# conffile to merge. The demo secrets (config/examples/secrets) are not installed anywhere.
 include(GNUInstallDirs)
 
 set(MEMBERSYNC_SYSTEMD_UNIT_DIR "lib/systemd/system" CACHE STRING
@@ -101,6 +101,19 @@ install(FILES packaging/bash-completion/membersync
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES README.md docs/status-json.md docs/explain-json.md docs/report-json.md
               docs/prometheus-alerts.yml DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The topics README.md links to, beside it as in the source tree so that its links work
+# (docs/status-json.md and the others above stay where membersync(1) names them too).
+install(FILES docs/command-line.md docs/configuration.md docs/console.md docs/daemon.md
+              docs/design.md docs/development.md docs/explain-json.md docs/hr-export.md
+              docs/inspecting.md docs/passwords.md docs/performance.md docs/policy.md
+              docs/report-json.md docs/reports.md docs/revert.md docs/source-dingtalk.md
+              docs/source-feishu.md docs/source-gb18030.md docs/source-ldap.md
+              docs/source-wecom.md docs/source-xlsx.md docs/status-json.md docs/sync.md
+              docs/systemd.md docs/prometheus-alerts.yml
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+install(FILES docs/console/home.png docs/console/people.png docs/console/person.png
+              docs/console/phone-home.png docs/console/pools.png docs/console/run-held.png
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs/console)
 install(FILES tests/emulator/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME emulator.md)
 install(FILES packaging/membersync.ini config/examples/policy.json config/examples/hr-export.csv
               config/examples/ldap.ini config/examples/dingtalk.ini

@@ -204,7 +204,7 @@ def morning(driver, base, setup, run, password, screenshots):
 
 
 def phone(driver, base, screenshots):
-    """The same session on a phone-sized window: the home page, for the README."""
+    """The same session on a phone-sized window: the home page, for docs/console.md."""
     driver.set_window_size(390, 844)
     driver.get(base + "/")
     WebDriverWait(driver, WAIT_S).until(ec.presence_of_element_located((By.ID, "sign-out")))

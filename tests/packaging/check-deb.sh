@@ -93,6 +93,16 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/share/bash-completion/completions/membersync; do
   need "$f"
 done
+# The topics README.md links to, beside it as in the source tree (README.md's links work there).
+for f in command-line configuration console daemon design development explain-json hr-export \
+    inspecting passwords performance policy report-json reports revert source-dingtalk \
+    source-feishu source-gb18030 source-ldap source-wecom source-xlsx status-json sync systemd; do
+  need "/usr/share/doc/membersync/docs/$f.md"
+done
+for f in prometheus-alerts.yml console/home.png console/person.png console/pools.png \
+    console/phone-home.png console/people.png console/run-held.png; do
+  need "/usr/share/doc/membersync/docs/$f"
+done
 for unit in "$root"/usr/lib/systemd/system/*.service; do
   grep -E '^Exec[A-Za-z]*=' "$unit" | sed -E 's/^[^=]+=[-@!+:]*//; s/ .*//' | while read -r exe; do
     case "$exe" in

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The .deb on a real, booted Debian 12 with systemd (systemd-nspawn), following the README's
+# The .deb on a real, booted Debian 12 with systemd (systemd-nspawn), following docs/systemd.md's
 # "Run it under systemd" steps: apt installs the package and its dependencies; the configuration
-# from the template, the secrets as credentials, the HR export in import/; membersync-run
-# validate and check; membersync-sync.service runs a sync under the full hardening; the timer is
-# enabled; membersync.service (Type=notify) starts, reports its status and answers /healthz and
-# /metrics, reloads on `systemctl reload`, stops cleanly; a missing credential fails with
-# 243/CREDENTIALS; `apt remove` stops everything. The emulator, from the package, stands in for
-# the member center inside the container (private network).
+# from the template, the secrets as credentials, the HR export in import/; membersync-run validate
+# and check; membersync-sync.service runs a sync under the full hardening; the timer is enabled;
+# membersync.service (Type=notify) starts, reports its status and answers /healthz and /metrics,
+# reloads on `systemctl reload`, stops cleanly; a missing credential fails with 243/CREDENTIALS;
+# `apt remove` stops everything. The emulator, from the package, stands in for the member center
+# inside the container (private network).
 #
 # Not run by ctest: it needs root, the Debian archive (debootstrap, apt), and the packages
 # debootstrap and systemd-container; a few minutes, plus the first debootstrap (cached).
@@ -53,7 +53,7 @@ run sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install 
   >"$root.apt.log" 2>&1 || { tail -20 "$root.apt.log" >&2; fail "apt could not install the package"; }
 rm -f "$root.apt.log"
 
-say "README steps 2-4: configuration, credentials, HR export"
+say "docs/systemd.md steps 2-4: configuration, credentials, HR export"
 run bash -euc '
   cd /usr/share/doc/membersync/examples
   install -m 0640 -o root -g membersync membersync.ini policy.json /etc/membersync/
@@ -76,7 +76,7 @@ membersync-run() {
     /usr/bin/membersync "$@"
 }
 EOF
-' || fail "the README's configuration steps failed"
+' || fail "docs/systemd.md's configuration steps failed"
 
 say "boot"
 setsid systemd-nspawn --register=no --keep-unit --private-network -b -D "$root" \

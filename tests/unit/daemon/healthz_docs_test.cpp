@@ -1,6 +1,7 @@
-// The README's description of /healthz: every field the endpoint serves, in every state (a run
-// going, one finished with held items, an unfinished one from the database), is named there, and
-// so is every value of `status`. The documents cannot drift from daemon/health/run_board.cpp.
+// The daemon's documents' description of /healthz (docs/daemon.md): every field the endpoint
+// serves, in every state (a run going, one finished with held items, an unfinished one from the
+// database), is named there, and so is every value of `status`. The documents cannot drift from
+// daemon/health/run_board.cpp.
 
 #include <catch2/catch.hpp>
 
@@ -22,9 +23,9 @@ using membersync::Clock;
 using membersync::daemon::FinishedRun;
 using membersync::daemon::RunBoard;
 
-// The README's /healthz item: from its heading to the /metrics one.
+// docs/daemon.md's /healthz item: from its heading to the /metrics one.
 std::string healthzDocs() {
-  std::ifstream in(membersync::testing::sourceDir() + "/README.md");
+  std::ifstream in(membersync::testing::sourceDir() + "/docs/daemon.md");
   REQUIRE(in);
   std::stringstream text;
   text << in.rdbuf();
@@ -52,7 +53,7 @@ void collectKeys(const std::string& json, std::set<std::string>& keys) {
 
 }  // namespace
 
-TEST_CASE("health: the README names every field /healthz serves and every status", "[daemon]") {
+TEST_CASE("health: docs/daemon.md names every field /healthz serves and every status", "[daemon]") {
   membersync::Scrubber scrubber;
   RunBoard board(scrubber);
   std::set<std::string> keys;
