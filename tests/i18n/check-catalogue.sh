@@ -27,7 +27,7 @@ done
 for po in "$src"/po/*.po; do
   msgcmp "$po" "$work/now.pot" 2>"$work/missing" || {
     cat "$work/missing" >&2
-    fail "$(basename "$po") lacks messages the sources hold: po/extract.sh, then msgmerge --update $(basename "$po") po/membersync.pot and translate them"
+    fail "$(basename "$po") lacks messages the sources hold: po/extract.sh, then msgmerge --update po/$(basename "$po") po/membersync.pot and translate them"
   }
 done
 diff -u "$src/po/membersync.pot" "$work/now.pot" >"$work/pot.diff" || {
