@@ -27,10 +27,12 @@ done
 for po in "$src"/po/*.po; do
   msgcmp "$po" "$work/now.pot" 2>"$work/missing" || {
     cat "$work/missing" >&2
-    fail "$(basename "$po") lacks messages the sources hold: po/extract.sh, then msgmerge --update po/$(basename "$po") po/membersync.pot and translate them"
+    fail "$(basename "$po") lacks messages the sources hold: po/extract.sh, then msgmerge --update --backup=none --no-wrap po/$(basename "$po") po/membersync.pot and translate them"
   }
 done
-diff -u "$src/po/membersync.pot" "$work/now.pot" >"$work/pot.diff" || {
+# The same messages, in whatever order (a message moved within its file is no change).
+messages() { msgcat --no-location --sort-output --no-wrap "$1"; }
+diff -u <(messages "$src/po/membersync.pot") <(messages "$work/now.pot") >"$work/pot.diff" || {
   cat "$work/pot.diff" >&2
   fail "po/membersync.pot is not what the sources hold: run po/extract.sh"
 }
