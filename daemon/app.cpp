@@ -63,7 +63,7 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   const Invocation& inv = *parsed.invocation;
   if (inv.help) {  // --help, VERB --help, help [VERB]
-    out << (inv.verb.empty() ? helpText(tr) : verbHelpText(inv.verb));
+    out << (inv.verb.empty() ? helpText(tr) : verbHelpText(inv.verb, tr));
     return ExitCode::Done;
   }
   if (inv.version) {

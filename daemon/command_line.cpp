@@ -214,13 +214,24 @@ ParseResult helpVerb(Invocation inv, const std::vector<std::string>& positionals
   return {inv, std::nullopt};
 }
 
+// The columns `text` takes on a terminal, near enough for help text: a character of three or
+// four UTF-8 bytes (CJK, and Chinese full-width punctuation) takes two, any other one.
+std::size_t columns(const std::string& text) {
+  std::size_t n = 0;
+  for (unsigned char c : text) {
+    if (c < 0x80 || (c >= 0xC0 && c < 0xE0)) n += 1;  // ASCII, or a two-byte character's lead
+    if (c >= 0xE0) n += 2;                            // a three- or four-byte character's lead
+  }
+  return n;
+}
+
 // `text` in lines of at most `width` columns (a longer word stays whole), every line after the
 // first indented by `indent` spaces.
 std::string wrapped(const std::string& text, std::size_t indent, std::size_t width) {
   std::istringstream words(text);
   std::string out, line, word;
   while (words >> word) {
-    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+    if (!line.empty() && indent + columns(line) + 1 + columns(word) > width) {
       out += line + "\n" + std::string(indent, ' ');
       line.clear();
     }
@@ -231,15 +242,16 @@ std::string wrapped(const std::string& text, std::size_t indent, std::size_t wid
 
 // One option as the verb's help shows it: "--format text|json" and what it does there; the
 // general description when the verb has no words of its own for it.
-std::pair<std::string, std::string> optionLine(const VerbHelp* help, const std::string& name) {
+std::pair<std::string, std::string> optionLine(const VerbHelp* help, const std::string& name,
+                                               const Translator& tr) {
   if (help) {
     for (const auto& o : help->options) {
       if (name == o.name)
-        return {"--" + name + (o.argument ? std::string(" ") + o.argument : ""), o.text};
+        return {"--" + name + (o.argument ? std::string(" ") + o.argument : ""), tr.tr(o.text)};
     }
   }
   Invocation scratch;
-  const auto described = verbOptions(scratch, Translator());  // one verb's help: English today
+  const auto described = verbOptions(scratch, tr);
   const auto& option = described.find(name, false);
   return {"--" + name + (option.semantic()->max_tokens() > 0 ? " ARG" : ""), option.description()};
 }
@@ -261,30 +273,34 @@ std::vector<std::pair<std::string, std::vector<std::string>>> optionsByVerb() {
   return table;
 }
 
-std::string verbHelpText(const std::string& verb) {
+std::string verbHelpText(const std::string& verb, const Translator& tr) {
   const VerbSpec* spec = findVerb(verb);
-  if (!spec) return helpText();
+  if (!spec) return helpText(tr);
   const VerbHelp* help = verbHelp(verb);
   std::vector<std::pair<std::string, std::string>> lines;
   std::string usageLine = "membersync [--config FILE] " + verb;
   if (spec->argument) usageLine += std::string(" ") + spec->argument;
   for (const char* name : spec->options) {
-    lines.push_back(optionLine(help, name));
+    lines.push_back(optionLine(help, name, tr));
     usageLine += " [" + lines.back().first + "]";
   }
-  usageLine = "Usage: " + wrapped(usageLine, 9, 100);
+  const std::string usage = tr.tr("Usage: {usage}");
+  const std::size_t indent = columns(format(usage, {{"usage", ""}})) + 2;
+  usageLine = format(usage, {{"usage", wrapped(usageLine, indent, 100)}});
   lines.push_back({"-c, --config FILE",
-                   "the configuration file (default: $CONFIGURATION_DIRECTORY/membersync.ini "
-                   "under systemd, else /etc/membersync/membersync.ini)"});
-  lines.push_back({"-h, --help", "this help"});
+                   tr.tr("the configuration file (default: $CONFIGURATION_DIRECTORY/membersync.ini "
+                         "under systemd, else /etc/membersync/membersync.ini)")});
+  lines.push_back({"-h, --help", tr.tr("this help")});
   std::size_t width = 0;
   for (const auto& line : lines) width = std::max(width, line.first.size());
   std::ostringstream os;
-  os << usageLine << "\n\n" << (help ? help->what : spec->summary) << "\n\nOptions:\n";
+  os << usageLine << "\n\n"
+     << tr.tr(help ? help->what : spec->summary) << "\n\n"
+     << tr.tr("Options:\n");
   for (const auto& [left, text] : lines)
     os << "  " << left << std::string(width + 2 - left.size(), ' ') << wrapped(text, width + 4, 100)
        << "\n";
-  os << "\nEvery verb, and the exit codes: membersync --help\n";
+  os << tr.tr("\nEvery verb, and the exit codes: membersync --help\n");
   return os.str();
 }
 

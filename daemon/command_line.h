@@ -53,9 +53,9 @@ ParseResult parseCommandLine(const std::vector<std::string>& args, const std::st
 
 // The full --help text (every verb and option); one verb's own help (its usage line, what it
 // does, its options as they read for it: `membersync VERB --help`, `membersync help VERB`); and
-// the verbs' names. The full help is in `tr`'s language; one verb's is English yet.
+// the verbs' names. The help is in `tr`'s language.
 std::string helpText(const i18n::Translator& tr = i18n::Translator());
-std::string verbHelpText(const std::string& verb);
+std::string verbHelpText(const std::string& verb, const i18n::Translator& tr = i18n::Translator());
 std::string verbNames();
 
 // Each verb with the options it takes (without the leading "--"), in the --help order: what the

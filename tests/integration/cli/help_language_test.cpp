@@ -1,6 +1,7 @@
 // The real membersync binary speaks the language the environment asks for (issue 31): --help,
-// `help` and the usage errors (exit 64) in Chinese under zh_CN, from the build tree's catalogue,
-// on a machine where only C.UTF-8 exists; English, byte for byte as before, otherwise.
+// `help [VERB]`, `VERB --help` and the usage errors (exit 64) in Chinese under zh_CN, from the
+// build tree's catalogue, on a machine where only C.UTF-8 exists; English, byte for byte as before,
+// otherwise.
 
 #include <catch2/catch.hpp>
 
@@ -22,12 +23,18 @@ Environment locale(const std::string& language, const std::string& lcAll, const 
   return {{"LANGUAGE", language}, {"LC_ALL", lcAll}, {"LC_MESSAGES", ""}, {"LANG", lang}};
 }
 
-// help_en.txt: `membersync --help` as main printed it before the catalogues (LC_ALL=C.UTF-8).
-// When the help text changes on purpose, write it again from the new binary.
-std::string englishHelp() {
-  return membersync::readWholeFile(membersync::testing::sourceDir() +
-                                   "/tests/integration/cli/help_en.txt");
+// help_en.txt: `membersync --help` as main printed it before the catalogues (LC_ALL=C.UTF-8);
+// help_verbs_en.txt: `membersync help VERB` for every verb of kVerbs, one after another. When the
+// help text changes on purpose, write them again from the new binary.
+std::string englishHelp(const std::string& file = "help_en.txt") {
+  return membersync::readWholeFile(membersync::testing::sourceDir() + "/tests/integration/cli/" +
+                                   file);
 }
+
+const std::vector<std::string> kVerbs{
+    "plan",     "apply",   "sync",           "daemon",    "explain", "status",
+    "validate", "check",   "reset-password", "passwords", "allow",   "allow-deletes",
+    "revert",   "console", "console-user",   "help"};
 
 }  // namespace
 
@@ -62,6 +69,24 @@ TEST_CASE("help: under C.UTF-8 alone the help is today's English, byte for byte"
   // LANGUAGE is ignored under C, as gettext ignores it.
   CHECK(runCommand(membersyncExecutable(), {"help"}, locale("zh_CN", "C", "")).out ==
         englishHelp());
+}
+
+TEST_CASE("help VERB: in Chinese under zh_CN, today's English under C.UTF-8", "[cli][i18n]") {
+  const auto sync =
+      runCommand(membersyncExecutable(), {"help", "sync"}, locale("zh_CN", "C.UTF-8", ""));
+  INFO(sync.out << sync.err);
+  CHECK(sync.exitCode == 0);
+  CHECK(sync.out.rfind("用法：membersync [--config FILE] sync [--dry-run]", 0) == 0);
+  CHECK(sync.out.find("\n计划并执行一次，然后退出") != std::string::npos);
+  CHECK(sync.out.find("\n选项：\n  --dry-run ") != std::string::npos);
+  CHECK(sync.out.find("  -h, --help          本帮助\n") != std::string::npos);
+  CHECK(runCommand(membersyncExecutable(), {"sync", "--help"}, locale("", "", "zh_CN.UTF-8")).out ==
+        sync.out);
+
+  std::string english;
+  for (const auto& verb : kVerbs)
+    english += runCommand(membersyncExecutable(), {"help", verb}, locale("", "C.UTF-8", "")).out;
+  CHECK(english == englishHelp("help_verbs_en.txt"));
 }
 
 TEST_CASE("usage errors: in Chinese under zh_CN, today's English otherwise, exit 64",
