@@ -121,6 +121,12 @@ install(FILES packaging/membersync.ini config/examples/policy.json config/exampl
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 install(FILES config/examples/membersync.ini DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
         RENAME membersync-demo.ini)
+# The message catalogues (po/), compiled beside the build tree's membersync; an installed
+# membersync finds them under /usr/share/locale (jobs/i18n).
+foreach(_language ${MEMBERSYNC_LANGUAGES})
+  install(FILES ${MEMBERSYNC_LOCALE_DIR}/${_language}/LC_MESSAGES/membersync.mo
+          DESTINATION ${CMAKE_INSTALL_LOCALEDIR}/${_language}/LC_MESSAGES)
+endforeach()
 install(FILES tests/emulator/fixtures/demo.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/membersync/emulator)
 
@@ -145,7 +151,8 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION admin)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-# The shared libraries' packages (libpoco*, libboost-program-options1.74.0, libcsv3,
+# The shared libraries' packages (libpoco*, libboost-program-options1.74.0,
+# libboost-locale1.74.0, libcsv3,
 # libsystemd0, libstdc++6, libc6) come from dpkg-shlibdeps on the installed binaries.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # systemd-sysusers and systemd-tmpfiles create the user and folders; without systemd the

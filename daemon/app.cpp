@@ -54,14 +54,16 @@ const std::map<std::string, VerbFunction>& verbFunctions() {
 }  // namespace
 
 ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  auto parsed = parseCommandLine(args, defaultConfigPath());
+  // The language of what the command line says (help, usage errors), chosen as gettext does.
+  const i18n::Translator tr(i18n::languageFromEnvironment(), i18n::defaultCatalogueFolders());
+  auto parsed = parseCommandLine(args, defaultConfigPath(), tr);
   if (parsed.error) {
     err << parsed.error->message << "\n";
     return ExitCode::Usage;
   }
   const Invocation& inv = *parsed.invocation;
   if (inv.help) {  // --help, VERB --help, help [VERB]
-    out << (inv.verb.empty() ? helpText() : verbHelpText(inv.verb));
+    out << (inv.verb.empty() ? helpText(tr) : verbHelpText(inv.verb, tr));
     return ExitCode::Done;
   }
   if (inv.version) {

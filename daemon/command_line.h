@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "jobs/i18n/translator.h"
+
 namespace membersync::cli {
 
 // What the command line asked for, parsed and checked; no Boost types leak out of here.
@@ -12,8 +14,8 @@ struct Invocation {
   std::string configPath;  // resolved default when --config is absent
   // "--config FILE" when FILE is not the default: what the commands people are told carry.
   std::string configArgument;
-  std::string verb;        // empty with --version, and with --help alone; with help, the verb
-                           // whose help is asked for (`VERB --help`, `help VERB`)
+  std::string verb;  // empty with --version, and with --help alone; with help, the verb
+                     // whose help is asked for (`VERB --help`, `help VERB`)
   bool help = false;
   bool version = false;
   // Verb options.
@@ -45,14 +47,15 @@ struct ParseResult {
 };
 
 // `defaultConfig` is used when --config is not given (systemd's $CONFIGURATION_DIRECTORY or
-// /etc/membersync). Never throws.
-ParseResult parseCommandLine(const std::vector<std::string>& args, const std::string& defaultConfig);
+// /etc/membersync). Usage errors are in `tr`'s language. Never throws.
+ParseResult parseCommandLine(const std::vector<std::string>& args, const std::string& defaultConfig,
+                             const i18n::Translator& tr = i18n::Translator());
 
 // The full --help text (every verb and option); one verb's own help (its usage line, what it
 // does, its options as they read for it: `membersync VERB --help`, `membersync help VERB`); and
-// the verbs' names.
-std::string helpText();
-std::string verbHelpText(const std::string& verb);
+// the verbs' names. The help is in `tr`'s language.
+std::string helpText(const i18n::Translator& tr = i18n::Translator());
+std::string verbHelpText(const std::string& verb, const i18n::Translator& tr = i18n::Translator());
 std::string verbNames();
 
 // Each verb with the options it takes (without the leading "--"), in the --help order: what the

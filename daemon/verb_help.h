@@ -3,7 +3,8 @@
 // What one verb's own help says (`membersync VERB --help`, `membersync help VERB`) beyond its
 // usage line: a line or two on what it does, and each option as it reads for that verb. Which
 // options a verb takes is the command line's table (command_line.cpp); this is only their words.
-// Written for people: no API codes (A1, B1, ...), which mean nothing to an administrator.
+// Written for people: no API codes (A1, B1, ...), which mean nothing to an administrator. The
+// texts are English msgids (translateLater), translated where they are printed.
 
 #include <string>
 #include <vector>

@@ -14,6 +14,7 @@ esac
 
 # The build (CMake's configure step asks for Catch2 too, a few headers).
 packages=(cmake make g++ pkg-config libpoco-dev libssl-dev libboost-program-options-dev catch2 libcsv-dev
+          libboost-locale-dev gettext  # messages in Chinese: Boost.Locale reads msgfmt's catalogues
           libsystemd-dev libldap-dev ca-certificates
           libmstch-dev libargon2-dev)  # the console: Mustache templates (a static library), Argon2id
 if ! $demo; then

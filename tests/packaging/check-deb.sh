@@ -2,10 +2,11 @@
 # The Debian package: builds it with CPack from a built tree, reads its control data, unpacks it
 # into a scratch root and checks that it is whole and works there:
 #   - the name is membersync_<version>_<arch>.deb; Depends names the package of every shared
-#     library the programs load (dpkg-shlibdeps), among them Poco, Boost.Program_options, libcsv;
+#     library the programs load (dpkg-shlibdeps), among them Poco, Boost.Program_options, Boost.Locale, libcsv;
 #   - the maintainer scripts are there, executable, and valid sh;
 #   - every file the units name exists (ExecStart=, the sysusers.d and tmpfiles.d files), and so
-#     do the man page, the documentation, the examples and the emulator's fixture; nothing is
+#     do the man page, the documentation, the examples, the emulator's fixture and the zh_CN
+#     message catalogue; nothing is
 #     installed under /etc, and no demo secret anywhere;
 #   - the unpacked programs run: `membersync validate` accepts the systemd template
 #     (examples/membersync.ini) with its secrets in $CREDENTIALS_DIRECTORY, its hints name the
@@ -53,7 +54,7 @@ depends=$(field Depends)
 echo "check-deb: Depends: $depends"
 has_dep() { tr ',' '\n' <<<"$depends" | sed -E 's/^ +//; s/ .*//' | grep -qx "$1"; }
 # libargon2-1: the console's password hashes (libmstch is linked statically: no package at run time).
-for pkg in libboost-program-options1.74.0 libcsv3 libc6 libstdc++6 libargon2-1; do
+for pkg in libboost-program-options1.74.0 libboost-locale1.74.0 libcsv3 libc6 libstdc++6 libargon2-1; do
   has_dep "$pkg" || fail "Depends lacks $pkg"
 done
 tr ',' '\n' <<<"$depends" | grep -q '^ *libpoco' || fail "Depends names no libpoco* package"
@@ -90,6 +91,7 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/share/doc/membersync/examples/wecom.ini /usr/share/doc/membersync/examples/feishu.ini \
     /usr/share/doc/membersync/examples/policy.json /usr/share/doc/membersync/examples/hr-export.csv \
     /usr/share/membersync/emulator/demo.json \
+    /usr/share/locale/zh_CN/LC_MESSAGES/membersync.mo \
     /usr/share/bash-completion/completions/membersync; do
   need "$f"
 done

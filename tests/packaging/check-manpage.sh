@@ -19,7 +19,8 @@ text=$(groff -man -Tascii -rLL=1000n -P-c -P-b -P-u "$page" 2>/dev/null)
 section() {  # the text between the heading $1 and the next heading
   awk -v h="$1" '/^[A-Z][A-Z ]+$/ { on = ($0 == h); next } on' <<<"$text"
 }
-help=$("$binary" --help)
+# The English help: the section names ("Verbs:") are what this script reads.
+help=$(LANGUAGE= LC_ALL=C.UTF-8 "$binary" --help)
 summary=""
 
 verbs=$(awk '/^Verbs:/ { on = 1; next } on && /^$/ { exit } on { print $1 }' <<<"$help")
