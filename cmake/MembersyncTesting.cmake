@@ -24,17 +24,21 @@ function(membersync_add_test)
   # cut short (at a ';') would otherwise "pass" in no time without running anything.
   catch_discover_tests(${T_NAME} EXTRA_ARGS --warn NoTests
     PROPERTIES LABELS "${first}" TIMEOUT 300)
+  # Each test runs in English (C.UTF-8, no LANGUAGE) whatever the developer's locale: expected
+  # output is English unless a test asks for a language by setting it for the binary it runs.
+  # More labels (`LABELS integration ldap`): catch_discover_tests would flatten a list into
+  # separate property arguments, so a file CTest includes after Catch's sets them all on the
+  # discovered tests (listed in <target>_TESTS). In CTest's script mode set_property(TEST)
+  # does not see the tests; set_tests_properties does.
+  set(properties "ENVIRONMENT \"LC_ALL=C.UTF-8;LANGUAGE=\"")
   list(LENGTH labels count)
   if(count GREATER 1)
-    # More labels (`LABELS integration ldap`): catch_discover_tests would flatten a list into
-    # separate property arguments, so a file CTest includes after Catch's sets them all on the
-    # discovered tests (listed in <target>_TESTS). In CTest's script mode set_property(TEST)
-    # does not see the tests; set_tests_properties does.
-    set(labels_file "${CMAKE_CURRENT_BINARY_DIR}/${T_NAME}_labels.cmake")
-    file(WRITE "${labels_file}"
-      "if(${T_NAME}_TESTS)\n"
-      "  set_tests_properties(\${${T_NAME}_TESTS} PROPERTIES LABELS \"${labels}\")\n"
-      "endif()\n")
-    set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${labels_file}")
+    string(APPEND properties " LABELS \"${labels}\"")
   endif()
+  set(properties_file "${CMAKE_CURRENT_BINARY_DIR}/${T_NAME}_properties.cmake")
+  file(WRITE "${properties_file}"
+    "if(${T_NAME}_TESTS)\n"
+    "  set_tests_properties(\${${T_NAME}_TESTS} PROPERTIES ${properties})\n"
+    "endif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${properties_file}")
 endfunction()
