@@ -17,9 +17,13 @@ HEADING = re.compile(r'^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$')
 TABLE_ROW = re.compile(r'^\s*\|')
 
 
+LINK = re.compile(r'\]\(\s*<?([^)\s>#]+)')  # a link to another file (an #anchor's language varies)
+
+
 def outline(path):
     """(headings, code blocks, tables) of a Markdown file, each an item with its line number:
-    a heading's level and text, a code block's text (fence lines included), a table's rows."""
+    a heading's level, text and what its section holds (below), a code block's text (fence lines
+    included), a table's rows."""
     headings, blocks, tables = [], [], []
     block, table = None, None
     with open(path, encoding='utf-8') as f:
@@ -44,7 +48,17 @@ def outline(path):
         table = None
         m = HEADING.match(line)
         if m:
-            headings.append((number, len(m.group(1)), m.group(2)))
+            headings.append((number, len(m.group(1)), m.group(2), []))
+        elif headings:
+            headings[-1][3].extend(LINK.findall(line))
+    # What a section holds, in either language: its code blocks, its tables' rows and the files
+    # it links. Only used to find where two lists of headings part ways.
+    for i, heading in enumerate(headings):
+        end = headings[i + 1][0] if i + 1 < len(headings) else len(lines) + 1
+        inside = lambda item: heading[0] < item[0] < end
+        headings[i] = heading[:3] + ((tuple(c[1] for c in blocks if inside(c)),
+                                      tuple(t[1] for t in tables if inside(t)),
+                                      tuple(t for t in heading[3] if not t.startswith('README'))),)
     return headings, blocks, [tuple(t) for t in tables]
 
 
@@ -61,11 +75,21 @@ def first_difference(kind, ours, theirs, same, show, names):
     return None
 
 
+def same_heading(levels_differ):
+    """Headings pair up by level alone when both files have as many of each; otherwise a
+    heading also pairs up only with one whose section holds the same, to name the section
+    added or removed rather than the last one."""
+    if not levels_differ:
+        return lambda a, b: a[1] == b[1]
+    return lambda a, b: a[1] == b[1] and a[3] == b[3]
+
+
 def compare(english, chinese):
     names = (os.path.basename(english), os.path.basename(chinese))
     (h1, c1, t1), (h2, c2, t2) = outline(english), outline(chinese)
+    levels_differ = [h[1] for h in h1] != [h[1] for h in h2]
     checks = (
-        ('headings', h1, h2, lambda a, b: a[1] == b[1], lambda h: f'level {h[1]} "{h[2]}"'),
+        ('headings', h1, h2, same_heading(levels_differ), lambda h: f'level {h[1]} "{h[2]}"'),
         ('code blocks', c1, c2, lambda a, b: a[1] == b[1],
          lambda c: 'a code block:\n' + '\n'.join('    ' + line for line in c[1].split('\n'))),
         ('tables', t1, t2, lambda a, b: a[1] == b[1], lambda t: f'a table of {t[1]} rows'),
