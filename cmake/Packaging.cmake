@@ -10,7 +10,8 @@
 #   membersync-console.service (and the templates @ of each)
 #   /usr/lib/sysusers.d/membersync.conf, /usr/lib/tmpfiles.d/membersync.conf
 #   /usr/share/man/man1/membersync.1.gz, membercenter-emulator.1.gz
-#   /usr/share/doc/membersync/README.md, docs/ (the topics README.md links), emulator.md,
+#   /usr/share/doc/membersync/README.md, README.zh-CN.md (its Chinese translation), docs/ (the
+#     topics README.md links), emulator.md,
 #     examples/ (membersync.ini: the template for /etc/membersync; membersync-demo.ini: every
 #     key, for the emulator; policy.json, hr-export.csv)
 #   /usr/share/membersync/emulator/demo.json (the emulator's demo fixture)
@@ -99,8 +100,8 @@ install(FILES packaging/debian/copyright ${_membersync_changelog} DESTINATION ${
 
 install(FILES packaging/bash-completion/membersync
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
-install(FILES README.md docs/status-json.md docs/explain-json.md docs/report-json.md
-              docs/prometheus-alerts.yml DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md README.zh-CN.md docs/status-json.md docs/explain-json.md
+              docs/report-json.md docs/prometheus-alerts.yml DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The topics README.md links to, beside it as in the source tree so that its links work
 # (docs/status-json.md and the others above stay where membersync(1) names them too).
 install(FILES docs/command-line.md docs/configuration.md docs/console.md docs/daemon.md

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Every relative link in README.md and docs/*.md leads somewhere: the file exists, and an
-#anchor names a heading of the file it points at (GitHub's rule: lower case, spaces to '-',
-punctuation dropped, a repeated heading gets -1, -2, ...). README.md also stays a front door a
-person reads in ten minutes: at most MAX_README_LINES lines.
+"""Every relative link in README.md, README.zh-CN.md and docs/*.md leads somewhere: the file
+exists, and an #anchor names a heading of the file it points at (GitHub's rule: lower case,
+spaces to '-', punctuation dropped, a repeated heading gets -1, -2, ...; CJK characters are
+letters, so they stay, and CJK punctuation such as '：' or '（' goes). README.md also stays a
+front door a person reads in ten minutes: at most MAX_README_LINES lines.
 
 Usage: links_test.py [SOURCE_DIR]   (default: the repository this file is in)
 """
@@ -84,11 +85,19 @@ def broken_links(path, root):
     return problems
 
 
+def check_slug():
+    """GitHub's anchors for headings in Chinese, as README.zh-CN.md links them."""
+    for heading, expected in (('试用：两条命令', '试用两条命令'), ('何时需要人工处理', '何时需要人工处理'),
+                              ('`[report]` 运行报告（邮件）', 'report-运行报告邮件')):
+        assert slug(heading) == expected, f'slug({heading!r}) = {slug(heading)!r}, not {expected!r}'
+
+
 def main():
+    check_slug()
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                            os.path.join(os.path.dirname(__file__), '..', '..'))
     docs = os.path.join(root, 'docs')
-    files = [os.path.join(root, 'README.md')] + sorted(
+    files = [os.path.join(root, 'README.md'), os.path.join(root, 'README.zh-CN.md')] + sorted(
         os.path.join(docs, name) for name in os.listdir(docs) if name.endswith('.md'))
     problems = []
     for path in files:

@@ -81,7 +81,8 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/lib/systemd/system/membersync-console@.service \
     /usr/lib/tmpfiles.d/membersync.conf /usr/share/man/man1/membersync.1.gz \
     /usr/share/man/man1/membercenter-emulator.1.gz \
-    /usr/share/doc/membersync/README.md /usr/share/doc/membersync/emulator.md \
+    /usr/share/doc/membersync/README.md /usr/share/doc/membersync/README.zh-CN.md \
+    /usr/share/doc/membersync/emulator.md \
     /usr/share/doc/membersync/status-json.md /usr/share/doc/membersync/explain-json.md \
     /usr/share/doc/membersync/report-json.md \
     /usr/share/doc/membersync/prometheus-alerts.yml \
