@@ -110,7 +110,7 @@ install(FILES docs/command-line.md docs/configuration.md docs/console.md docs/da
               docs/report-json.md docs/reports.md docs/revert.md docs/source-dingtalk.md
               docs/source-feishu.md docs/source-gb18030.md docs/source-ldap.md
               docs/source-wecom.md docs/source-xlsx.md docs/status-json.md docs/sync.md
-              docs/systemd.md docs/prometheus-alerts.yml
+              docs/systemd.md docs/glossary.md docs/prometheus-alerts.yml
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(FILES docs/console/home.png docs/console/people.png docs/console/person.png
               docs/console/phone-home.png docs/console/pools.png docs/console/run-held.png

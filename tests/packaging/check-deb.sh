@@ -99,7 +99,8 @@ done
 # The topics README.md links to, beside it as in the source tree (README.md's links work there).
 for f in command-line configuration console daemon design development explain-json hr-export \
     inspecting passwords performance policy report-json reports revert source-dingtalk \
-    source-feishu source-gb18030 source-ldap source-wecom source-xlsx status-json sync systemd; do
+    source-feishu source-gb18030 source-ldap source-wecom source-xlsx status-json sync systemd \
+    glossary; do
   need "/usr/share/doc/membersync/docs/$f.md"
 done
 for f in prometheus-alerts.yml console/home.png console/person.png console/pools.png \
