@@ -6,24 +6,19 @@
 
 #include "config/loader.h"
 #include "tests/support/temp_dir.h"
+#include "tests/unit/config/config_files.h"
 
 using membersync::config::ConfigError;
 using membersync::config::loadConfig;
 using membersync::config::LoadEnvironment;
 using membersync::testing::TempDir;
 
+using membersync::config::testing::errorOf;
+using membersync::config::testing::kCenterSection;
+
 namespace {
 
-const char* kCenter =
-    "[center]\n"
-    "base_url = https://center.example.com/\n"
-    "enterprise_global_id = ENT-1\n"
-    "enterprise_code = acme\n"
-    "token_url = https://uc.example.com/oauth/token\n"
-    "client_id = app\n"
-    "client_secret_file = client-secret\n"
-    "admin_user = admin@acme\n"
-    "admin_password_file = admin-password\n"
+const std::string kCenter = std::string(kCenterSection) +
     "activity_client_id = act\n"
     "activity_client_secret_file = activity-secret\n"
     "[directory]\n"
@@ -33,15 +28,6 @@ const char* kCenter =
     "smtp_user = robot\nsmtp_password_file = smtp-password\n"
     "[report]\n"
     "webhook_url_file = robot-url\nwebhook_format = dingtalk\nwebhook_secret_file = robot-secret\n";
-
-std::string errorOf(const std::string& path, const LoadEnvironment& env = {}) {
-  try {
-    loadConfig(path, env);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include "config/loader.h"
 #include "jobs/core/scrubber.h"
 #include "tests/support/temp_dir.h"
+#include "tests/unit/config/config_files.h"
 
 using membersync::config::ConfigError;
 using membersync::config::loadConfig;
@@ -12,18 +13,12 @@ using membersync::directory::ExportFormat;
 using membersync::directory::LdapScope;
 using membersync::testing::TempDir;
 
+using membersync::config::testing::errorOf;
+using membersync::config::testing::kCenterSection;
+
 namespace {
 
-const char* kCenter =
-    "[center]\n"
-    "base_url = https://center.example.com/\n"
-    "enterprise_global_id = ENT-1\n"
-    "enterprise_code = acme\n"
-    "token_url = https://uc.example.com/oauth/token\n"
-    "client_id = app\n"
-    "client_secret_file = client-secret\n"
-    "admin_user = admin@acme\n"
-    "admin_password_file = admin-password\n";
+const std::string kCenter = kCenterSection;
 
 struct Fixture {
   TempDir dir;
@@ -46,15 +41,6 @@ struct Fixture {
         .string();
   }
 };
-
-std::string errorOf(const std::string& path) {
-  try {
-    loadConfig(path, {});
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 }  // namespace
 

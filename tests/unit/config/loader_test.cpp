@@ -5,24 +5,19 @@
 
 #include "jobs/core/scrubber.h"
 #include "tests/support/temp_dir.h"
+#include "tests/unit/config/config_files.h"
 
 using membersync::config::ConfigError;
 using membersync::config::LoadEnvironment;
 using membersync::config::loadConfig;
 using membersync::testing::TempDir;
 
+using membersync::config::testing::errorOf;
+using membersync::config::testing::kCenterSection;
+
 namespace {
 
-const char* kMinimal =
-    "[center]\n"
-    "base_url = https://center.example.com/\n"
-    "enterprise_global_id = ENT-1\n"
-    "enterprise_code = acme\n"
-    "token_url = https://uc.example.com/oauth/token\n"
-    "client_id = app\n"
-    "client_secret_file = client-secret\n"
-    "admin_user = admin@acme\n"
-    "admin_password_file = admin-password\n"
+const std::string kMinimal = std::string(kCenterSection) +
     "[directory]\n"
     "path = export/hr.csv\n";
 
@@ -36,15 +31,6 @@ struct Fixture {
     return dir.write("membersync.ini", std::string(kMinimal) + extra).string();
   }
 };
-
-std::string errorOf(const std::string& path, LoadEnvironment env = {}) {
-  try {
-    loadConfig(path, env);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "config/loader.h"
 #include "jobs/core/scrubber.h"
 #include "tests/support/temp_dir.h"
+#include "tests/unit/config/config_files.h"
 
 using membersync::config::ConfigError;
 using membersync::config::loadConfig;
@@ -15,18 +16,12 @@ using membersync::notify::ReportOn;
 using membersync::notify::WebhookFormat;
 using membersync::testing::TempDir;
 
+using membersync::config::testing::errorOf;
+using membersync::config::testing::kCenterSection;
+
 namespace {
 
-const char* kBase =
-    "[center]\n"
-    "base_url = https://center.example.com/\n"
-    "enterprise_global_id = ENT-1\n"
-    "enterprise_code = acme\n"
-    "token_url = https://uc.example.com/oauth/token\n"
-    "client_id = app\n"
-    "client_secret_file = client-secret\n"
-    "admin_user = admin@acme\n"
-    "admin_password_file = admin-password\n"
+const std::string kBase = std::string(kCenterSection) +
     "proxy = center-proxy.acme.example:3128\n"
     "[directory]\n"
     "path = hr.csv\n";
@@ -45,15 +40,6 @@ struct Fixture {
     return dir.write("membersync.ini", std::string(kBase) + sections).string();
   }
 };
-
-std::string errorOf(const std::string& path, const LoadEnvironment& env = {}) {
-  try {
-    loadConfig(path, env);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

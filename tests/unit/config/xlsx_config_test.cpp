@@ -4,11 +4,15 @@
 
 #include "config/loader.h"
 #include "tests/support/temp_dir.h"
+#include "tests/unit/config/config_files.h"
 
 using membersync::config::ConfigError;
 using membersync::config::loadConfig;
 using membersync::directory::ExportFormat;
 using membersync::testing::TempDir;
+
+using membersync::config::testing::errorOf;
+using membersync::config::testing::kCenterSection;
 
 namespace {
 
@@ -21,30 +25,13 @@ struct Fixture {
   std::string config(const std::string& directory) const {
     return dir
         .write("membersync.ini",
-               "[center]\n"
-               "base_url = https://center.example.com/\n"
-               "enterprise_global_id = ENT-1\n"
-               "enterprise_code = acme\n"
-               "token_url = https://uc.example.com/oauth/token\n"
-               "client_id = app\n"
-               "client_secret_file = client-secret\n"
-               "admin_user = admin@acme\n"
-               "admin_password_file = admin-password\n"
+               std::string(kCenterSection) +
                "[directory]\n"
                "path = hr.xlsx\n" +
                    directory)
         .string();
   }
 };
-
-std::string errorOf(const std::string& path) {
-  try {
-    loadConfig(path, {});
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 }  // namespace
 
