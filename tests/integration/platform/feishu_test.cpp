@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/integration/platform/contacts_setup.h"
 #include "tests/integration/sync/sync_fixture.h"
 #include "tests/support/emulator_process.h"
 #include "tests/support/platform_server_process.h"
@@ -46,32 +47,11 @@ SyncOptions options(const PlatformServerProcess& feishu) {
   return o;
 }
 
-struct Setup {
-  EmulatorProcess emulator;
-  PlatformServerProcess feishu;
-  SyncFixture f{emulator, options(feishu)};
+struct Setup : ContactsSetup {
+  PlatformServerProcess& feishu = server;
   explicit Setup(const std::vector<PlatformUser>& people = users())
-      : feishu(Platform::Feishu, departments(), people) {
-    f.writeFile("secrets/feishu", feishu.secret() + "\n");
-    f.addSecret(feishu.secret());
-  }
-  // The secret, and every token Feishu issued, in no output and not in the state.
-  void checkNoSecretLeaked() {
-    for (const std::string& token : feishu.stats().tokens) f.addSecret(token);
-    f.checkNoSecretLeaked();
-  }
-  // The same for a command that opens no state (check): its output only.
-  void checkOutputHasNoSecret(const CommandResult& r) {
-    std::vector<std::string> secrets = feishu.stats().tokens;
-    secrets.push_back(feishu.secret());
-    for (const std::string& secret : secrets) CHECK_THAT(r.out + r.err, !Catch::Contains(secret));
-  }
-  // The emulator counts every contact call of its life; a fault "after N" counts from there.
-  int apiCallsSoFar() const {
-    const PlatformStats s = feishu.stats();
-    const auto token = s.calls.find("/open-apis/auth/v3/tenant_access_token/internal");
-    return s.total - (token == s.calls.end() ? 0 : token->second);
-  }
+      : ContactsSetup(Platform::Feishu, departments(), people, options, "secrets/feishu") {}
+  int apiCallsSoFar() const { return ContactsSetup::apiCallsSoFar("/open-apis/auth/v3/tenant_access_token/internal"); }
 };
 
 constexpr const char* kChildren = "/open-apis/contact/v3/departments/:id/children";

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/integration/platform/contacts_setup.h"
 #include "tests/integration/sync/sync_fixture.h"
 #include "tests/support/emulator_process.h"
 #include "tests/support/platform_server_process.h"
@@ -47,31 +48,11 @@ SyncOptions options(const PlatformServerProcess& wecom, bool defaultStatus = fal
   return o;
 }
 
-struct Setup {
-  EmulatorProcess emulator;
-  PlatformServerProcess wecom;
-  SyncFixture f{emulator, options(wecom)};
+struct Setup : ContactsSetup {
+  PlatformServerProcess& wecom = server;
   explicit Setup(const std::vector<PlatformUser>& people = users())
-      : wecom(Platform::WeCom, departments(), people) {
-    f.writeFile("secrets/wecom", wecom.secret() + "\n");
-    f.addSecret(wecom.secret());
-  }
-  // The secret, and every token WeCom issued, in no output and not in the state.
-  void checkNoSecretLeaked() {
-    for (const std::string& token : wecom.stats().tokens) f.addSecret(token);
-    f.checkNoSecretLeaked();
-  }
-  // The same for a command that opens no state (check): its output only.
-  void checkOutputHasNoSecret(const CommandResult& r) {
-    std::vector<std::string> secrets = wecom.stats().tokens;
-    secrets.push_back(wecom.secret());
-    for (const std::string& secret : secrets) CHECK_THAT(r.out + r.err, !Catch::Contains(secret));
-  }
-  // The emulator counts every API call of its life; a fault "after N" counts from there.
-  int apiCallsSoFar() const {
-    const PlatformStats s = wecom.stats();
-    return s.total - (s.calls.count("/cgi-bin/gettoken") ? s.calls.at("/cgi-bin/gettoken") : 0);
-  }
+      : ContactsSetup(Platform::WeCom, departments(), people, [](const PlatformServerProcess& p) { return options(p); }, "secrets/wecom") {}
+  int apiCallsSoFar() const { return ContactsSetup::apiCallsSoFar("/cgi-bin/gettoken"); }
 };
 
 }  // namespace
