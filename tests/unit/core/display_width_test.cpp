@@ -19,6 +19,10 @@ TEST_CASE("display width: East Asian Wide and Fullwidth take two columns", "[cor
   CHECK(codePointWidth(U'\U0001F600') == 2);  // 😀, an emoji (W)
   CHECK(codePointWidth(U'\u3000') == 2);      // the ideographic space (F)
   CHECK(codePointWidth(U'\U0002A6D6') == 2);  // plane 2, an Extension B ideograph
+  CHECK(codePointWidth(U'\U0001F680') == 2);  // 🚀, an emoji past the first emoji blocks
+  CHECK(codePointWidth(U'\u231A') == 2);      // ⌚, an emoji among the technical symbols
+  CHECK(codePointWidth(U'\U0001B000') == 2);  // a kana supplement character
+  CHECK(codePointWidth(U'\uFE10') == 2);      // a vertical form of the ideographic comma
   CHECK(displayWidth("张伟") == 4);
   CHECK(displayWidth("John 张") == 7);
   CHECK(displayWidth("한국") == 4);
@@ -30,9 +34,11 @@ TEST_CASE("display width: East Asian Wide and Fullwidth take two columns", "[cor
 TEST_CASE("display width: halfwidth and narrow forms take one column", "[core]") {
   CHECK(codePointWidth(U'\uFF71') == 1);  // ｱ, halfwidth katakana (H)
   CHECK(displayWidth("ｱｲｳ") == 3);
-  CHECK(codePointWidth(U'\u00E9') == 1);  // é, precomposed
-  CHECK(codePointWidth(U'\u0416') == 1);  // Ж, Cyrillic (N)
-  CHECK(codePointWidth(U'\u2014') == 1);  // an em dash, ambiguous (A): one outside East Asia
+  CHECK(codePointWidth(U'\u00E9') == 1);      // é, precomposed
+  CHECK(codePointWidth(U'\u0416') == 1);      // Ж, Cyrillic (N)
+  CHECK(codePointWidth(U'\U0001F321') == 1);  // 🌡, an emoji that is text by default (N)
+  CHECK(codePointWidth(U'\u4DC0') == 1);      // a Yijing hexagram, between two CJK blocks (N)
+  CHECK(codePointWidth(U'\u2014') == 1);      // an em dash, ambiguous (A): one outside East Asia
 }
 
 TEST_CASE("display width: combining marks and zero-width characters take no column", "[core]") {
