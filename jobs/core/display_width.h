@@ -6,9 +6,10 @@
 namespace membersync {
 
 // The terminal columns one code point takes, by Unicode 15's East Asian Width and not the
-// locale (wcwidth() says 1 for every CJK character under C.UTF-8, and a systemd service has no
-// other): 2 for East_Asian_Width W and F (CJK, Hangul, fullwidth forms, most emoji), 0 for
-// combining marks (Mn, Me) and zero-width characters, 1 for everything else.
+// locale (a systemd service has none, and in the C locale wcwidth() gives -1 for every CJK
+// character): 2 for East_Asian_Width W and F (CJK, Hangul, fullwidth forms, most emoji), 0 for
+// combining marks (Mn, Me) and zero-width characters, 1 for everything else (East Asian
+// Ambiguous too: one column, as terminals outside East Asian legacy modes show them).
 int codePointWidth(char32_t cp);
 
 // The terminal columns `utf8` takes, the sum of its code points' widths. Bytes that are not
