@@ -8,6 +8,7 @@
 
 #include "config/example_files.h"
 #include "daemon/verb_help.h"
+#include "jobs/core/display_width.h"
 #include "jobs/core/text.h"
 
 namespace membersync::cli {
@@ -214,24 +215,13 @@ ParseResult helpVerb(Invocation inv, const std::vector<std::string>& positionals
   return {inv, std::nullopt};
 }
 
-// The columns `text` takes on a terminal, near enough for help text: a character of three or
-// four UTF-8 bytes (CJK, and Chinese full-width punctuation) takes two, any other one.
-std::size_t columns(const std::string& text) {
-  std::size_t n = 0;
-  for (unsigned char c : text) {
-    if (c < 0x80 || (c >= 0xC0 && c < 0xE0)) n += 1;  // ASCII, or a two-byte character's lead
-    if (c >= 0xE0) n += 2;                            // a three- or four-byte character's lead
-  }
-  return n;
-}
-
 // `text` in lines of at most `width` columns (a longer word stays whole), every line after the
 // first indented by `indent` spaces.
 std::string wrapped(const std::string& text, std::size_t indent, std::size_t width) {
   std::istringstream words(text);
   std::string out, line, word;
   while (words >> word) {
-    if (!line.empty() && indent + columns(line) + 1 + columns(word) > width) {
+    if (!line.empty() && indent + displayWidth(line) + 1 + displayWidth(word) > width) {
       out += line + "\n" + std::string(indent, ' ');
       line.clear();
     }
@@ -285,7 +275,7 @@ std::string verbHelpText(const std::string& verb, const Translator& tr) {
     usageLine += " [" + lines.back().first + "]";
   }
   const std::string usage = tr.tr("Usage: {usage}");
-  const std::size_t indent = columns(format(usage, {{"usage", ""}})) + 2;
+  const std::size_t indent = displayWidth(format(usage, {{"usage", ""}})) + 2;
   usageLine = format(usage, {{"usage", wrapped(usageLine, indent, 100)}});
   lines.push_back({"-c, --config FILE",
                    tr.tr("the configuration file (default: $CONFIGURATION_DIRECTORY/membersync.ini "

@@ -21,6 +21,7 @@ if ! $demo; then
   packages+=(sqlite3)  # the tests read state databases with the sqlite3 shell
   packages+=(slapd ldap-utils openssl)  # the LDAP tests' directory server, its tools, a test CA
   packages+=(python3-aiosmtpd)  # the delivery tests' SMTP server
+  packages+=(unicode-data)  # the check that jobs/core/display_width_table.inc is Unicode's
   packages+=(systemd man-db dpkg-dev file groff-base)  # unit checks, the .deb (dpkg-shlibdeps), man page
   packages+=(lintian)  # the .deb's policy check
   packages+=(prometheus)  # promtool: the example alerting rules are checked and unit-tested

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "jobs/core/display_width.h"
 #include "jobs/core/text.h"
 
 namespace membersync::report {
@@ -47,10 +48,11 @@ std::string who(const Item& i) {
 }
 
 void fieldLine(std::ostream& os, const std::string& field, const std::string& value) {
-  std::string label = field + ":";
+  const std::string label = field + ":";
   // Every label the plan writes fits, so values line up; a longer one still gets its space.
-  label.resize(std::max<std::size_t>(label.size() + 1, 14), ' ');
-  os << "      " << label << value << "\n";
+  // Measured in display columns, so a label in Chinese lines up as well as an English one.
+  const std::size_t width = displayWidth(label);
+  os << "      " << label << std::string(width < 13 ? 14 - width : 1, ' ') << value << "\n";
 }
 
 void writeAddFields(std::ostream& os, const Item& i) {

@@ -7,7 +7,8 @@
 namespace membersync::report {
 
 // A plain-text table whose columns are as wide as their widest cell, measured in terminal
-// columns: a CJK character takes two, so Chinese names line up with Latin ones.
+// columns (membersync::displayWidth: a CJK character takes two, a combining mark none), so
+// Chinese names line up with Latin ones.
 class TextTable {
  public:
   explicit TextTable(std::vector<std::string> headers);
@@ -20,9 +21,5 @@ class TextTable {
   std::vector<std::string> headers_;
   std::vector<std::vector<std::string>> rows_;
 };
-
-// Terminal columns `utf8` takes: 2 for East Asian wide characters, 1 for others. Invalid UTF-8
-// bytes count 1 each.
-std::size_t displayWidth(const std::string& utf8);
 
 }  // namespace membersync::report
