@@ -13,7 +13,8 @@
 #   /usr/share/man/zh_CN/man1/membersync.1.gz (the Simplified Chinese membersync(1))
 #   /usr/share/doc/membersync/README.md, docs/ (the topics README.md links), emulator.md,
 #     examples/ (membersync.ini: the template for /etc/membersync; membersync-demo.ini: every
-#     key, for the emulator; policy.json, hr-export.csv)
+#     key, for the emulator, and membersync-demo.zh_CN.ini, the same commented in Chinese;
+#     policy.json, hr-export.csv)
 #   /usr/share/membersync/emulator/demo.json (the emulator's demo fixture)
 # Nothing goes to /etc: the administrator copies examples/membersync.ini there (docs/systemd.md,
 # "Run it under systemd"), so no placeholder configuration is ever started and dpkg has no
@@ -131,6 +132,9 @@ install(FILES packaging/membersync.ini config/examples/policy.json config/exampl
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 install(FILES config/examples/membersync.ini DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
         RENAME membersync-demo.ini)
+# The same, its comments in Simplified Chinese (the settings are membersync.ini's: config_test).
+install(FILES config/examples/membersync.zh_CN.ini DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
+        RENAME membersync-demo.zh_CN.ini)
 # The message catalogues (po/), compiled beside the build tree's membersync; an installed
 # membersync finds them under /usr/share/locale (jobs/i18n).
 foreach(_language ${MEMBERSYNC_LANGUAGES})

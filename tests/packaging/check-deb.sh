@@ -88,6 +88,7 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/share/doc/membersync/prometheus-alerts.yml \
     /usr/share/doc/membersync/examples/membersync.ini \
     /usr/share/doc/membersync/examples/membersync-demo.ini \
+    /usr/share/doc/membersync/examples/membersync-demo.zh_CN.ini \
     /usr/share/doc/membersync/examples/ldap.ini /usr/share/doc/membersync/examples/dingtalk.ini \
     /usr/share/doc/membersync/examples/wecom.ini /usr/share/doc/membersync/examples/feishu.ini \
     /usr/share/doc/membersync/examples/policy.json /usr/share/doc/membersync/examples/hr-export.csv \
