@@ -9,11 +9,13 @@
 #   /usr/lib/systemd/system/membersync.service, membersync-sync.service, membersync-sync.timer,
 #   membersync-console.service (and the templates @ of each)
 #   /usr/lib/sysusers.d/membersync.conf, /usr/lib/tmpfiles.d/membersync.conf
-#   /usr/share/man/man1/membersync.1.gz, membercenter-emulator.1.gz
+#   /usr/share/man/man1/membersync.1.gz, membercenter-emulator.1.gz;
+#   /usr/share/man/zh_CN/man1/membersync.1.gz (the Simplified Chinese membersync(1))
 #   /usr/share/doc/membersync/README.md, README.zh-CN.md (its Chinese translation), docs/ (the
 #     topics README.md links), emulator.md,
 #     examples/ (membersync.ini: the template for /etc/membersync; membersync-demo.ini: every
-#     key, for the emulator; policy.json, hr-export.csv)
+#     key, for the emulator, and membersync-demo.zh_CN.ini, the same commented in Chinese;
+#     policy.json, hr-export.csv)
 #   /usr/share/membersync/emulator/demo.json (the emulator's demo fixture)
 # Nothing goes to /etc: the administrator copies examples/membersync.ini there (docs/systemd.md,
 # "Run it under systemd"), so no placeholder configuration is ever started and dpkg has no
@@ -69,21 +71,30 @@ install(FILES systemd/membersync.sysusers DESTINATION ${MEMBERSYNC_SYSUSERS_DIR}
 install(FILES systemd/membersync.tmpfiles DESTINATION ${MEMBERSYNC_TMPFILES_DIR}
         RENAME membersync.conf)
 
-# membersync(1) and membercenter-emulator(1), compressed as Debian installs man pages.
+# membersync(1) and membercenter-emulator(1), compressed as Debian installs man pages; the
+# translations (docs/<language>/) go under man/<language>/man1, where man finds them by locale.
 set(_membersync_man_pages)
-foreach(_page membersync.1 membercenter-emulator.1)
+set(_membersync_man_pages_zh_CN)
+foreach(_page membersync.1 membercenter-emulator.1 zh_CN/membersync.1)
   set(_gz ${PROJECT_BINARY_DIR}/man/${_page}.gz)
+  get_filename_component(_gz_dir ${_gz} DIRECTORY)
   add_custom_command(
     OUTPUT ${_gz}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${_gz_dir}
     COMMAND sh -c "gzip -9 -n -c '${PROJECT_SOURCE_DIR}/docs/${_page}' > '${_gz}'"
     DEPENDS ${PROJECT_SOURCE_DIR}/docs/${_page}
     COMMENT "Compressing ${_page}"
     VERBATIM)
-  list(APPEND _membersync_man_pages ${_gz})
+  if(_page MATCHES "^zh_CN/")
+    list(APPEND _membersync_man_pages_zh_CN ${_gz})
+  else()
+    list(APPEND _membersync_man_pages ${_gz})
+  endif()
 endforeach()
-add_custom_target(membersync_man ALL DEPENDS ${_membersync_man_pages})
+add_custom_target(membersync_man ALL
+  DEPENDS ${_membersync_man_pages} ${_membersync_man_pages_zh_CN})
 install(FILES ${_membersync_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${_membersync_man_pages_zh_CN} DESTINATION ${CMAKE_INSTALL_MANDIR}/zh_CN/man1)
 
 # The Debian copyright file (the Apache-2.0 licence, LICENSE) and the changelog, compressed as
 # Debian installs it: lintian, run by the packaging tests, requires both.
@@ -122,6 +133,9 @@ install(FILES packaging/membersync.ini config/examples/policy.json config/exampl
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 install(FILES config/examples/membersync.ini DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
         RENAME membersync-demo.ini)
+# The same, its comments in Simplified Chinese (the settings are membersync.ini's: config_test).
+install(FILES config/examples/membersync.zh_CN.ini DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples
+        RENAME membersync-demo.zh_CN.ini)
 # The message catalogues (po/), compiled beside the build tree's membersync; an installed
 # membersync finds them under /usr/share/locale (jobs/i18n).
 foreach(_language ${MEMBERSYNC_LANGUAGES})

@@ -5,7 +5,7 @@
 #     library the programs load (dpkg-shlibdeps), among them Poco, Boost.Program_options, Boost.Locale, libcsv;
 #   - the maintainer scripts are there, executable, and valid sh;
 #   - every file the units name exists (ExecStart=, the sysusers.d and tmpfiles.d files), and so
-#     do the man page, the documentation, the examples, the emulator's fixture and the zh_CN
+#     do the man pages (English and zh_CN), the documentation, the examples, the emulator's fixture and the zh_CN
 #     message catalogue; nothing is
 #     installed under /etc, and no demo secret anywhere;
 #   - the unpacked programs run: `membersync validate` accepts the systemd template
@@ -81,6 +81,7 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/lib/systemd/system/membersync-console@.service \
     /usr/lib/tmpfiles.d/membersync.conf /usr/share/man/man1/membersync.1.gz \
     /usr/share/man/man1/membercenter-emulator.1.gz \
+    /usr/share/man/zh_CN/man1/membersync.1.gz \
     /usr/share/doc/membersync/README.md /usr/share/doc/membersync/README.zh-CN.md \
     /usr/share/doc/membersync/emulator.md \
     /usr/share/doc/membersync/status-json.md /usr/share/doc/membersync/explain-json.md \
@@ -88,6 +89,7 @@ for f in /usr/lib/systemd/system/membersync.service /usr/lib/systemd/system/memb
     /usr/share/doc/membersync/prometheus-alerts.yml \
     /usr/share/doc/membersync/examples/membersync.ini \
     /usr/share/doc/membersync/examples/membersync-demo.ini \
+    /usr/share/doc/membersync/examples/membersync-demo.zh_CN.ini \
     /usr/share/doc/membersync/examples/ldap.ini /usr/share/doc/membersync/examples/dingtalk.ini \
     /usr/share/doc/membersync/examples/wecom.ini /usr/share/doc/membersync/examples/feishu.ini \
     /usr/share/doc/membersync/examples/policy.json /usr/share/doc/membersync/examples/hr-export.csv \

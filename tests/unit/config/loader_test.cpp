@@ -2,6 +2,10 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
 
 #include "jobs/core/scrubber.h"
 #include "tests/support/temp_dir.h"
@@ -254,6 +258,82 @@ TEST_CASE("config: the shipped example loads without error", "[config]") {
   auto c = loadConfig(MEMBERSYNC_SOURCE_DIR "/config/examples/membersync.ini", {});
   CHECK(c.center.enterpriseGlobalId == "ENT-ACME-0001");
   CHECK(c.center.clientSecret.reveal() == "demo-client-secret");
+}
+
+namespace {
+
+// The settings of an INI file in order, as "[section] key = value": what the loader reads, and
+// the keys shown commented out (`; proxy =`), which an administrator uncomments; prose left out.
+std::vector<std::string> settingsOf(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  const std::regex commentedKey("^; ?[a-z_.]+ =.*");
+  std::vector<std::string> settings;
+  std::string section, line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    if (line[0] == ';' || line[0] == '#') {
+      if (std::regex_match(line, commentedKey)) settings.push_back(section + " " + line);
+      continue;
+    }
+    if (line[0] == '[') {
+      section = line;
+      continue;
+    }
+    settings.push_back(section + " " + line);
+  }
+  return settings;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "config: the Chinese example (membersync.zh_CN.ini) differs from membersync.ini only in its "
+    "comments: the same settings, the same configuration",
+    "[config]") {
+  const std::string english = MEMBERSYNC_SOURCE_DIR "/config/examples/membersync.ini";
+  const std::string chinese = MEMBERSYNC_SOURCE_DIR "/config/examples/membersync.zh_CN.ini";
+  const auto settings = settingsOf(english);
+  CHECK(settings.size() > 30);
+  CHECK(settingsOf(chinese) == settings);
+
+  const auto en = loadConfig(english, {});
+  const auto zh = loadConfig(chinese, {});
+  CHECK(zh.enterpriseCode == en.enterpriseCode);
+  CHECK(zh.center.baseUrl == en.center.baseUrl);
+  CHECK(zh.center.enterpriseGlobalId == en.center.enterpriseGlobalId);
+  CHECK(zh.center.clientSecret.reveal() == en.center.clientSecret.reveal());
+  CHECK(zh.center.adminPassword.reveal() == en.center.adminPassword.reveal());
+  CHECK(zh.center.timeout == en.center.timeout);
+  CHECK(zh.center.maxConcurrency == en.center.maxConcurrency);
+  CHECK(zh.center.maxRequestsPerSecond == en.center.maxRequestsPerSecond);
+  CHECK(zh.center.pageSize == en.center.pageSize);
+  CHECK(zh.center.proxy == en.center.proxy);
+  CHECK(zh.accountSuffix() == en.accountSuffix());
+  CHECK(zh.directory.path == en.directory.path);
+  CHECK(zh.directory.format == en.directory.format);
+  CHECK(zh.directory.delimiter == en.directory.delimiter);
+  CHECK(zh.directory.encoding == en.directory.encoding);
+  CHECK(zh.directory.activeStatus == en.directory.activeStatus);
+  CHECK(zh.policy.path == en.policy.path);
+  CHECK(zh.sync.plan.departed == en.sync.plan.departed);
+  CHECK(zh.sync.plan.graceRuns == en.sync.plan.graceRuns);
+  CHECK(zh.sync.plan.graceHours == en.sync.plan.graceHours);
+  CHECK(zh.sync.plan.deleteAfterDays == en.sync.plan.deleteAfterDays);
+  CHECK(zh.sync.plan.deleteFloor == en.sync.plan.deleteFloor);
+  CHECK(zh.sync.apply.passwordLength == en.sync.apply.passwordLength);
+  CHECK(zh.sync.keepRunsDays == en.sync.keepRunsDays);
+  CHECK(zh.state.database == en.state.database);
+  CHECK(zh.state.passwordOutbox == en.state.passwordOutbox);
+  CHECK(zh.daemon.schedule == en.daemon.schedule);
+  CHECK(zh.daemon.listen == en.daemon.listen);
+  CHECK(zh.daemon.logLevel == en.daemon.logLevel);
+  CHECK(zh.delivery.mail == en.delivery.mail);
+  CHECK(zh.report.on == en.report.on);
+  CHECK(zh.report.remindHours == en.report.remindHours);
+  CHECK(zh.console.listen == en.console.listen);
+  CHECK(zh.console.usersFile == en.console.usersFile);
+  CHECK(zh.console.auditDays == en.console.auditDays);
 }
 
 TEST_CASE("config: plain http is refused for any host but this machine", "[config]") {
