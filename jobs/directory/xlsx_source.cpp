@@ -6,7 +6,8 @@
 #include <Poco/SAX/InputSource.h>
 #include <Poco/SAX/SAXException.h>
 #include <Poco/SAX/SAXParser.h>
-#include <Poco/Zip/ZipArchive.h>
+#include <Poco/Zip/SkipCallback.h>
+#include <Poco/Zip/ZipLocalFileHeader.h>
 #include <Poco/Zip/ZipStream.h>
 
 #include <fstream>
@@ -18,6 +19,7 @@
 #include "jobs/core/text.h"
 #include "jobs/directory/person.h"
 #include "jobs/directory/xlsx_cells.h"
+#include "jobs/directory/zip_directory.h"
 
 namespace membersync::directory {
 
@@ -84,33 +86,28 @@ class Workbook {
     in_.read(magic, sizeof magic);
     if (in_.gcount() != 4 || std::string(magic, 4) != std::string("PK\x03\x04", 4))
       throw notAWorkbook("it does not start as a zip archive does");
-    in_.clear();
-    in_.seekg(0);
     try {
-      archive_ = std::make_unique<Poco::Zip::ZipArchive>(in_);
-    } catch (const Poco::Exception& e) {
-      throw notAWorkbook(e.displayText());
-    } catch (const std::exception& e) {
+      entries_ = readZipDirectory(in_);
+    } catch (const ZipDirectoryError& e) {
       throw notAWorkbook(e.what());
     }
   }
 
   // Parses `part` with `handler`; a missing part throws unless `optional`.
   void parse(const std::string& part, Poco::XML::DefaultHandler& handler, bool optional = false) {
-    const auto header = archive_->findHeader(part);
-    if (header == archive_->headerEnd()) {
+    const auto entry = entries_.find(part);
+    if (entry == entries_.end()) {
       if (optional) return;
       throw ExportError(path_ + ": the workbook has no " + part +
                         "; save it again from Excel as .xlsx");
     }
-    if (header->second.getUncompressedSize() > cap_) throw overCap(part);
-    for (auto info = archive_->fileInfoBegin(); info != archive_->fileInfoEnd(); ++info)
-      if (info->second.getFileName() == part && info->second.getUncompressedSize() > cap_)
-        throw overCap(part);
+    if (entry->second.uncompressedSize > cap_) throw overCap(part);
+    const auto header = localHeader(part, entry->second);
+    if (header->getUncompressedSize() > cap_) throw overCap(part);
     in_.clear();
     bool over = false;
     try {
-      Poco::Zip::ZipInputStream zip(in_, header->second, true);
+      Poco::Zip::ZipInputStream zip(in_, *header, true);
       CappedBuffer capped(zip, cap_);
       std::istream stream(&capped);
       Poco::XML::InputSource source(stream);
@@ -133,6 +130,21 @@ class Workbook {
   }
 
  private:
+  // The part's local header, read where the central directory says it is.
+  std::unique_ptr<Poco::Zip::ZipLocalFileHeader> localHeader(const std::string& part,
+                                                             const ZipEntry& entry) {
+    in_.clear();
+    in_.seekg(static_cast<std::streamoff>(entry.localHeaderOffset));
+    try {
+      Poco::Zip::SkipCallback skip;
+      return std::make_unique<Poco::Zip::ZipLocalFileHeader>(in_, false, skip);
+    } catch (const Poco::Exception& e) {
+      throw damaged(part, e.displayText());
+    } catch (const std::exception& e) {
+      throw damaged(part, e.what());
+    }
+  }
+
   ExportError notAWorkbook(const std::string& why) const {
     return ExportError(
         path_ + ": not an Excel workbook (.xlsx) or damaged (" + why +
@@ -151,7 +163,7 @@ class Workbook {
   std::string path_;
   std::uint64_t cap_;
   std::istream& in_;
-  std::unique_ptr<Poco::Zip::ZipArchive> archive_;
+  std::map<std::string, ZipEntry> entries_;
 };
 
 struct SheetEntry {

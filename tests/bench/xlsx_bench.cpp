@@ -41,7 +41,7 @@ std::string workbook(int rows) {
 
 int main(int argc, char** argv) {
   int rows = 100000;
-  bench::parseIntFlags(argc, argv, {{"--rows", &rows}});
+  bench::parseIntFlags(argc, argv, {{"rows", &rows}});
   TempDir dir;
   directory::DirectorySettings cfg;
   cfg.format = directory::ExportFormat::Xlsx;

@@ -208,3 +208,25 @@ TEST_CASE("xlsx: a file that is not a workbook is refused naming the file", "[di
   const std::string truncated = f.error(xlsxBytes(oneSheet(headerRow())).substr(0, 200));
   CHECK(contains(truncated, "hr.xlsx: "));
 }
+
+TEST_CASE(
+    "xlsx: a zip64 end record that claims more bytes than the file holds is refused without "
+    "allocating them",
+    "[directory][xlsx]") {
+  XlsxFile f;
+  std::string bytes = xlsxBytes(oneSheet(headerRow()));
+  const auto end = bytes.rfind(std::string("PK\x05\x06", 4));
+  REQUIRE(end != std::string::npos);
+  bytes[end + 2] = '\x06';  // the end record's signature, now a zip64 one: its "size" is huge
+  bytes[end + 3] = '\x06';
+  bytes.replace(end + 4, 8, std::string("\0\0\0\0\x05\0\x05\0", 8));
+  const std::string error = f.error(bytes);
+  INFO(error);
+  CHECK(contains(error, "hr.xlsx: not an Excel workbook (.xlsx) or damaged"));
+  CHECK(contains(error, "no end-of-central-directory record"));
+  // A sound workbook passes the same check.
+  CHECK(f.error(xlsxBytes(oneSheet(headerRow() + row(2, inlineCell("A2", "E1") +
+                                                      inlineCell("B2", "li") +
+                                                      inlineCell("C2", "李娜")))))
+            .empty());
+}
