@@ -184,11 +184,9 @@ const std::vector<std::string>& userFields() {
 
 Answer<Token> decodeToken(int status, const std::string& body) {
   return decode<Token>(status, body, false, [](const Object::Ptr& o) {
-    Token t;
-    t.value = text(o, "access_token");
-    if (t.value.empty()) throw Poco::DataFormatException("access_token is missing");
-    t.expiresInS = o->has("expires_in") ? o->getValue<int>("expires_in") : 7200;
-    return t;
+    Answer<Token> t = json::tokenOf(*o, "access_token", "expires_in");
+    if (!t.ok()) throw Poco::DataFormatException(t.problem.message);
+    return std::move(*t.value);
   });
 }
 

@@ -92,17 +92,7 @@ Answer<Items> items(const Object& root) {
 Answer<Token> decodeToken(int httpStatus, const std::string& body) {
   const auto a = parsed(httpStatus, body);
   if (!a.ok()) return forward<Token>(a);
-  const Object& o = **a.value;
-  Token t;
-  t.value = text(o, "tenant_access_token");
-  if (t.value.empty()) return Answer<Token>::failure(missing("tenant_access_token"));
-  try {
-    t.expiresInS = o.has("expire") ? o.getValue<int>("expire") : 7200;
-  } catch (const std::exception&) {
-    return Answer<Token>::failure(missing("a numeric expire"));
-  }
-  if (t.expiresInS <= 0) return Answer<Token>::failure(missing("a positive expire"));
-  return Answer<Token>::success(std::move(t));
+  return json::tokenOf(**a.value, "tenant_access_token", "expire");
 }
 
 Answer<Page<Department>> decodeDepartments(int httpStatus, const std::string& body) {
@@ -152,11 +142,7 @@ Answer<UserPage> decodeUsers(int httpStatus, const std::string& body) {
     if (const auto status = u->getObject("status"))
       for (const char* key : {"is_activated", "is_resigned", "is_frozen", "is_exited", "is_unjoin"})
         if (status->has(key)) user.fields.emplace_back(key, text(*status, key));
-    if (const auto ids = u->getArray("department_ids"))
-      for (std::size_t k = 0; k < ids->size(); ++k) {
-        const Poco::Dynamic::Var v = ids->get(static_cast<unsigned>(k));
-        if (v.isString()) user.departmentIds.push_back(v.extract<std::string>());
-      }
+    user.departmentIds = json::textList(*u, "department_ids");
     if (!u->has("mobile") && !u->has("email")) out.contactWithheld = true;
     out.page.items.push_back(std::move(user));
   }

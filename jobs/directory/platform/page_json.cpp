@@ -70,6 +70,34 @@ Object::Ptr objectAt(const Array& a, std::size_t i) {
   }
 }
 
+Answer<Token> tokenOf(const Object& o, const char* valueKey, const char* expiresKey) {
+  Token t;
+  t.value = text(o, valueKey);
+  if (t.value.empty()) return Answer<Token>::failure(missing(valueKey));
+  try {
+    t.expiresInS = o.has(expiresKey) ? o.getValue<int>(expiresKey) : 7200;
+  } catch (const std::exception&) {
+    return Answer<Token>::failure(missing(std::string("a numeric ") + expiresKey));
+  }
+  if (t.expiresInS <= 0)
+    return Answer<Token>::failure(missing(std::string("a positive ") + expiresKey));
+  return Answer<Token>::success(std::move(t));
+}
+
+std::vector<std::string> textList(const Object& o, const std::string& key) {
+  std::vector<std::string> out;
+  const auto list = o.getArray(key);
+  if (!list) return out;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const Poco::Dynamic::Var v = list->get(static_cast<unsigned>(i));
+    if (v.isString())
+      out.push_back(v.extract<std::string>());
+    else if (v.isNumeric())
+      out.push_back(v.convert<std::string>());
+  }
+  return out;
+}
+
 Answer<Object::Ptr> parse(int httpStatus, const std::string& body, const Envelope& envelope) {
   const std::string status = "HTTP " + std::to_string(httpStatus);
   if (looksLikeHtml(body))

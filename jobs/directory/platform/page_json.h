@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "jobs/directory/platform/platform_api.h"
 
@@ -34,6 +35,13 @@ std::string text(const Object& o, const std::string& key);
 
 // An element of a list as an object; nullptr for anything else.
 Object::Ptr objectAt(const Array& a, std::size_t i);
+
+// A token from an answer: `valueKey` not empty, `expiresKey` a positive whole number of seconds
+// (7200, every vendor's, when absent); else a failed answer naming the key.
+Answer<Token> tokenOf(const Object& o, const char* valueKey, const char* expiresKey);
+
+// A list of ids, strings and numbers as text (anything else skipped); empty when absent.
+std::vector<std::string> textList(const Object& o, const std::string& key);
 
 // How a vendor writes its result code and message ("errcode"/"errmsg", "code"/"msg") and what a
 // walk does about a code other than 0.

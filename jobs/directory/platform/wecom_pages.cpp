@@ -17,6 +17,7 @@ using json::Object;
 using json::objectAt;
 using json::problem;
 using json::text;
+using json::textList;
 
 constexpr const char* kContactsSecret =
     "use the secret of 通讯录同步 (管理工具 - 通讯录同步 - Secret) as corp_secret_file, and "
@@ -54,36 +55,12 @@ Answer<Object::Ptr> parsed(int httpStatus, const std::string& body) {
   return json::parse(httpStatus, body, {"errcode", "errmsg", classify});
 }
 
-std::vector<std::string> textList(const Object& o, const std::string& key) {
-  std::vector<std::string> out;
-  const auto list = o.getArray(key);
-  if (!list) return out;
-  for (std::size_t i = 0; i < list->size(); ++i) {
-    const Poco::Dynamic::Var v = list->get(static_cast<unsigned>(i));
-    if (v.isString())
-      out.push_back(v.extract<std::string>());
-    else if (v.isNumeric())
-      out.push_back(v.convert<std::string>());
-  }
-  return out;
-}
-
 }  // namespace
 
 Answer<Token> decodeToken(int httpStatus, const std::string& body) {
   const auto a = parsed(httpStatus, body);
   if (!a.ok()) return forward<Token>(a);
-  const Object& o = **a.value;
-  Token t;
-  t.value = text(o, "access_token");
-  if (t.value.empty()) return Answer<Token>::failure(missing("access_token"));
-  try {
-    t.expiresInS = o.has("expires_in") ? o.getValue<int>("expires_in") : 7200;
-  } catch (const std::exception&) {
-    return Answer<Token>::failure(missing("a numeric expires_in"));
-  }
-  if (t.expiresInS <= 0) return Answer<Token>::failure(missing("a positive expires_in"));
-  return Answer<Token>::success(std::move(t));
+  return json::tokenOf(**a.value, "access_token", "expires_in");
 }
 
 Answer<std::vector<Department>> decodeSimpleList(int httpStatus, const std::string& body) {

@@ -27,6 +27,13 @@ TEST_CASE("dingtalk: a token and how long it lasts") {
   CHECK(a.value->expiresInS == 7200);
 }
 
+TEST_CASE("dingtalk: a token without a value or a positive lifetime fails, as WeCom's and Feishu's") {
+  CHECK(decodeToken(200, R"({"errcode":0,"expires_in":7200})").problem.kind == AnswerKind::Failed);
+  const auto a = decodeToken(200, R"({"errcode":0,"access_token":"t","expires_in":0})");
+  REQUIRE_FALSE(a.ok());
+  CHECK_THAT(a.problem.message, Catch::Contains("a positive expires_in"));
+}
+
 TEST_CASE("dingtalk: a wrong secret at gettoken is a configuration problem, not an expired token") {
   const auto a = decodeToken(200, R"({"errcode":40001,"errmsg":"不合法的access_token"})");
   REQUIRE_FALSE(a.ok());
