@@ -5,6 +5,7 @@
 
 #include "jobs/center/url.h"
 #include "jobs/directory/platform/dingtalk_pages.h"
+#include "jobs/directory/platform/paged_list.h"
 
 namespace membersync::directory::platform::dingtalk {
 
@@ -28,23 +29,19 @@ std::string number(const std::string& id) {
 }
 
 std::vector<User> usersOf(PlatformCalls& calls, const Credentials& c, const std::string& dept) {
+  const std::string what = "topapi/v2/user/list of department " + dept;
   std::vector<User> users;
-  std::string cursor = "0";
-  std::set<std::string> cursors;
-  while (true) {
-    if (!cursors.insert(cursor).second)
-      throw ExportError("DingTalk: topapi/v2/user/list of department " + dept +
-                        " sent the cursor " + cursor +
-                        " twice; the list would never end. Nothing is planned from a partial list");
-    const std::string body = "{\"dept_id\":" + dept + ",\"cursor\":" + number(cursor) +
-                             ",\"size\":" + std::to_string(kUserPageSize) + "}";
-    Page<User> page = calls.call<Page<User>>(
-        "topapi/v2/user/list of department " + dept,
-        [&](const std::string& t) { return post(c, "topapi/v2/user/list", t, body); }, decodeUsers);
-    for (User& u : page.items) users.push_back(std::move(u));
-    if (!page.more) return users;
-    cursor = page.next;
-  }
+  everyPage<User>(
+      "DingTalk", what, "next_cursor", "0",
+      [&](const std::string& cursor) {
+        const std::string body = "{\"dept_id\":" + dept + ",\"cursor\":" + number(cursor) +
+                                 ",\"size\":" + std::to_string(kUserPageSize) + "}";
+        return calls.call<Page<User>>(
+            what, [&](const std::string& t) { return post(c, "topapi/v2/user/list", t, body); },
+            decodeUsers);
+      },
+      [&](User& u) { users.push_back(std::move(u)); });
+  return users;
 }
 
 }  // namespace

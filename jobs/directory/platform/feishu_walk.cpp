@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <functional>
-#include <set>
 
 #include "jobs/center/json_write.h"
 #include "jobs/center/url.h"
 #include "jobs/directory/platform/feishu_pages.h"
+#include "jobs/directory/platform/paged_list.h"
 
 namespace membersync::directory::platform::feishu {
 
@@ -19,25 +19,6 @@ center::HttpRequest get(const Credentials& c, const std::string& pathAndQuery,
   r.url = center::joinUrl(c.baseUrl, "open-apis/contact/v3/" + pathAndQuery);
   r.headers = {{"Authorization", "Bearer " + token}};
   return r;
-}
-
-// Every page of one list, from the first page to the one that says there is no more.
-template <typename Item>
-void eachPage(const std::string& what,
-              const std::function<Page<Item>(const std::string& pageToken)>& fetch,
-              const std::function<void(Item&)>& take) {
-  std::string pageToken;
-  std::set<std::string> seen;
-  while (true) {
-    Page<Item> page = fetch(pageToken);
-    for (Item& item : page.items) take(item);
-    if (!page.more) return;
-    if (page.next.empty() || !seen.insert(page.next).second)
-      throw ExportError("Feishu: " + what +
-                        " promised more without a new page_token; the list would never end. "
-                        "Nothing is planned from a partial list");
-    pageToken = page.next;
-  }
 }
 
 std::string pageQuery(const std::string& pageToken) {
@@ -67,8 +48,8 @@ WalkResult walk(PlatformCalls& calls, const Credentials& c) {
   WalkResult out;
   out.departments.push_back(Department{kRootDepartmentId, "", ""});
   const std::string listing = "departments/0/children";
-  eachPage<Department>(
-      listing,
+  everyPage<Department>(
+      "Feishu", listing, "page_token", "",
       [&](const std::string& pageToken) {
         return calls.call<Page<Department>>(
             listing,
@@ -89,8 +70,8 @@ WalkResult walk(PlatformCalls& calls, const Credentials& c) {
   for (const Department& d : out.departments) {
     const std::string what = "users/find_by_department of department " + d.id;
     std::vector<User> users;
-    eachPage<User>(
-        what,
+    everyPage<User>(
+        "Feishu", what, "page_token", "",
         [&](const std::string& pageToken) {
           UserPage page = calls.call<UserPage>(
               what,

@@ -1,10 +1,10 @@
 #include "jobs/directory/platform/wecom_walk.h"
 
 #include <map>
-#include <set>
 
 #include "jobs/center/json_write.h"
 #include "jobs/center/url.h"
+#include "jobs/directory/platform/paged_list.h"
 #include "jobs/directory/platform/wecom_pages.h"
 
 namespace membersync::directory::platform::wecom {
@@ -24,29 +24,25 @@ center::HttpRequest get(const Credentials& c, const std::string& path, const std
 
 std::vector<std::string> userIds(PlatformCalls& calls, const Credentials& c) {
   std::vector<std::string> ids;
-  std::string cursor;
-  std::set<std::string> cursors;
-  while (true) {
-    if (!cursors.insert(cursor).second)
-      throw ExportError("WeCom: user/list_id sent the cursor " + cursor +
-                        " twice; the list would never end. Nothing is planned from a partial list");
-    Page<std::string> page = calls.call<Page<std::string>>(
-        "user/list_id",
-        [&](const std::string& t) {
-          center::HttpRequest r = get(c, "user/list_id", t);
-          r.method = "POST";
-          r.headers = {{"Content-Type", "application/json"}};
-          center::json::ObjectWriter body(r.body);
-          body.text("cursor", cursor);
-          body.integer("limit", kIdPageSize);
-          body.close();
-          return r;
-        },
-        decodeUserIds);
-    for (std::string& id : page.items) ids.push_back(std::move(id));
-    if (!page.more) return ids;
-    cursor = page.next;
-  }
+  everyPage<std::string>(
+      "WeCom", "user/list_id", "next_cursor", "",
+      [&](const std::string& cursor) {
+        return calls.call<Page<std::string>>(
+            "user/list_id",
+            [&](const std::string& t) {
+              center::HttpRequest r = get(c, "user/list_id", t);
+              r.method = "POST";
+              r.headers = {{"Content-Type", "application/json"}};
+              center::json::ObjectWriter body(r.body);
+              body.text("cursor", cursor);
+              body.integer("limit", kIdPageSize);
+              body.close();
+              return r;
+            },
+            decodeUserIds);
+      },
+      [&](std::string& id) { ids.push_back(std::move(id)); });
+  return ids;
 }
 
 }  // namespace
