@@ -15,7 +15,7 @@ namespace membersync::directory::platform {
 // "DingTalk https://oapi.dingtalk.com": how messages name the source.
 std::string platformSourceName(const DirectorySettings& cfg);
 
-// Walks the platform `cfg.format` names through `transport` (dingtalk_walk.h), builds the rows
+// Walks the platform `cfg.format` names through `transport` (<vendor>_walk.h), builds the rows
 // (walkTable, with the policy's `mappedDepartments`) and the export from them as for any
 // source (buildExport). The app secret and every token join `scrubber`. Export::calls and
 // departmentCount say what the walk cost and found. Throws ExportError (the read fails whole),

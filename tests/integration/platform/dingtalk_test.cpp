@@ -83,6 +83,20 @@ TEST_CASE("dingtalk: check walks everything and says what it found and what it c
   CHECK_THAT(r.out + r.err, !Catch::Contains(DingTalkProcess::kAppSecret));
 }
 
+TEST_CASE(
+    "dingtalk: validate shows the first people as read, with their department paths, and writes "
+    "nothing") {
+  Setup s;
+  const auto r = s.f.run({"validate"});
+  INFO(tail(r.out + r.err));
+  CHECK(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::Contains("as read (columns and templates applied)"));
+  CHECK_THAT(r.out, Catch::Contains("zhangsan") && Catch::Contains("张三") &&
+                        Catch::Contains("总部/工程部"));
+  CHECK(stats(s.emulator).writes == 0);
+  CHECK_THAT(r.out + r.err, !Catch::Contains(DingTalkProcess::kAppSecret));
+}
+
 TEST_CASE("dingtalk: a page error in the middle of the walk fails the read whole, nobody deleted") {
   Setup s;
   REQUIRE(s.f.sync().exitCode == 0);
