@@ -12,7 +12,7 @@ cd "$src"
 # file without a line, so that an edit elsewhere in the file does not make the .pot stale.
 find daemon jobs config -name '*.cpp' -o -name '*.h' | LC_ALL=C sort >"$out.files"
 xgettext --language=C++ --from-code=UTF-8 --keyword= --keyword=tr --keyword=trn:1,2 \
-  --keyword=translateLater --add-comments=TRANSLATORS: --package-name=membersync \
+  --keyword=translateLater --keyword=msg --keyword=msgn:1,2 --add-comments=TRANSLATORS: --package-name=membersync \
   --no-wrap --omit-header --add-location=file --files-from="$out.files" -o "$out"
 rm -f "$out.files"
 [ -f "$out" ] || : >"$out"  # xgettext writes nothing when there is no message
