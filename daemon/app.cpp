@@ -54,7 +54,8 @@ const std::map<std::string, VerbFunction>& verbFunctions() {
 }  // namespace
 
 ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  // The language of what the command line says (help, usage errors), chosen as gettext does.
+  // The language of what the command line says (help, usage errors, what each verb prints),
+  // chosen as gettext does.
   const i18n::Translator tr(i18n::languageFromEnvironment(), i18n::defaultCatalogueFolders());
   auto parsed = parseCommandLine(args, defaultConfigPath(), tr);
   if (parsed.error) {
@@ -88,7 +89,7 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
       lock = acquireDaemonLock(config.state.database, err);
       if (!lock) return ExitCode::Failed;
     }
-    return verb(VerbContext{inv, config, out, err});
+    return verb(VerbContext{inv, config, out, err, tr});
   } catch (const config::ConfigError& e) {
     err << "membersync: configuration error: " << e.what() << "\n";
     return ExitCode::Configuration;

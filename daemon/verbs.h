@@ -6,17 +6,19 @@
 #include "config/config.h"
 #include "daemon/command_line.h"
 #include "daemon/exit_codes.h"
+#include "jobs/i18n/translator.h"
 
 namespace membersync::cli {
 
-// What every verb receives: the parsed command line, the loaded configuration, and where to
-// write. Verbs wire real collaborators (transport, clock, random source, store) together here at
+// What every verb receives: the parsed command line, the loaded configuration, where to write,
+// and the language to write in (the environment's, as gettext chooses: i18n::chooseLanguage). Verbs wire real collaborators (transport, clock, random source, store) together here at
 // the edge and hand them to jobs/.
 struct VerbContext {
   const Invocation& invocation;
   const config::Config& config;
   std::ostream& out;
   std::ostream& err;
+  const i18n::Translator& tr;
 };
 
 // The RUN argument of `allow` and `revert`, or nullopt once the reason is printed (exit 64).
