@@ -2,6 +2,9 @@
 # The message catalogues are whole (issue 31):
 #   - msgfmt --check accepts po/zh_CN.po and --statistics counts no untranslated and no fuzzy
 #     message;
+#   - no message names an API call (A1..A10, B1) or an error code of a service (five digits): a
+#     person reads what happened and what to do, not the API's words (a code the service sent
+#     may still be shown as a placeholder's value);
 #   - every message the sources hold today (extracted again by po/extract.sh) has an entry in
 #     po/zh_CN.po, and po/membersync.pot is that extraction: a message added without a
 #     translation, or without refreshing the .pot, fails here.
@@ -22,6 +25,13 @@ for po in "$src"/po/*.po; do
   ! grep -Eq 'untranslated|fuzzy' "$work/stats" ||
     fail "$name has untranslated or fuzzy messages: translate them (and remove the fuzzy flag)"
 done
+
+# The texts of every message (msgid, msgid_plural, msgstr), one a line, codes looked for there.
+msgcat --no-wrap --no-location "$src/po/zh_CN.po" | grep -E '^(msgid|msgid_plural|msgstr(\[[0-9]+\])?) ' |
+  grep -nE '(^|[^A-Za-z0-9_])(A([1-9]|10)|B1)([^A-Za-z0-9_]|$)|(^|[^0-9])[0-9]{5}([^0-9]|$)' >"$work/codes" && {
+  cat "$work/codes" >&2
+  fail "a message names an API call or a service's error code: say what happened and what to do instead"
+}
 
 "$src/po/extract.sh" "$src" "$work/now.pot"
 for po in "$src"/po/*.po; do
