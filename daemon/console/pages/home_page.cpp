@@ -77,7 +77,7 @@ PageAnswer homePage(const PageRequest& request) {
   const std::string statusCommand = commandPrefix(request.config) + " status";
   const std::string more =
       attention.items.size() > kShown ? std::to_string(attention.items.size() - kShown) : "";
-  const mstch::map pools = poolsData(request.store, false);
+  const mstch::map pools = poolsData(request.store, false, request.tr);
   PageAnswer answer;
   answer.title = "membersync";
   answer.templateName = "home";

@@ -7,7 +7,9 @@
 
 #include <chrono>
 #include <future>
+#include <map>
 #include <thread>
+#include <vector>
 
 #include "tests/integration/console/console_client.h"
 #include "tests/integration/sync/sync_fixture.h"
@@ -103,6 +105,22 @@ TEST_CASE(
                             Contains("待确认") && Contains("撤销只能在命令行进行") &&
                             !Contains("Held back") && !Contains(">Approve<") &&
                             !Contains("Item by item"));
+  // Every other page too, its words from the catalogue.
+  const std::map<std::string, std::vector<std::string>> pages{
+      {"/runs", {"开始时间", "更改"}},
+      {"/people?q=staff", {"账号、姓名或工号", "已知 20 人", "工号"}},
+      {"/people/staff0002", {"人事系统中的信息", "各次运行的更改", "实时查看"}},
+      {"/pools", {"还没有统计"}},
+      {"/passwords", {"这里从不显示密码", "待发放"}},
+      {"/nowhere", {"这里没有内容："}}};
+  for (const auto& [path, words] : pages) {
+    INFO(path);
+    const Answer a = zh.get(path);
+    CHECK_THAT(a.body, Contains("<html lang=\"zh-CN\">") && !Contains("Sign out") &&
+                           !Contains("Account") && !Contains("Started") && !Contains("No counts") &&
+                           !Contains("never shown") && !Contains("Nothing is here"));
+    for (const auto& word : words) CHECK_THAT(a.body, Contains(word));
+  }
   const std::string origin = "http://127.0.0.1:" + std::to_string(port);
   REQUIRE(
       zh.post(runPath + "/approve", {{"csrf", hiddenField(held.body, "csrf")}}, origin).status ==
