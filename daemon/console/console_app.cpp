@@ -410,6 +410,8 @@ HttpResponse ConsoleApp::rendered(const HttpRequest& request, int status,
   if (who) {
     layout.user = who->user->name;
     layout.role = who->user->role == Role::Approver ? tr.tr("approver") : tr.tr("viewer");
+    layout.words["layout_who"] =
+        format(tr.tr("{user} ({role})"), {{"user", layout.user}, {"role", layout.role}});
     layout.csrf = who->session.csrf;
     layout.notice = takeNotice(who->session.id);
   }

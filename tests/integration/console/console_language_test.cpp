@@ -95,7 +95,7 @@ TEST_CASE(
   const Answer home = zh.get("/");
   checkChinese(home);
   CHECK_THAT(home.body, Contains("需要人工处理的事项") && Contains("最近的运行") &&
-                            Contains(">退出登录</button>") && Contains("(审批人)") &&
+                            Contains(">退出登录</button>") && Contains("alice（审批人）") &&
                             !Contains("What needs a person") && !Contains("Last runs") &&
                             !Contains("Sign out"));
   const Answer held = zh.get(runPath);
