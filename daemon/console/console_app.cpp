@@ -4,13 +4,19 @@
 #include <exception>
 
 #include "daemon/console/auth/password_hash.h"
+#include "daemon/console/html_text.h"
+#include "daemon/console/language.h"
+#include "daemon/console/pages/run_rows.h"
 #include "daemon/console/render.h"
 #include "daemon/console/resources.h"
 #include "daemon/console/routes.h"
 #include "jobs/core/text.h"
+#include "jobs/i18n/translator.h"
 
 namespace membersync::console {
 namespace {
+
+using i18n::format;
 
 constexpr const char* kSessionCookie = "msid";
 constexpr const char* kPreSessionCookie = "mspre";
@@ -39,8 +45,7 @@ std::string valueOf(const std::map<std::string, std::string>& m, const std::stri
 
 // A token as Sessions::newToken makes them: 64 hex digits.
 bool wellFormedToken(const std::string& token) {
-  return token.size() == 64 &&
-         token.find_first_not_of("0123456789abcdef") == std::string::npos;
+  return token.size() == 64 && token.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
 HttpResponse plain(int status, const std::string& text) {
@@ -72,6 +77,61 @@ std::string contentTypeOf(const std::string& name) {
   return "application/octet-stream";
 }
 
+// "Released 60 held items; the next sync carries them out.", with the enrolments in doubt.
+std::string releasedNotice(const i18n::Translator& tr, const cli::ApproveResult& r) {
+  // cli::approveHeldRun says "the next sync" (in English) or a revert command, shown as it is.
+  const bool nextSync = r.carriesOut.empty() || r.carriesOut == "the next sync";
+  const std::string carriesOut = nextSync ? tr.tr("the next sync") : r.carriesOut;
+  if (r.enrolments.empty())
+    return format(tr.trn("Released {count} held item; {who} carries them out.",
+                         "Released {count} held items; {who} carries them out.", r.released),
+                  {{"count", std::to_string(r.released)}, {"who", carriesOut}});
+  return format(tr.trn("Released {count} held item and {enrolments} enrolment(s) in doubt; {who} "
+                       "carries them out.",
+                       "Released {count} held items and {enrolments} enrolment(s) in doubt; {who} "
+                       "carries them out.",
+                       r.released),
+                {{"count", std::to_string(r.released)},
+                 {"enrolments", std::to_string(r.enrolments.size())},
+                 {"who", carriesOut}});
+}
+
+// The layout's words: the navigation and the sign-out button.
+mstch::map layoutWords(const i18n::Translator& tr) {
+  return mstch::map{
+      {"layout_home", tr.tr("Home")},           {"layout_runs", tr.tr("Runs")},
+      {"layout_people", tr.tr("People")},       {"layout_pools", tr.tr("Pools")},
+      {"layout_passwords", tr.tr("Passwords")}, {"layout_sign_out", tr.tr("Sign out")},
+      {"layout_language", tr.tr("Language")}};
+}
+
+// The page itself with its query, as the language links' `next`.
+std::string pathWithQuery(const HttpRequest& request) {
+  std::string out = request.path;
+  char separator = '?';
+  for (const auto& [k, v] : request.query) {
+    out += separator + percentEncoded(k) + "=" + percentEncoded(v);
+    separator = '&';
+  }
+  return out;
+}
+
+// "中文 | English": each language named in its own words, the current one not a link.
+mstch::array languageLinks(const HttpRequest& request, i18n::Language current) {
+  mstch::array links;
+  for (const auto& [language, name] :
+       {std::pair{i18n::Language::ZhCN, "中文"}, std::pair{i18n::Language::En, "English"}}) {
+    const std::string tag = languageTag(language);
+    links.push_back(mstch::map{
+        {"name", std::string(name)},
+        {"tag", tag},
+        {"href", "/language?set=" + tag + "&next=" + percentEncoded(pathWithQuery(request))},
+        {"current", language == current},
+        {"separator", !links.empty()}});
+  }
+  return links;
+}
+
 }  // namespace
 
 std::string localNext(const std::string& next) {
@@ -83,6 +143,7 @@ std::string localNext(const std::string& next) {
 
 ConsoleApp::ConsoleApp(ConsoleDeps deps, bool tls)
     : deps_(std::move(deps)),
+      chinese_(i18n::Language::ZhCN, i18n::defaultCatalogueFolders()),
       tls_(tls),
       secureCookies_(tls || lowerAscii(deps_.config.console.publicUrl).rfind("https://", 0) == 0),
       users_(deps_.config.console.usersFile),
@@ -100,6 +161,8 @@ HttpResponse ConsoleApp::handle(const HttpRequest& request) {
     if (request.method == "GET" && request.path.rfind("/static/", 0) == 0) {
       response = staticFile(request.path.substr(1));
       personal = false;
+    } else if (request.method == "GET" && request.path == "/language") {
+      response = chooseLanguage(request);
     } else if (request.method == "GET" && request.path == "/favicon.ico") {
       // Browsers ask on their own; sent to /login it would replace the sign-in form's token.
       response = plain(404, "no icon");
@@ -109,7 +172,7 @@ HttpResponse ConsoleApp::handle(const HttpRequest& request) {
       if (request.method == "POST") {
         response = handlePost(request, who);
       } else if (request.method != "GET" && request.method != "HEAD") {
-        response = plain(405, "the console answers GET and POST only");
+        response = plain(405, translator(request).tr("the console answers GET and POST only"));
         response.set("Allow", "GET, HEAD, POST");
       } else if (request.path == "/login") {
         response = who ? redirect("/") : loginPage(request, 200, "");
@@ -122,8 +185,10 @@ HttpResponse ConsoleApp::handle(const HttpRequest& request) {
   } catch (const std::exception& e) {
     deps_.log(std::string("console: ") + request.method + " " + request.path +
               " failed: " + e.what());
-    response = plain(500, std::string("The console could not answer: ") + e.what() +
-                              "\nSee the console's log (journalctl -u membersync-console).");
+    response = plain(500, format(translator(request).tr(
+                                     "The console could not answer: {error}\nSee the console's "
+                                     "log (journalctl -u membersync-console)."),
+                                 {{"error", e.what()}}));
   }
   finish(response, personal);
   return response;
@@ -161,29 +226,32 @@ bool ConsoleApp::fromOurPages(const HttpRequest& request) const {
 }
 
 HttpResponse ConsoleApp::handlePost(const HttpRequest& request, const std::optional<Signed>& who) {
+  const i18n::Translator& tr = translator(request);
   if (!fromOurPages(request))
-    return plain(403, "refused: this form was not sent from the console's own pages");
+    return plain(403, tr.tr("refused: this form was not sent from the console's own pages"));
   if (request.path == "/login") return signIn(request);
-  if (!who) return plain(403, "refused: sign in first (" + std::string("/login") + ")");
+  if (!who)
+    return plain(403, format(tr.tr("refused: sign in first ({path})"), {{"path", "/login"}}));
   if (!sameToken(valueOf(request.form, "csrf"), who->session.csrf))
-    return plain(403,
-                 "refused: the form's token is missing or stale; reload the page and try again");
+    return plain(403, tr.tr("refused: the form's token is missing or stale; reload the page and "
+                            "try again"));
   if (request.path == "/logout") return signOut(request, *who);
   std::vector<std::string> args;
   if (matchRoute("/runs/{}/approve", request.path, args)) return approve(request, *who, args[0]);
-  return plain(404, "nothing to send to " + request.path);
+  return plain(404, format(tr.tr("nothing to send to {path}"), {{"path", request.path}}));
 }
 
 HttpResponse ConsoleApp::signIn(const HttpRequest& request) {
   // Double submit before there is a session: the form's token must be the one in our cookie,
   // which another site can neither read nor set.
+  const i18n::Translator& tr = translator(request);
   if (!sameToken(valueOf(request.form, "csrf"), valueOf(request.cookies, kPreSessionCookie)))
-    return plain(403, "refused: the sign-in form is stale; open /login again");
+    return plain(403, tr.tr("refused: the sign-in form is stale; open /login again"));
   const std::string name = valueOf(request.form, "name");
   const std::string password = valueOf(request.form, "password");
   const std::string byName = "name:" + name, byAddress = "address:" + request.address;
   if (throttle_.blocked(byName) || throttle_.blocked(byAddress)) {
-    HttpResponse r = plain(429, "Too many failed sign-ins: wait a little and try again.");
+    HttpResponse r = plain(429, tr.tr("Too many failed sign-ins: wait a little and try again."));
     r.set("Retry-After", "1");
     return r;
   }
@@ -196,7 +264,7 @@ HttpResponse ConsoleApp::signIn(const HttpRequest& request) {
     throttle_.failed(byAddress);
     record({0, 0, validUserName(name) ? name : "(not a user name)", request.address,
             "sign-in-failed", 0, ""});
-    return loginPage(request, 401, "The name or the password is wrong.");
+    return loginPage(request, 401, tr.tr("The name or the password is wrong."));
   }
   throttle_.succeeded(byName);
   throttle_.succeeded(byAddress);
@@ -218,38 +286,37 @@ HttpResponse ConsoleApp::signOut(const HttpRequest& request, const Signed& who) 
 
 HttpResponse ConsoleApp::approve(const HttpRequest& request, const Signed& who,
                                  const std::string& runText) {
+  const i18n::Translator& tr = translator(request);
   if (who.user->role != Role::Approver)
-    return plain(403, "refused: only an approver may approve; ask one, or run `membersync allow " +
-                          runText + "`");
+    return plain(403, format(tr.tr("refused: only an approver may approve; ask one, or run "
+                                   "`membersync allow {run}`"),
+                             {{"run", runText}}));
   char* end = nullptr;
   const long long run = std::strtoll(runText.c_str(), &end, 10);
-  if (runText.empty() || *end != '\0' || run <= 0) return plain(404, "no run " + runText);
+  if (runText.empty() || *end != '\0' || run <= 0)
+    return plain(404, format(tr.tr("no run {run}"), {{"run", runText}}));
   const cli::ApproveResult r = deps_.approve(run, cli::Actor{who.user->name, request.address});
   std::string notice;
   using O = cli::ApproveResult::Outcome;
   switch (r.outcome) {
     case O::NoSuchRun:
-      return plain(404, "there is no run " + runText);
+      return plain(404, format(tr.tr("there is no run {run}"), {{"run", runText}}));
     case O::Busy:
-      notice = "A run holds the state now (" + r.holder + "); try again in a minute.";
+      notice = format(tr.tr("A run holds the state now ({holder}); try again in a minute."),
+                      {{"holder", r.holder}});
       break;
     case O::NothingHeld:
-      notice = "Run " + runText + " held nothing back: nothing to release.";
+      notice =
+          format(tr.tr("Run {run} held nothing back: nothing to release."), {{"run", runText}});
       break;
     case O::Released:
       if (r.released == 0 && r.enrolments.empty()) {
-        notice = "Run " + runText +
-                 "'s held items were released already; the next sync carries "
-                 "out those still planned.";
+        notice = format(tr.tr("Run {run}'s held items were released already; the next sync "
+                              "carries out those still planned."),
+                        {{"run", runText}});
         break;
       }
-      notice = "Released " + std::to_string(r.released) + " held item" +
-               (r.released == 1 ? "" : "s") +
-               (r.enrolments.empty()
-                    ? ""
-                    : " and " + std::to_string(r.enrolments.size()) + " enrolment(s) in doubt") +
-               "; " + (r.carriesOut.empty() ? std::string("the next sync") : r.carriesOut) +
-               " carries them out.";
+      notice = releasedNotice(tr, r);
       deps_.log("console: " + who.user->name + " from " + request.address + " approved run " +
                 runText + ": " + cli::approveDetail(r));
       break;
@@ -259,6 +326,19 @@ HttpResponse ConsoleApp::approve(const HttpRequest& request, const Signed& who,
     notices_[who.session.id] = notice;
   }
   return redirect("/runs/" + runText);
+}
+
+HttpResponse ConsoleApp::chooseLanguage(const HttpRequest& request) const {
+  // A GET: it changes nothing but how pages are shown to this browser, so a link may do it (on
+  // the sign-in page too), and another site's link can do no harm beyond that.
+  i18n::Language language = i18n::Language::En;
+  if (!languageOfChoice(valueOf(request.query, "set"), language))
+    return plain(404, translator(request).tr("the console speaks zh-CN and en"));
+  HttpResponse r = redirect(localNext(valueOf(request.query, "next")));
+  r.set("Set-Cookie", std::string(kLanguageCookie) + "=" + languageTag(language) +
+                          "; SameSite=Strict; Path=/; Max-Age=31536000" +
+                          (secureCookies_ ? "; Secure" : ""));
+  return r;
 }
 
 HttpResponse ConsoleApp::loginPage(const HttpRequest& request, int status,
@@ -273,7 +353,11 @@ HttpResponse ConsoleApp::loginPage(const HttpRequest& request, int status,
                                                                 : valueOf(request.query, "next"))},
       {"problem", problem},
       {"name", valueOf(request.form, "name")}};
-  HttpResponse r = rendered(status, "login", std::move(data), "Sign in", nullptr);
+  const i18n::Translator& tr = translator(request);
+  data.emplace("t_name", tr.tr("Name"));
+  data.emplace("t_password", tr.tr("Password"));
+  data.emplace("t_sign_in", tr.tr("Sign in"));
+  HttpResponse r = rendered(request, status, "login", std::move(data), tr.tr("Sign in"), nullptr);
   r.set("Set-Cookie", cookie(kPreSessionCookie, token));
   return r;
 }
@@ -287,16 +371,19 @@ HttpResponse ConsoleApp::page(const HttpRequest& request, const Signed& who) {
     // One short read transaction: the page sees one state, and a run is never kept waiting.
     store->readTransaction([&] {
       PageRequest pr{
-          request.path,     args,   request.query, Viewer{who.user->name, who.user->role},
-          who.session.csrf, *store, deps_.config,  deps_.clock};
+          request.path,       args,   request.query, Viewer{who.user->name, who.user->role},
+          who.session.csrf,   *store, deps_.config,  deps_.clock,
+          translator(request)};
       answer = route.page(pr);
     });
-    HttpResponse r =
-        rendered(answer.status, answer.templateName, std::move(answer.data), answer.title, &who);
+    HttpResponse r = rendered(request, answer.status, answer.templateName, std::move(answer.data),
+                              answer.title, &who);
     finish(r, answer.personalData);
     return r;
   }
-  return rendered(404, "not_found", mstch::map{{"path", request.path}}, "Not found", &who);
+  const i18n::Translator& tr = translator(request);
+  return rendered(request, 404, "not_found", notFoundData(tr, request.path), tr.tr("Not found"),
+                  &who);
 }
 
 HttpResponse ConsoleApp::staticFile(const std::string& name) const {
@@ -311,13 +398,20 @@ HttpResponse ConsoleApp::staticFile(const std::string& name) const {
   return r;
 }
 
-HttpResponse ConsoleApp::rendered(int status, const std::string& templateName, mstch::map data,
+HttpResponse ConsoleApp::rendered(const HttpRequest& request, int status,
+                                  const std::string& templateName, mstch::map data,
                                   const std::string& title, const Signed* who) {
+  const i18n::Translator& tr = translator(request);
   LayoutValues layout;
   layout.title = title;
+  layout.lang = languageTag(tr.language());
+  layout.words = layoutWords(tr);
+  layout.languages = languageLinks(request, tr.language());
   if (who) {
     layout.user = who->user->name;
-    layout.role = toString(who->user->role);
+    layout.role = who->user->role == Role::Approver ? tr.tr("approver") : tr.tr("viewer");
+    layout.words["layout_who"] =
+        format(tr.tr("{user} ({role})"), {{"user", layout.user}, {"role", layout.role}});
     layout.csrf = who->session.csrf;
     layout.notice = takeNotice(who->session.id);
   }
@@ -325,6 +419,12 @@ HttpResponse ConsoleApp::rendered(int status, const std::string& templateName, m
   r.status = status;
   r.body = renderPage(templateName, std::move(data), layout);
   return r;
+}
+
+const i18n::Translator& ConsoleApp::translator(const HttpRequest& request) const {
+  const auto language =
+      requestLanguage(valueOf(request.cookies, kLanguageCookie), request.acceptLanguage);
+  return language == i18n::Language::ZhCN ? chinese_ : english_;
 }
 
 std::string ConsoleApp::cookie(const std::string& name, const std::string& value,
@@ -363,6 +463,9 @@ void ConsoleApp::finish(HttpResponse& r, bool personalData) const {
   if (tls_) r.set("Strict-Transport-Security", "max-age=31536000");
   if (r.header("Cache-Control").empty())
     r.set("Cache-Control", personalData ? "no-store" : "no-cache");
+  // Pages and messages are in the language of the cookie or Accept-Language.
+  if (r.contentType.rfind("text/", 0) == 0 && r.contentType.rfind("text/css", 0) != 0)
+    r.set("Vary", "Accept-Language, Cookie");
 }
 
 }  // namespace membersync::console

@@ -15,6 +15,7 @@
 #include "daemon/console/page.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/state/sqlite_store.h"
 
 namespace membersync::console {
@@ -62,15 +63,21 @@ class ConsoleApp {
   HttpResponse approve(const HttpRequest& request, const Signed& who, const std::string& run);
   HttpResponse loginPage(const HttpRequest& request, int status, const std::string& problem);
   HttpResponse page(const HttpRequest& request, const Signed& who);
+  HttpResponse chooseLanguage(const HttpRequest& request) const;
   HttpResponse staticFile(const std::string& path) const;
-  HttpResponse rendered(int status, const std::string& templateName, mstch::map data,
-                        const std::string& title, const Signed* who);
+  HttpResponse rendered(const HttpRequest& request, int status, const std::string& templateName,
+                        mstch::map data, const std::string& title, const Signed* who);
+  // The request's Translator: the `lang` cookie, else Accept-Language, else English.
+  const i18n::Translator& translator(const HttpRequest& request) const;
   std::string cookie(const std::string& name, const std::string& value, bool expire = false) const;
   void record(const state::AuditEntry& entry);
   std::string takeNotice(const std::string& sessionId);
   void finish(HttpResponse& response, bool personalData) const;
 
   ConsoleDeps deps_;
+  // One Translator per language, made once; each request picks its own (no global language).
+  i18n::Translator english_;
+  i18n::Translator chinese_;
   bool tls_;
   bool secureCookies_;
   std::vector<std::string> origins_;

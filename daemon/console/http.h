@@ -15,9 +15,10 @@ struct HttpRequest {
   std::map<std::string, std::string> query;  // decoded
   std::map<std::string, std::string> form;   // a POST's urlencoded fields, decoded
   std::map<std::string, std::string> cookies;
-  std::string origin;     // the Origin header; "" when absent
-  std::string fetchSite;  // the Sec-Fetch-Site header; "" when absent
-  std::string address;  // the client's IP address
+  std::string origin;          // the Origin header; "" when absent
+  std::string fetchSite;       // the Sec-Fetch-Site header; "" when absent
+  std::string acceptLanguage;  // the Accept-Language header; "" when absent
+  std::string address;         // the client's IP address
 };
 
 struct HttpResponse {

@@ -43,6 +43,7 @@ HttpRequest toRequest(HTTPServerRequest& in) {
   for (const auto& [k, v] : cookies) r.cookies.emplace(k, v);
   r.origin = in.get("Origin", "");
   r.fetchSite = in.get("Sec-Fetch-Site", "");
+  r.acceptLanguage = in.get("Accept-Language", "");
   r.address = in.clientAddress().host().toString();
   if (r.method == "POST") {
     Poco::Net::HTMLForm form;

@@ -24,6 +24,9 @@ std::string renderPage(const std::string& templateName, mstch::map data,
   data["layout_csrf"] = layout.csrf;
   data["layout_signed_in"] = !layout.user.empty();
   data["layout_notice"] = layout.notice;
+  data["layout_lang"] = layout.lang;
+  data["layout_languages"] = layout.languages;
+  for (const auto& [key, word] : layout.words) data[key] = word;
   // Every template is a partial by its name ({{> run_table}}); the page itself is `content`.
   static const std::map<std::string, std::string> kPartials = [] {
     std::map<std::string, std::string> all;

@@ -4,35 +4,45 @@
 
 #include <map>
 
+#include "daemon/console/html_text.h"
 #include "daemon/console/pages/people_text.h"
 #include "jobs/core/text.h"
 
 namespace membersync::console {
 namespace {
 
+using i18n::format;
+
 constexpr std::size_t kShown = 200;  // `membersync passwords` lists every one
 
 // How mailing a password stands, in words (as `membersync passwords` says it); never the
 // password, and the server's reply is scrubbed when recorded.
-std::string mailText(const state::PasswordToHandOut& p) {
+std::string mailText(const state::PasswordToHandOut& p, const i18n::Translator& tr) {
   using state::MailState;
+  const i18n::Arguments args{{"count", std::to_string(p.attempts)},
+                             {"next", p.nextAttempt ? personTime(*p.nextAttempt) : std::string()},
+                             {"reply", p.reply},
+                             {"address", p.mailTo}};
   switch (p.mail) {
     case MailState::None:
-      return "not mailed";
+      return tr.tr("not mailed");
     case MailState::Retry:
-      return "not delivered yet (" + std::to_string(p.attempts) + " attempt(s)" +
-             (p.nextAttempt ? ", next after " + personTime(*p.nextAttempt) : std::string()) +
-             "): " + p.reply;
+      return p.nextAttempt
+                 ? format(tr.tr("not delivered yet ({count} attempt(s), next after {next}): "
+                                "{reply}"),
+                          args)
+                 : format(tr.tr("not delivered yet ({count} attempt(s)): {reply}"), args);
     case MailState::Refused:
-      return "refused for " + p.mailTo + " (waits for a new address): " + p.reply;
+      return format(tr.tr("refused for {address} (waits for a new address): {reply}"), args);
     case MailState::Sending:
     case MailState::InDoubt:
-      return "in doubt: sent to " + p.mailTo +
-             ", no answer recorded; ask the person, then --handed-out or --resend";
+      return format(tr.tr("in doubt: sent to {address}, no answer recorded; ask the person, then "
+                          "--handed-out or --resend"),
+                    args);
     case MailState::Manual:
-      return "confirmed before mail delivery; hand it out";
+      return tr.tr("confirmed before mail delivery; hand it out");
     case MailState::Delivered:
-      return "delivered to " + p.mailTo;
+      return format(tr.tr("delivered to {address}"), args);
   }
   return "";
 }
@@ -43,6 +53,45 @@ std::map<std::string, std::string> namesOf(state::StateStore& store,
   std::map<std::string, std::string> names;
   for (const auto& p : store.itemPeople({}, accounts, {})) names.emplace(p.account, p.name);
   return names;
+}
+
+// "As of run 7, .... Passwords are never shown here: ..."
+std::string summaryOf(const PageRequest& request, const std::vector<state::RunSummary>& runs,
+                      const std::string& command) {
+  const i18n::Translator& tr = request.tr;
+  std::string text;
+  if (!runs.empty())
+    text = richText(tr.tr("As of {run}."),
+                    {{"run", htmlLink(runLink(runs.front().id),
+                                      runAndTime(request.store, runs.front().id, tr))}}) +
+           " ";
+  return text + richText(tr.tr("Passwords are never shown here: {list} on the server lists "
+                               "them, and {handed_out} marks one handed out."),
+                         {{"list", htmlCode(command + " passwords")},
+                          {"handed_out", htmlCode(command + " passwords --handed-out ACCOUNT")}});
+}
+
+mstch::map passwordsWords(const i18n::Translator& tr, std::size_t waiting, std::size_t unconfirmed,
+                          const std::string& command) {
+  return mstch::map{
+      {"t_nothing", tr.tr("No one waits for a first password.")},
+      {"t_waiting_heading",
+       format(tr.tr("Waiting to be handed out ({count})"), {{"count", std::to_string(waiting)}})},
+      {"t_none", tr.tr("None.")},
+      {"t_account", tr.tr("Account")},
+      {"t_name", tr.tr("Name")},
+      {"t_run", tr.tr("Run")},
+      {"t_set", tr.tr("Set")},
+      {"t_mail", tr.tr("Mail")},
+      {"html_waiting_more", richText(tr.tr("More than shown: {command} lists every one."),
+                                     {{"command", htmlCode(command + " passwords")}})},
+      {"t_unconfirmed_heading",
+       format(tr.tr("Not confirmed yet ({count})"), {{"count", std::to_string(unconfirmed)}})},
+      {"t_unconfirmed_why", tr.tr("Their add or reset was sent and not confirmed: the next sync "
+                                  "settles each and sends it again if needed.")},
+      {"t_generated", tr.tr("Generated")},
+      {"t_more_than_shown", tr.tr("More than shown.")},
+  };
 }
 
 }  // namespace
@@ -71,7 +120,7 @@ PageAnswer passwordsPage(const PageRequest& request) {
                                      {"run", std::to_string(p.runId)},
                                      {"run_link", runLink(p.runId)},
                                      {"set_at", personTime(p.confirmedAt)},
-                                     {"mail", mailText(p)}});
+                                     {"mail", mailText(p, request.tr)}});
   }
   mstch::array unconfirmedRows;
   for (const auto& p : unconfirmed) {
@@ -88,11 +137,12 @@ PageAnswer passwordsPage(const PageRequest& request) {
     command += " --config " + shellWord(request.config.sourceFile);
 
   PageAnswer answer;
-  answer.title = "Passwords";
+  answer.title = request.tr.tr("Passwords");
   answer.templateName = "passwords";
   answer.data = mstch::map{
       {"as_of", !runs.empty()},
-      {"as_of_run", runs.empty() ? std::string() : runAndTime(request.store, runs.front().id)},
+      {"as_of_run",
+       runs.empty() ? std::string() : runAndTime(request.store, runs.front().id, request.tr)},
       {"as_of_link", runs.empty() ? std::string() : runLink(runs.front().id)},
       {"waiting", waitingRows},
       {"has_waiting", !waiting.empty()},
@@ -105,7 +155,9 @@ PageAnswer passwordsPage(const PageRequest& request) {
       {"nothing", waitingAll == 0 && unconfirmedAll == 0},
       {"list_command", command + " passwords"},
       {"handed_out_command", command + " passwords --handed-out ACCOUNT"},
+      {"html_summary", summaryOf(request, runs, command)},
   };
+  addWords(answer.data, passwordsWords(request.tr, waitingAll, unconfirmedAll, command));
   return answer;
 }
 

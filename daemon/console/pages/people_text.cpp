@@ -36,11 +36,12 @@ std::string explainCommand(const config::Config& config, const std::string& acco
   return command + " explain " + shellWord(account);
 }
 
-std::string runAndTime(state::StateStore& store, state::RunId run) {
+std::string runAndTime(state::StateStore& store, state::RunId run, const i18n::Translator& tr) {
   const auto summary = store.findRun(run);
-  std::string text = "run " + std::to_string(run);
-  if (summary) text += ", " + personTime(summary->startedAt);
-  return text;
+  const std::string number = std::to_string(run);
+  if (!summary) return i18n::format(tr.tr("run {run}"), {{"run", number}});
+  return i18n::format(tr.tr("run {run}, {at}"),
+                      {{"run", number}, {"at", personTime(summary->startedAt)}});
 }
 
 }  // namespace membersync::console

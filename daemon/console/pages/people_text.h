@@ -5,6 +5,7 @@
 #include <string>
 
 #include "config/config.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/state/store.h"
 
 namespace membersync::console {
@@ -23,6 +24,6 @@ std::string explainCommand(const config::Config& config, const std::string& acco
 
 // "run 12, 2026-11-21 09:52:06 +0800": a run as the pages date what they show ("run 12" alone
 // when it was purged).
-std::string runAndTime(state::StateStore& store, state::RunId run);
+std::string runAndTime(state::StateStore& store, state::RunId run, const i18n::Translator& tr);
 
 }  // namespace membersync::console

@@ -22,12 +22,13 @@ std::vector<state::PoolRecord> recentHistory(state::StateStore& store) {
   return store.poolHistory("", runs.front().startedAt - report::kChartDays * kDayMillis);
 }
 
-mstch::map poolOf(const std::vector<state::PoolRecord>& history, bool chart) {
+mstch::map poolOf(const std::vector<state::PoolRecord>& history, bool chart,
+                  const i18n::Translator& tr) {
   const state::PoolCount& c = history.back().counts;
   const std::string forecast = report::forecastText(report::forecastPool(history));
   return mstch::map{
       {"rule", c.rule},
-      {"kind", std::string(c.product ? "product rule" : "pool")},
+      {"kind", c.product ? tr.tr("product rule") : tr.tr("pool")},
       {"capacity", std::to_string(c.capacity)},
       {"assigned", std::to_string(c.assigned)},
       {"free", std::to_string(c.free)},
@@ -43,9 +44,24 @@ mstch::map poolOf(const std::vector<state::PoolRecord>& history, bool chart) {
   };
 }
 
+mstch::map poolsWords(const i18n::Translator& tr) {
+  return mstch::map{
+      {"t_as_of", tr.tr("As each applying run read the enterprise's assets; the last was")},
+      {"t_capacity", tr.tr("capacity")},
+      {"t_assigned", tr.tr("assigned")},
+      {"t_free", tr.tr("free")},
+      {"t_owned", tr.tr("owned by membersync")},
+      {"t_wanted", tr.tr("people granted one")},
+      {"t_short", tr.tr("More people are granted one than the rule has assets.")},
+      {"t_no_forecast", tr.tr("No forecast: it needs 7 days of counts, and seats being used up.")},
+      {"t_no_counts", tr.tr("No counts yet: each sync, apply or daemon run records its asset "
+                            "rules' counts once the policy has asset rules.")},
+  };
+}
+
 }  // namespace
 
-mstch::map poolsData(state::StateStore& store, bool charts) {
+mstch::map poolsData(state::StateStore& store, bool charts, const i18n::Translator& tr) {
   const std::vector<state::PoolRecord> all = recentHistory(store);
   // The newest record says which run the page is "as of"; a rule it did not count (removed from
   // the policy since) is history, not a pool.
@@ -58,7 +74,7 @@ mstch::map poolsData(state::StateStore& store, bool charts) {
     std::size_t to = from;
     while (to < all.size() && all[to].counts.rule == all[from].counts.rule) ++to;
     if (all[to - 1].runId == newest->runId)
-      pools.push_back(poolOf({all.begin() + from, all.begin() + to}, charts));
+      pools.push_back(poolOf({all.begin() + from, all.begin() + to}, charts, tr));
     from = to;
   }
 
@@ -66,16 +82,21 @@ mstch::map poolsData(state::StateStore& store, bool charts) {
       {"counted", newest != nullptr},
       {"run", newest ? std::to_string(newest->runId) : std::string()},
       {"at", newest ? personTime(newest->at) : std::string()},
+      {"run_text",
+       newest ? i18n::format(tr.tr("run {run}, {at}"), {{"run", std::to_string(newest->runId)},
+                                                        {"at", personTime(newest->at)}})
+              : std::string()},
       {"pools", pools},
   };
 }
 
 PageAnswer poolsPage(const PageRequest& request) {
   PageAnswer answer;
-  answer.title = "Pools";
+  answer.title = request.tr.tr("Pools");
   answer.templateName = "pools";
   answer.personalData = false;
-  answer.data = poolsData(request.store, true);
+  answer.data = poolsData(request.store, true, request.tr);
+  addWords(answer.data, poolsWords(request.tr));
   return answer;
 }
 

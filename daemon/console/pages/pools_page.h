@@ -13,6 +13,6 @@ namespace membersync::console {
 PageAnswer poolsPage(const PageRequest& request);
 // What /pools shows, for another page too: "counted", "run", "at" and "pools" (each rule's
 // counts and forecast; its SVG chart only with `charts`). `/` shows them without charts.
-mstch::map poolsData(state::StateStore& store, bool charts);
+mstch::map poolsData(state::StateStore& store, bool charts, const i18n::Translator& tr);
 
 }  // namespace membersync::console

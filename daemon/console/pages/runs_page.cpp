@@ -13,9 +13,9 @@ PageAnswer runsPage(const PageRequest& request) {
   const auto found =
       before > 0 ? request.store.runsBefore(before, kPage) : request.store.recentRuns(kPage);
   mstch::array runs;
-  for (const auto& run : found) runs.push_back(runRow(run));
+  for (const auto& run : found) runs.push_back(runRow(run, request.tr));
   PageAnswer answer;
-  answer.title = "Runs";
+  answer.title = request.tr.tr("Runs");
   answer.templateName = "runs";
   answer.data = mstch::map{
       {"runs", runs},
@@ -23,6 +23,9 @@ PageAnswer runsPage(const PageRequest& request) {
       {"older", found.size() == static_cast<std::size_t>(kPage) ? std::to_string(found.back().id)
                                                                 : std::string()},
   };
+  addWords(answer.data, runTableWords(request.tr));
+  addWords(answer.data, mstch::map{{"t_no_run_here", request.tr.tr("No run here.")},
+                                   {"t_older_runs", request.tr.tr("Older runs")}});
   return answer;
 }
 

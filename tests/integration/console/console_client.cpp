@@ -41,6 +41,7 @@ Answer ConsoleClient::send(const std::string& method, const std::string& path,
     request.setCookies(jar);
   }
   if (!origin.empty()) request.set("Origin", origin);
+  for (const auto& [name, value] : headers) request.set(name, value);
   if (method == "POST") {
     request.setContentType("application/x-www-form-urlencoded");
     request.setContentLength(static_cast<std::streamsize>(body.size()));

@@ -35,6 +35,8 @@ class ConsoleClient {
   std::string csrfOf(const std::string& path);
 
   std::map<std::string, std::string> cookies;
+  // Sent with every request: {"Accept-Language", "zh-CN,zh;q=0.9"}.
+  std::map<std::string, std::string> headers;
 
  private:
   Answer send(const std::string& method, const std::string& path, const std::string& body,
