@@ -25,8 +25,8 @@ PageAnswer homePage(const PageRequest& request) {
         {"account", item.account},
         {"name", item.name},
         {"action", item.action},
-        {"reason", item.reason},
-        {"command", item.command},
+        {"reason", i18n::english(item.reason)},
+        {"command", i18n::english(item.command)},
         {"run", item.runId ? std::to_string(item.runId) : std::string()},
     });
   }
