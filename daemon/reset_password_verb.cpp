@@ -11,6 +11,7 @@
 #include "jobs/apply/password_reset.h"
 #include "jobs/apply/settle.h"
 #include "jobs/core/text.h"
+#include "jobs/i18n/message.h"
 
 namespace membersync::cli {
 namespace {
@@ -102,7 +103,10 @@ ExitCode runResetPassword(const VerbContext& ctx) {
                                            member->name});
   state::RunCounts counts;
   if (reset.kind == apply::WriteOutcome::Kind::Succeeded) {
-    store.finishRun(run, "done", counts, "password of " + account + " reset");
+    // Stored untranslated: `status` shows it in the reader's language.
+    store.finishRun(run, "done", counts,
+                    i18n::encodeMessage(
+                        i18n::msg("password of {account} reset").with("account", account)));
     ctx.out << "new password for " << account << " written to " << ctx.config.state.passwordOutbox
             << " (run " << run << ")\n";
     mailNow(ctx, rt);

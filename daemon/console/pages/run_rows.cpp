@@ -12,7 +12,7 @@ mstch::map runRow(const state::RunSummary& run) {
       {"started", personTime(run.startedAt)},
       {"outcome", run.finishedAt ? run.outcome : std::string("running or cut off")},
       {"counts", report::runCountsText(run.counts)},
-      {"message", run.message},
+      {"message", i18n::english(i18n::decodeMessage(run.message))},
       {"scope", run.scope},
   };
 }
