@@ -84,7 +84,8 @@ TEST_CASE(
   REQUIRE(r);
   CHECK(r->name == "李四");
   CHECK(i18n::english(r->reason) == "10004: bad mobile");
-  CHECK_THAT(i18n::english(r->command), Catch::Contains("hr.csv:6") && Catch::Contains("explain lisi"));
+  CHECK_THAT(i18n::english(r->command),
+             Catch::Contains("hr.csv:6") && Catch::Contains("explain lisi"));
   const auto* f = find(a, AttentionKind::Failed, "edit:E0006");
   REQUIRE(f);
   CHECK(f->account.empty());  // nobody recorded: the key still says what it is
@@ -113,7 +114,8 @@ TEST_CASE(
   REQUIRE(find(a, AttentionKind::InDoubt, "step:41"));
   CHECK(i18n::english(find(a, AttentionKind::InDoubt, "step:41")->command) == "membersync sync");
   REQUIRE(find(a, AttentionKind::InDoubt, "password:dave"));
-  CHECK(i18n::english(find(a, AttentionKind::InDoubt, "password:dave")->command) == "membersync sync");
+  CHECK(i18n::english(find(a, AttentionKind::InDoubt, "password:dave")->command) ==
+        "membersync sync");
   CHECK_THAT(i18n::english(find(a, AttentionKind::InDoubt, "password:dave")->reason),
              Catch::Contains("membersync reset-password dave sets a new one"));
   CHECK(a.count(AttentionKind::PasswordWaiting) == 1);

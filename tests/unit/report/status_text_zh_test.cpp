@@ -49,8 +49,8 @@ StatusInputs held() {
   AttentionInputs a;
   a.now = kNow;
   a.run = 12;
-  a.held = {{12, "withdraw:0a35292e@1f2e", "12 destructive items exceed the limit of 10", kNow,
-             {}, {}}};
+  a.held = {
+      {12, "withdraw:0a35292e@1f2e", "12 destructive items exceed the limit of 10", kNow, {}, {}}};
   a.people = {{"withdraw:0a35292e", "wangwei", "WangWei", "王伟", "E0001", "hr.csv:2", 12}};
   state::PasswordToHandOut waiting;
   waiting.account = "frank";
@@ -127,11 +127,11 @@ TEST_CASE(
   StatusInputs in = held();
   const i18n::Message said =
       i18n::msg("needs a person: {counts}").with("counts", in.attention.countsMessage());
-  in.runs = {run(12, "held", i18n::encodeMessage(said)),
-             run(9, "done", "password of lisi reset")};
+  in.runs = {run(12, "held", i18n::encodeMessage(said)), run(9, "done", "password of lisi reset")};
   const std::string out = text(tr, in);
   INFO(out);
-  CHECK_THAT(out, Catch::Contains("无变更；需要人工处理：1 项待确认，1 项结果未知，1 个密码待发放"));
+  CHECK_THAT(out,
+             Catch::Contains("无变更；需要人工处理：1 项待确认，1 项结果未知，1 个密码待发放"));
   CHECK_THAT(out, Catch::Contains("无变更；password of lisi reset\n"));
   CHECK_THAT(out, Catch::Contains("12 destructive items exceed the limit of 10"));
   // In English the stored message reads as the run wrote it before messages were stored so.
