@@ -343,11 +343,12 @@ SyncOutcome withAttention(SyncOutcome outcome, SyncReport& report) {
   SyncOutcome needs = SyncOutcome::Attention;
   if (a.worst() == report::AttentionClass::Guard) needs = SyncOutcome::Held;
   if (a.worst() == report::AttentionClass::NotDone) needs = SyncOutcome::PartlyFailed;
-  i18n::Message counts = i18n::msg("needs a person: {counts}").with("counts", a.countsMessage());
-  report.say(report.said.empty() ? std::move(counts)
-                                 : i18n::msg("{message}; {more}")
-                                       .with("message", report.said)
-                                       .with("more", std::move(counts)));
+  i18n::Message said = i18n::msg("needs a person: {counts}").with("counts", a.countsMessage());
+  if (!report.message.empty()) {
+    const i18n::Message before = report.said.empty() ? i18n::verbatim(report.message) : report.said;
+    said = i18n::msg("{message}; {more}").with("message", before).with("more", said);
+  }
+  report.say(std::move(said));
   return std::min(outcome, needs);  // the enum runs from the most serious
 }
 
