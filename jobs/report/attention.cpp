@@ -282,35 +282,24 @@ bool isInvalidRowKey(const std::string& key) {
 
 const char* toString(AttentionKind kind) {
   switch (kind) {
-    case AttentionKind::Held:
-      return "held";
-    case AttentionKind::InvalidRow:
-      return "invalid-row";
-    case AttentionKind::Refused:
-      return "refused";
-    case AttentionKind::Failed:
-      return "failed";
-    case AttentionKind::InDoubt:
-      return "in-doubt";
-    case AttentionKind::EnrolmentInDoubt:
-      return "enrolment-in-doubt";
-    case AttentionKind::PasswordWaiting:
-      return "password-waiting";
-    case AttentionKind::PoolDry:
-      return "pool-dry";
+    case AttentionKind::Held: return "held";
+    case AttentionKind::InvalidRow: return "invalid-row";
+    case AttentionKind::Refused: return "refused";
+    case AttentionKind::Failed: return "failed";
+    case AttentionKind::InDoubt: return "in-doubt";
+    case AttentionKind::EnrolmentInDoubt: return "enrolment-in-doubt";
+    case AttentionKind::PasswordWaiting: return "password-waiting";
+    case AttentionKind::PoolDry: return "pool-dry";
   }
   return "?";
 }
 
 AttentionClass classOf(AttentionKind kind) {
   switch (kind) {
-    case AttentionKind::Held:
-      return AttentionClass::Guard;
+    case AttentionKind::Held: return AttentionClass::Guard;
     case AttentionKind::PasswordWaiting:
-    case AttentionKind::PoolDry:
-      return AttentionClass::Notice;
-    default:
-      return AttentionClass::NotDone;
+    case AttentionKind::PoolDry: return AttentionClass::Notice;
+    default: return AttentionClass::NotDone;
   }
 }
 
@@ -332,20 +321,15 @@ i18n::Message countOf(AttentionKind kind, unsigned long n) {
   switch (kind) {
     case AttentionKind::Held:
       return msgn("{count} held by a guard", "{count} held by a guard", n);
-    case AttentionKind::InvalidRow:
-      return msgn("{count} invalid row", "{count} invalid rows", n);
-    case AttentionKind::Refused:
-      return msgn("{count} refused", "{count} refused", n);
-    case AttentionKind::Failed:
-      return msgn("{count} failed", "{count} failed", n);
-    case AttentionKind::InDoubt:
-      return msgn("{count} in doubt", "{count} in doubt", n);
+    case AttentionKind::InvalidRow: return msgn("{count} invalid row", "{count} invalid rows", n);
+    case AttentionKind::Refused: return msgn("{count} refused", "{count} refused", n);
+    case AttentionKind::Failed: return msgn("{count} failed", "{count} failed", n);
+    case AttentionKind::InDoubt: return msgn("{count} in doubt", "{count} in doubt", n);
     case AttentionKind::EnrolmentInDoubt:
       return msgn("{count} enrolment in doubt", "{count} enrolments in doubt", n);
     case AttentionKind::PasswordWaiting:
       return msgn("{count} password waiting", "{count} passwords waiting", n);
-    case AttentionKind::PoolDry:
-      return msgn("{count} pool dry", "{count} pools dry", n);
+    case AttentionKind::PoolDry: return msgn("{count} pool dry", "{count} pools dry", n);
   }
   return i18n::verbatim("?");
 }

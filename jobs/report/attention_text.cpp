@@ -82,22 +82,15 @@ void writeGroup(std::ostream& out, const i18n::Translator& tr, AttentionKind kin
 
 const char* headingOf(AttentionKind kind) {
   switch (kind) {
-    case AttentionKind::Held:
-      return i18n::translateLater("held by a safety guard");
-    case AttentionKind::InvalidRow:
-      return i18n::translateLater("HR rows skipped as invalid");
-    case AttentionKind::Refused:
-      return i18n::translateLater("refused by the center");
-    case AttentionKind::Failed:
-      return i18n::translateLater("failed, to be tried again");
-    case AttentionKind::InDoubt:
-      return i18n::translateLater("in doubt");
-    case AttentionKind::EnrolmentInDoubt:
-      return i18n::translateLater("enrolments in doubt");
+    case AttentionKind::Held: return i18n::translateLater("held by a safety guard");
+    case AttentionKind::InvalidRow: return i18n::translateLater("HR rows skipped as invalid");
+    case AttentionKind::Refused: return i18n::translateLater("refused by the center");
+    case AttentionKind::Failed: return i18n::translateLater("failed, to be tried again");
+    case AttentionKind::InDoubt: return i18n::translateLater("in doubt");
+    case AttentionKind::EnrolmentInDoubt: return i18n::translateLater("enrolments in doubt");
     case AttentionKind::PasswordWaiting:
       return i18n::translateLater("passwords waiting to be handed out");
-    case AttentionKind::PoolDry:
-      return i18n::translateLater("pools run dry");
+    case AttentionKind::PoolDry: return i18n::translateLater("pools run dry");
   }
   return "?";
 }
