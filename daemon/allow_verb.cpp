@@ -5,6 +5,7 @@
 #include "daemon/state_open.h"
 #include "daemon/verbs.h"
 #include "jobs/core/clock.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/state/sqlite_store.h"
 
 namespace membersync::cli {
@@ -19,8 +20,10 @@ std::optional<long long> runArgument(const VerbContext& ctx) {
   const std::string& text = ctx.invocation.argument;
   const long long run = std::strtoll(text.c_str(), &end, 10);
   if (text.empty() || *end != '\0' || run <= 0) {
-    ctx.err << "membersync: " << ctx.invocation.verb << ": '" << text
-            << "' is not a run number; `membersync status` lists the runs\n";
+    ctx.err << i18n::format(ctx.tr.tr("membersync: {verb}: '{argument}' is not a run number; "
+                                      "`membersync status` lists the runs"),
+                            {{"verb", ctx.invocation.verb}, {"argument", text}})
+            << "\n";
     return std::nullopt;
   }
   return run;
@@ -36,23 +39,52 @@ ExitCode runAllow(const VerbContext& ctx) {
   // app.cpp took the state lock (waiting with --wait).
   const ApproveResult r = approveHeldRun(*store, run, commandLineActor());
   if (r.outcome == ApproveResult::Outcome::NoSuchRun) {
-    ctx.err << "membersync: " << verb << ": there is no run " << run << " in "
-            << ctx.config.state.database << "; `membersync status` lists the runs\n";
+    ctx.err << i18n::format(ctx.tr.tr("membersync: {verb}: there is no run {run} in {database}; "
+                                      "`membersync status` lists the runs"),
+                            {{"verb", verb},
+                             {"run", std::to_string(run)},
+                             {"database", ctx.config.state.database}})
+            << "\n";
     return ExitCode::Failed;
   }
   if (r.outcome == ApproveResult::Outcome::NothingHeld) {
-    ctx.out << "run " << run << " held nothing back and left no enrolment in doubt; nothing to "
-            << "release\n";
+    ctx.out << i18n::format(ctx.tr.tr("run {run} held nothing back and left no enrolment in "
+                                      "doubt; nothing to release"),
+                            {{"run", std::to_string(run)}})
+            << "\n";
     return ExitCode::Done;
   }
   if (!r.heldKeys.empty()) {
-    ctx.out << "released " << r.released << " of the " << r.heldKeys.size() << " items run " << run
-            << " held back; " << r.carriesOut << " carries out those still planned:\n";
+    const auto n = r.heldKeys.size();
+    // approveHeldRun() names what carries them out: the next sync, or a revert's command.
+    const std::string text =
+        r.carriesOut == "the next sync"
+            ? ctx.tr.trn("released {released} of the {count} items run {run} held back; the next "
+                         "sync carries out those still planned:",
+                         "released {released} of the {count} items run {run} held back; the next "
+                         "sync carries out those still planned:",
+                         n)
+            : ctx.tr.trn("released {released} of the {count} items run {run} held back; {command} "
+                         "carries out those still planned:",
+                         "released {released} of the {count} items run {run} held back; "
+                         "{command} carries out those still planned:",
+                         n);
+    ctx.out << i18n::format(text, {{"released", std::to_string(r.released)},
+                                   {"count", std::to_string(n)},
+                                   {"run", std::to_string(run)},
+                                   {"command", r.carriesOut}})
+            << "\n";
     for (const auto& key : r.heldKeys) ctx.out << "  " << key << "\n";
   }
   if (!r.enrolments.empty()) {
-    ctx.out << "released " << r.enrolments.size() << " enrolment(s) in doubt for one more attempt"
-            << " (check first that the activity service did not enrol them):\n";
+    ctx.out << i18n::format(
+                   ctx.tr.trn("released {count} enrolment(s) in doubt for one more attempt (check "
+                              "first that the activity service did not enrol them):",
+                              "released {count} enrolment(s) in doubt for one more attempt (check "
+                              "first that the activity service did not enrol them):",
+                              r.enrolments.size()),
+                   {{"count", std::to_string(r.enrolments.size())}})
+            << "\n";
     for (const auto& key : r.enrolments) ctx.out << "  " << key << "\n";
   }
   return ExitCode::Done;

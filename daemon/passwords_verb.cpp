@@ -20,7 +20,9 @@ std::vector<deliver::ListedPassword> listed(const VerbContext& ctx, state::State
                                             deliver::FileOutbox& outbox) {
   const deliver::OutboxText text = outbox.read();
   for (const auto& problem : text.problems)
-    ctx.err << "membersync: passwords: " << outbox.path() << " " << problem << " (skipped)\n";
+    ctx.err << i18n::format(ctx.tr.tr("membersync: passwords: {file} {problem} (skipped)"),
+                            {{"file", outbox.path()}, {"problem", problem}})
+            << "\n";
   const auto handed = store.handedOutAccounts();
   std::set<std::string> unconfirmed;
   for (const auto& p : store.unconfirmedPasswords()) unconfirmed.insert(p.account);
@@ -37,8 +39,11 @@ ExitCode markHandedOut(const VerbContext& ctx, state::StateStore& store,
   if (ctx.invocation.all) {
     for (const auto& r : rows) {
       if (r.mail == state::MailState::InDoubt || r.mail == state::MailState::Sending) {
-        ctx.err << "membersync: passwords: " << r.hrAccount << " kept: its mail is in doubt; "
-                << "ask the person, then --handed-out " << r.hrAccount << " or --resend\n";
+        ctx.err << i18n::format(ctx.tr.tr("membersync: passwords: {account} kept: its mail is in "
+                                          "doubt; ask the person, then --handed-out {account} or "
+                                          "--resend"),
+                                {{"account", r.hrAccount}})
+                << "\n";
         continue;
       }
       accounts.insert(r.account);
@@ -49,9 +54,13 @@ ExitCode markHandedOut(const VerbContext& ctx, state::StateStore& store,
     for (const auto& given : ctx.invocation.accounts) {
       const std::string account = lowerAscii(given);
       if (!known.count(account)) {
-        ctx.err << "membersync: passwords: " << given << " has no confirmed password waiting to "
-                << "be handed out (`membersync passwords` lists them; a password whose add or "
-                << "reset is still unconfirmed stays); nothing was changed\n";
+        ctx.err << i18n::format(
+                       ctx.tr.tr("membersync: passwords: {account} has no confirmed password "
+                                 "waiting to be handed out (`membersync passwords` lists them; a "
+                                 "password whose add or reset is still unconfirmed stays); "
+                                 "nothing was changed"),
+                       {{"account", given}})
+                << "\n";
         return ExitCode::Failed;
       }
       accounts.insert(account);
@@ -62,15 +71,24 @@ ExitCode markHandedOut(const VerbContext& ctx, state::StateStore& store,
   });
   const auto handed = store.handedOutAccounts();
   const auto removed = outbox.remove({handed.begin(), handed.end()});
-  ctx.out << accounts.size() << " password(s) marked handed out; " << removed.size()
-          << " account(s) removed from " << outbox.path() << "\n";
+  ctx.out << i18n::format(ctx.tr.trn("{count} password(s) marked handed out; {removed} "
+                                     "account(s) removed from {file}",
+                                     "{count} password(s) marked handed out; {removed} "
+                                     "account(s) removed from {file}",
+                                     accounts.size()),
+                          {{"count", std::to_string(accounts.size())},
+                           {"removed", std::to_string(removed.size())},
+                           {"file", outbox.path()}})
+          << "\n";
   return ExitCode::Done;
 }
 
 ExitCode resend(const VerbContext& ctx, const std::string& given) {
   if (!ctx.config.delivery.mail) {
-    ctx.err << "membersync: passwords --resend: " << ctx.config.sourceFile
-            << ": [delivery] method is none; set it to smtp to mail passwords\n";
+    ctx.err << i18n::format(ctx.tr.tr("membersync: passwords --resend: {file}: [delivery] method "
+                                      "is none; set it to smtp to mail passwords"),
+                            {{"file", ctx.config.sourceFile}})
+            << "\n";
     return ExitCode::Configuration;
   }
   const auto hr = readHrExport(ctx.config, readPolicy(ctx.config));
@@ -82,7 +100,9 @@ ExitCode resend(const VerbContext& ctx, const std::string& given) {
     ctx.err << "membersync: passwords --resend: " << r.message << "\n";
     return ExitCode::Failed;
   }
-  ctx.out << "password of " << given << " mailed; it is handed out\n";
+  ctx.out << i18n::format(ctx.tr.tr("password of {account} mailed; it is handed out"),
+                          {{"account", given}})
+          << "\n";
   if (!r.message.empty()) ctx.err << "membersync: passwords: " << r.message << "\n";
   return ExitCode::Done;
 }
@@ -101,10 +121,10 @@ ExitCode runPasswords(const VerbContext& ctx) {
     report::printPasswordsCsv(ctx.out, rows,
                               inv.bom ? report::CsvReader::Excel : report::CsvReader::Program);
   else if (inv.format == "json") report::printPasswordsJson(ctx.out, rows);
-  else report::printPasswordsText(ctx.out, rows);
+  else report::printPasswordsText(ctx.out, ctx.tr, rows);
   // Beside machine-readable output, on stderr: a program reading stdout gets the listing alone.
   const bool text = inv.format != "csv" && inv.format != "json";
-  report::printPasswordsInDoubt(text ? ctx.out : ctx.err, store->unconfirmedPasswords());
+  report::printPasswordsInDoubt(text ? ctx.out : ctx.err, ctx.tr, store->unconfirmedPasswords());
   return ExitCode::Done;
 }
 

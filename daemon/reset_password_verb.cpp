@@ -11,6 +11,7 @@
 #include "jobs/apply/password_reset.h"
 #include "jobs/apply/settle.h"
 #include "jobs/core/text.h"
+#include "jobs/i18n/message.h"
 
 namespace membersync::cli {
 namespace {
@@ -21,26 +22,33 @@ void mailNow(const VerbContext& ctx, Runtime& rt) {
   if (!ctx.config.delivery.mail) return;
   try {
     const auto hr = readHrExport(ctx.config, readPolicy(ctx.config));
-    for (const auto& line : handOutPasswords(rt, ctx.config, hr)) ctx.out << line << "\n";
+    for (const auto& line : handOutPasswords(rt, ctx.config, hr, nullptr, ctx.tr))
+      ctx.out << line << "\n";
   } catch (const std::exception& e) {
-    ctx.err << "membersync: reset-password: the password is in the outbox but was not mailed: "
-            << e.what() << "\n";
+    ctx.err << i18n::format(ctx.tr.tr("membersync: reset-password: the password is in the outbox "
+                                      "but was not mailed: {error}"),
+                            {{"error", e.what()}})
+            << "\n";
   }
 }
 
-// A refused or unanswered reset, in words, with what is still owed.
-std::string failureText(const apply::WriteOutcome& reset, const std::string& account,
-                        state::StateStore& store) {
+// A refused or unanswered reset, in words, with what is still owed; the center's own words as
+// they are.
+i18n::Message failureText(const apply::WriteOutcome& reset, const std::string& account,
+                          state::StateStore& store) {
   if (reset.kind == apply::WriteOutcome::Kind::Unknown)
-    return reset.message + " (the next sync settles it and delivers a password)";
+    return i18n::msg("{error} (the next sync settles it and delivers a password)")
+        .with("error", reset.message);
   for (const auto& owed : store.unconfirmedPasswords()) {
     if (owed.account != account) continue;
     // The rule of passwordVoided: a password an earlier call may have set is never given up.
-    return reset.message + "; the password pending for " + account +
-           " from an earlier run may be in force and stays owed (`membersync passwords` shows "
-           "it in doubt; the next `membersync sync` sends it again)";
+    return i18n::msg("{error}; the password pending for {account} from an earlier run may be in "
+                     "force and stays owed (`membersync passwords` shows it in doubt; the next "
+                     "`membersync sync` sends it again)")
+        .with("error", reset.message)
+        .with("account", account);
   }
-  return reset.message + "; the password in force is unchanged";
+  return i18n::msg("{error}; the password in force is unchanged").with("error", reset.message);
 }
 
 }  // namespace
@@ -54,11 +62,15 @@ ExitCode runResetPassword(const VerbContext& ctx) {
   // The policy protects service and administrator accounts from every change a sync makes; a
   // new password would lock out whoever uses the one in force, so it is reset only on purpose.
   if (!ctx.invocation.force && policy::isProtected(readPolicy(ctx.config), account)) {
-    ctx.err << "membersync: reset-password: " << account
-            << " is protected by the policy's protect list (" << ctx.config.policy.path
-            << "), and a new password replaces the one its users or services use; nothing was "
-               "changed. To reset it anyway: membersync reset-password "
-            << ctx.invocation.argument << " --force\n";
+    ctx.err << i18n::format(
+                   ctx.tr.tr("membersync: reset-password: {account} is protected by the policy's "
+                             "protect list ({policy}), and a new password replaces the one its "
+                             "users or services use; nothing was changed. To reset it anyway: "
+                             "membersync reset-password {argument} --force"),
+                   {{"account", account},
+                    {"policy", ctx.config.policy.path},
+                    {"argument", ctx.invocation.argument}})
+            << "\n";
     return ExitCode::Failed;
   }
   Runtime rt(ctx.config, StateUse::Write);
@@ -70,14 +82,18 @@ ExitCode runResetPassword(const VerbContext& ctx) {
   filter.keyword = account;
   auto members = rt.client().listAllMembers(filter);
   if (!members.ok()) {
-    ctx.err << "membersync: reset-password: cannot read the member list: "
-            << members.error().describe() << "\n";
+    ctx.err << i18n::format(
+                   ctx.tr.tr("membersync: reset-password: cannot read the member list: {error}"),
+                   {{"error", members.error().describe()}})
+            << "\n";
     return exitCodeOf(members.error());
   }
   const center::MemberListItem* member = apply::memberOfAccount(members.value(), account, suffix);
   if (!member) {
-    ctx.err << "membersync: reset-password: no member has the account '" << account
-            << "' (the center appends " << suffix << ")\n";
+    ctx.err << i18n::format(ctx.tr.tr("membersync: reset-password: no member has the account "
+                                      "'{account}' (the center appends {suffix})"),
+                            {{"account", account}, {"suffix", suffix}})
+            << "\n";
     return ExitCode::Failed;
   }
 
@@ -102,17 +118,25 @@ ExitCode runResetPassword(const VerbContext& ctx) {
                                            member->name});
   state::RunCounts counts;
   if (reset.kind == apply::WriteOutcome::Kind::Succeeded) {
-    store.finishRun(run, "done", counts, "password of " + account + " reset");
-    ctx.out << "new password for " << account << " written to " << ctx.config.state.passwordOutbox
-            << " (run " << run << ")\n";
+    // Stored untranslated: `status` shows it in the reader's language.
+    store.finishRun(run, "done", counts,
+                    i18n::encodeMessage(
+                        i18n::msg("password of {account} reset").with("account", account)));
+    ctx.out << i18n::format(ctx.tr.tr("new password for {account} written to {outbox} (run {run})"),
+                            {{"account", account},
+                             {"outbox", ctx.config.state.passwordOutbox},
+                             {"run", std::to_string(run)}})
+            << "\n";
     mailNow(ctx, rt);
     return ExitCode::Done;
   }
   const bool unknown = reset.kind == apply::WriteOutcome::Kind::Unknown;
   ++(unknown ? counts.unknown : counts.failed);
-  const std::string message = failureText(reset, account, store);
-  store.finishRun(run, "failed", counts, message);
-  ctx.err << "membersync: reset-password: " << message << "\n";
+  const i18n::Message message = failureText(reset, account, store);
+  store.finishRun(run, "failed", counts, i18n::encodeMessage(message));  // shown translated
+  ctx.err << i18n::format(ctx.tr.tr("membersync: reset-password: {message}"),
+                          {{"message", i18n::render(ctx.tr, message)}})
+          << "\n";
   return reset.errorKind == center::ErrorKind::Configuration ? ExitCode::Configuration
                                                              : ExitCode::Failed;
 }

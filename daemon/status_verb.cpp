@@ -53,7 +53,7 @@ ExitCode runStatus(const VerbContext& ctx) {
   if (ctx.invocation.format == "json")
     report::writeStatusJson(ctx.out, in);
   else {
-    report::writeStatusText(ctx.out, in);
+    report::writeStatusText(ctx.out, ctx.tr, in);
     const std::string reports = notify::reportStatusLine(in.reports);
     if (!reports.empty()) ctx.out << "\n" << reports << "\n";
   }

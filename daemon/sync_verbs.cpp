@@ -97,7 +97,7 @@ ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
 // the outbox, and `status` counts them).
 std::vector<std::string> handOut(const VerbContext& ctx, Runtime& rt, const directory::Export& hr) {
   try {
-    return handOutPasswords(rt, ctx.config, hr);
+    return handOutPasswords(rt, ctx.config, hr, nullptr, ctx.tr);
   } catch (const std::exception& e) {
     return {std::string("passwords not mailed: ") + e.what()};
   }

@@ -74,7 +74,7 @@ void RunBoard::seed(const state::RunSummary& s) {
   r.started = fromMillis(s.startedAt);
   if (s.finishedAt) r.finished = fromMillis(*s.finishedAt);
   r.counts = s.counts;
-  r.message = scrubber_.scrub(s.message);
+  r.message = scrubber_.scrub(i18n::english(i18n::decodeMessage(s.message)));
   last_ = r;
 }
 

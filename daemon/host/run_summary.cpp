@@ -89,8 +89,8 @@ void logAttention(const report::Attention& attention,
     std::string who = i.account.empty() ? i.key : i.account;
     if (!i.name.empty()) who += " " + i.name;
     log.emplace_back(LogLevel::Warning, "needs a person: " + std::string(report::toString(i.kind)) +
-                                            " " + i.action + " " + who + ": " + i.reason +
-                                            "; to do: " + i.command);
+                                            " " + i.action + " " + who + ": " + i18n::english(i.reason) +
+                                            "; to do: " + i18n::english(i.command));
   }
   if (attention.items.size() > shown) {
     log.emplace_back(LogLevel::Warning, "needs a person: ... and " +

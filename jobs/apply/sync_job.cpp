@@ -48,6 +48,13 @@ ApplySettings applySettingsFor(const SyncRequest& request, const policy::Policy&
   return settings;
 }
 
+// The run's message as the state keeps it: untranslated (encodeMessage), so that `status` shows
+// it in the reader's language.
+std::string stored(const SyncReport& report) {
+  if (report.said.empty()) return report.message;
+  return i18n::encodeMessage(report.said);
+}
+
 }  // namespace
 
 const char* toString(SyncOutcome outcome) {
@@ -86,10 +93,10 @@ std::optional<SyncJob::Started> SyncJob::start(SyncReport& report, const directo
   report.run = store_.beginRun({request.kind, hr.contentHash,
                                  static_cast<std::int64_t>(hr.rowCount), policy.contentHash,
                                  request.settings.plan.onlyAccount});
-  auto fail = [&](const std::string& message) {
+  auto fail = [&](i18n::Message message) {
     report.outcome = SyncOutcome::Failed;
-    report.message = message;
-    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    report.say(std::move(message));
+    store_.finishRun(report.run, toString(report.outcome), {}, stored(report));
   };
   Started started;
   started.state = store_.load();
@@ -99,14 +106,15 @@ std::optional<SyncJob::Started> SyncJob::start(SyncReport& report, const directo
                              request.readAhead ? request.readAhead->members() : nullptr);
   if (!listing.ok()) {
     report.configuration = listing.error().kind == center::ErrorKind::Configuration;
-    fail("cannot read the member list: " + listing.error().describe());
+    fail(i18n::msg("cannot read the member list: {error}")
+             .with("error", listing.error().describe()));
     return std::nullopt;
   }
   const auto& members = listing.value().members;
   auto problem = membersLostBetweenReads(listing.value(), hr, started.state, request.settings.plan);
   if (!problem) problem = incompleteMemberList(started.state, members, request);
   if (problem) {
-    fail(*problem);
+    fail(i18n::verbatim(*problem));
     return std::nullopt;
   }
   started.members = std::move(listing.value().members);
@@ -132,12 +140,13 @@ std::optional<EntitlementReads> SyncJob::readEntitlementsFor(SyncReport& report,
   const auto implausible = reads.error.empty() ? implausibleEntitlements(owned, reads) : std::nullopt;
   if (!reads.error.empty() || implausible) {
     report.outcome = SyncOutcome::Failed;
-    report.message = implausible ? plan::namingRun(implausible->message, report.run) : reads.error;
+    report.say(i18n::verbatim(implausible ? plan::namingRun(implausible->message, report.run)
+                                          : reads.error));
     report.configuration = !implausible && reads.errorIsConfiguration;
     // `allow` on this run lets the next one forget what the center no longer lists.
     if (implausible)
       for (const auto& key : implausible->keys) store_.recordHeld(report.run, key, report.message);
-    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    store_.finishRun(report.run, toString(report.outcome), {}, stored(report));
     return std::nullopt;
   }
   for (const char* key : {kAssetOwnershipKey, kLockOwnershipKey})
@@ -211,8 +220,8 @@ SyncReport SyncJob::run(const directory::Export& hr, const policy::Policy& polic
                                                    request.settings.apply.workers)) {
     report.plan.reset();
     report.outcome = SyncOutcome::Failed;
-    report.message = *missed;
-    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    report.say(i18n::verbatim(*missed));
+    store_.finishRun(report.run, toString(report.outcome), {}, stored(report));
     return report;
   }
 
@@ -239,23 +248,27 @@ SyncReport SyncJob::applySaved(const plan::Plan& saved, const directory::Export&
   const auto reads = readEntitlementsFor(report, started->state, policy, request, extra);
   if (!reads) return report;
 
-  std::vector<std::string> changed;
-  if (hr.contentHash != saved.exportHash) changed.push_back("the HR export");
-  if (policy.contentHash != saved.policyHash) changed.push_back("the policy");
+  i18n::Message changed;  // what changed, as one list: "the HR export, the policy"
+  auto add = [&changed](i18n::Message what) {
+    changed = changed.empty()
+                  ? std::move(what)
+                  : i18n::msg("{list}, {item}").with("list", changed).with("item", what);
+  };
+  if (hr.contentHash != saved.exportHash) add(i18n::msg("the HR export"));
+  if (policy.contentHash != saved.policyHash) add(i18n::msg("the policy"));
   if (plan::membersFingerprint(members) != saved.membersFingerprint) {
-    changed.push_back("the member list");
+    add(i18n::msg("the member list"));
   }
   const state::Snapshot owned = store_.load();
   if (savedPlanEntitlements(policy, owned, *reads, extra) != saved.entitlementsFingerprint) {
-    changed.push_back("the assets or locks");
+    add(i18n::msg("the assets or locks"));
   }
   if (!changed.empty()) {
-    std::string what;
-    for (const auto& c : changed) what += (what.empty() ? "" : ", ") + c;
     report.outcome = SyncOutcome::Stale;
-    report.message = "the saved plan is stale: " + what +
-                     " changed since it was made; make a new one with `membersync plan --out`";
-    store_.finishRun(report.run, toString(report.outcome), {}, report.message);
+    report.say(i18n::msg("the saved plan is stale: {what} changed since it was made; make a new "
+                         "one with `membersync plan --out`")
+                   .with("what", changed));
+    store_.finishRun(report.run, toString(report.outcome), {}, stored(report));
     return report;
   }
   // Only now that the plan is known to be current may anything be sent, settling included.
@@ -297,7 +310,7 @@ SyncOutcome judgeOutcome(SyncReport& report) {
     const ApplyResult& a = *report.applied;
     if (a.stoppedEarly) {
       outcome = SyncOutcome::Failed;
-      report.message = "stopped early: " + a.stopReason;
+      report.say(i18n::msg("stopped early: {reason}").with("reason", a.stopReason));
       report.configuration = a.stoppedByConfiguration;
     } else if (p.guarded()) {
       outcome = SyncOutcome::Held;
@@ -305,10 +318,10 @@ SyncOutcome judgeOutcome(SyncReport& report) {
       // A password reset that settling could not confirm is left to do, like a failed item.
       outcome = SyncOutcome::PartlyFailed;
       if (report.settled.failed > 0 && report.message.empty()) {
-        const int n = report.settled.failed;
-        report.message = std::to_string(n) +
-                         (n == 1 ? " password reset was" : " password resets were") +
-                         " not confirmed; the next sync tries again";
+        const auto n = static_cast<unsigned long>(report.settled.failed);
+        report.say(i18n::msgn(
+            "{count} password reset was not confirmed; the next sync tries again",
+            "{count} password resets were not confirmed; the next sync tries again", n));
       }
     }
   } else if (p.guarded()) {
@@ -316,7 +329,7 @@ SyncOutcome judgeOutcome(SyncReport& report) {
   } else if (p.hasChanges()) {
     outcome = SyncOutcome::Changes;
   }
-  if (p.guarded() && report.message.empty()) report.message = p.guardReasons();
+  if (p.guarded() && report.message.empty()) report.say(i18n::verbatim(p.guardReasons()));
   return outcome;
 }
 
@@ -330,8 +343,12 @@ SyncOutcome withAttention(SyncOutcome outcome, SyncReport& report) {
   SyncOutcome needs = SyncOutcome::Attention;
   if (a.worst() == report::AttentionClass::Guard) needs = SyncOutcome::Held;
   if (a.worst() == report::AttentionClass::NotDone) needs = SyncOutcome::PartlyFailed;
-  const std::string counts = "needs a person: " + a.countsText();
-  report.message = report.message.empty() ? counts : report.message + "; " + counts;
+  i18n::Message said = i18n::msg("needs a person: {counts}").with("counts", a.countsMessage());
+  if (!report.message.empty()) {
+    const i18n::Message before = report.said.empty() ? i18n::verbatim(report.message) : report.said;
+    said = i18n::msg("{message}; {more}").with("message", before).with("more", said);
+  }
+  report.say(std::move(said));
   return std::min(outcome, needs);  // the enum runs from the most serious
 }
 
@@ -361,7 +378,7 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request,
     outcome = attend(report, request, hr, outcome);
   }
   store_.finishRun(report.run, toString(outcome),
-                   report.applied ? report.applied->counts : planCounts(p), report.message);
+                   report.applied ? report.applied->counts : planCounts(p), stored(report));
   return outcome;
 }
 
@@ -386,7 +403,7 @@ SyncOutcome SyncJob::finishRevert(SyncReport& report, const SyncRequest& request
   }
   store_.finishRun(report.run, toString(outcome),
                    report.applied ? report.applied->counts : planCounts(*report.plan),
-                   report.message);
+                   stored(report));
   return outcome;
 }
 

@@ -55,7 +55,10 @@ const char* toString(SyncOutcome outcome);
 struct SyncReport {
   state::RunId run = 0;
   SyncOutcome outcome = SyncOutcome::Done;
-  std::string message;            // one line for people, e.g. why the run failed
+  std::string message;            // one line for people, e.g. why the run failed (English)
+  // The same, kept untranslated: what the state stores as the run's message (encodeMessage), so
+  // `status` shows it in the reader's language. say() sets both.
+  i18n::Message said;
   // Failed because the center refused membersync's credentials or settings (the enterprise, a
   // scope, a certificate): the message names the key to correct. The verbs exit 78; the daemon
   // backs off and tries again (a person may fix the configuration and reload it).
@@ -67,6 +70,12 @@ struct SyncReport {
   std::vector<std::string> readNotes;    // what reading assets and products noted (stale cache)
   int productReads = 0;                  // A7 calls made (the rest came from the cache)
   report::Attention attention;           // applying runs: what needs a person once it ended
+
+  // Sets the message: `said`, and `message` in English.
+  void say(i18n::Message m) {
+    message = i18n::english(m);
+    said = std::move(m);
+  }
 };
 
 // Why a member list must not be acted on, or nullopt when it may: a list that lost most of the

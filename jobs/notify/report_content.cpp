@@ -79,9 +79,9 @@ std::string itemLabel(const AttentionItem& item) {
 std::string itemLine(const AttentionItem& item, const ReportGroup& group, const RunFacts& run) {
   std::string line = itemLabel(item);
   if (group.reason.empty() && !item.reason.empty())
-    line += ": " + clipped(oneLine(item.reason), kReasonBytes);
+    line += ": " + clipped(oneLine(i18n::english(item.reason)), kReasonBytes);
   if (group.command.empty() && !item.command.empty())
-    line += ". " + doLabel(item.command) + withConfig(oneLine(item.command), run);
+    line += ". " + doLabel(i18n::english(item.command)) + withConfig(oneLine(i18n::english(item.command)), run);
   return clipped(line, kItemBytes);
 }
 
@@ -89,10 +89,10 @@ std::string itemLine(const AttentionItem& item, const ReportGroup& group, const 
 template <class Field>
 std::string shared(const std::vector<const AttentionItem*>& items, Field field) {
   if (items.empty()) return "";
-  const std::string& first = items.front()->*field;
+  const i18n::Message& first = items.front()->*field;
   for (const auto* item : items)
     if (item->*field != first) return "";
-  return first;
+  return first.empty() ? "" : i18n::english(first);
 }
 
 std::vector<ReportGroup> groupsOf(const report::Attention& attention, const RunFacts& run) {

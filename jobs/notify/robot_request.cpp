@@ -127,8 +127,8 @@ Object::Ptr itemObject(const report::AttentionItem& item, const RunFacts& run) {
   o->set("name", item.name);
   o->set("employee_id", item.employeeId);
   o->set("source", item.source);
-  o->set("reason", item.reason);
-  o->set("command", withConfig(item.command, run));
+  o->set("reason", i18n::english(item.reason));
+  o->set("command", withConfig(i18n::english(item.command), run));
   return o;
 }
 

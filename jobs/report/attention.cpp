@@ -7,6 +7,7 @@
 
 #include "jobs/core/sha256.h"
 #include "jobs/core/text.h"
+#include "jobs/report/run_text.h"
 
 namespace membersync::report {
 namespace {
@@ -31,7 +32,6 @@ std::string actionOf(const std::string& key) {
   }
   return k.substr(0, k.find(':'));
 }
-
 
 // Who items are about, by item key, account and employee id: the newest run's, since an account
 // may have been someone else's before.
@@ -71,8 +71,9 @@ class Builder {
       if (h.releasedAt || h.consumedAt) continue;
       auto& i = add(AttentionKind::Held, h.key, people_.key(itemKeyOf(h.key)));
       i.action = actionOf(h.key);
-      i.reason = h.reason;
-      i.command = command("allow " + std::to_string(h.runId));  // releases them all at once
+      i.reason = i18n::decodeMessage(h.reason);
+      i.command =
+          i18n::verbatim(command("allow " + std::to_string(h.runId)));  // releases them all at once
       i.runId = h.runId;
     }
   }
@@ -82,15 +83,17 @@ class Builder {
       if (isInvalidRowKey(p.key)) {
         auto& i = add(AttentionKind::InvalidRow, p.key, people_.key(p.key));
         i.action = "row skipped";
-        i.reason = p.message;
-        i.command = "fix " + (i.source.empty() ? "the row in the HR export" : i.source) +
-                    ", then run " + command("sync");
+        i.reason = i18n::decodeMessage(p.message);
+        i.command = (i.source.empty()
+                         ? i18n::msg("fix the row in the HR export, then run {command}")
+                         : i18n::msg("fix {source}, then run {command}").with("source", i.source))
+                        .with("command", command("sync"));
         i.runId = p.runId;
       } else if (startsWith(p.key, kPoolDryPrefix)) {
         auto& i = add(AttentionKind::PoolDry, p.key, nullptr);
         i.action = "pool " + p.key.substr(std::string(kPoolDryPrefix).size());
-        i.reason = p.message;
-        i.command = "add asset numbers to the rule's pool in the policy, or free some";
+        i.reason = i18n::decodeMessage(p.message);
+        i.command = i18n::msg("add asset numbers to the rule's pool in the policy, or free some");
         i.runId = p.runId;
       }
     }
@@ -116,12 +119,21 @@ class Builder {
       const state::ItemPerson* who = people_.key(r.key);
       auto& i = add(refused ? AttentionKind::Refused : AttentionKind::Failed, r.key, who);
       i.action = actionOf(r.key);
-      i.reason = (r.code.empty() ? "" : r.code + ": ") + r.message;
+      i.reason = r.code.empty() ? i18n::decodeMessage(r.message)
+                                : i18n::msg("{code}: {message}")
+                                      .with("code", r.code)
+                                      .with("message", i18n::decodeMessage(r.message));
       const std::string explain = command("explain " + accountOrKey(i));
-      i.command = refused ? "correct " + (i.source.empty() ? "the HR row" : i.source) +
-                                " or the policy; " + explain + " shows why"
-                          : "nothing: the next sync after " + personTime(r.nextAttemptAt) +
-                                " tries again; " + explain + " shows the last error";
+      if (!refused)
+        i.command = i18n::msg(
+            "nothing: the next sync after {time} tries again; {command} shows the last error");
+      else if (i.source.empty())
+        i.command = i18n::msg("correct the HR row or the policy; {command} shows why");
+      else
+        i.command = i18n::msg("correct {source} or the policy; {command} shows why");
+      i.command.with("source", i.source)
+          .with("time", personTime(r.nextAttemptAt))
+          .with("command", explain);
     }
   }
 
@@ -131,28 +143,32 @@ class Builder {
     for (const auto& s : in_.unsettledSteps) {
       if (s.info.kind == "enrol") continue;  // enrolmentsInDoubt() says it
       auto& i = inDoubt("step:" + std::to_string(s.id), s);
-      i.reason = "sent in run " + std::to_string(s.runId) +
-                 " and never answered; the next sync settles it by reading the center";
-      i.command = command("sync");
+      i.reason = i18n::msg(
+                     "sent in run {run} and never answered; the next sync settles it by reading "
+                     "the center")
+                     .with("run", static_cast<long long>(s.runId));
+      i.command = i18n::verbatim(command("sync"));
       if (s.info.kind == "add" || s.info.kind == "reset-password")
         carryPasswords.insert(s.info.account);
     }
     for (const auto& s : in_.unresolvedSteps) {
       if (s.info.kind == "enrol") continue;
       auto& i = inDoubt("unresolved:" + std::to_string(s.id), s);
-      i.reason = s.message;
-      i.command = "look at the member on the center; " +
-                  command("revert " + std::to_string(s.runId)) + " judges each field again";
+      i.reason = i18n::decodeMessage(s.message);
+      i.command = i18n::msg("look at the member on the center; {command} judges each field again")
+                      .with("command", command("revert " + std::to_string(s.runId)));
     }
     for (const auto& p : in_.unconfirmedPasswords) {
       if (carryPasswords.count(p.account)) continue;
       auto& i = add(AttentionKind::InDoubt, "password:" + p.account, people_.account(p.account));
       if (i.account.empty()) i.account = p.account;
       i.action = "password";
-      i.reason = "written in run " + std::to_string(p.runId) +
-                 ", not confirmed set: the center may hold it; if sending it again keeps "
-                 "failing, " + command("reset-password " + p.account) + " sets a new one";
-      i.command = command("sync");
+      i.reason = i18n::msg(
+                     "written in run {run}, not confirmed set: the center may hold it; if sending "
+                     "it again keeps failing, {command} sets a new one")
+                     .with("run", static_cast<long long>(p.runId))
+                     .with("command", command("reset-password " + p.account));
+      i.command = i18n::verbatim(command("sync"));
       i.runId = p.runId;
     }
   }
@@ -164,13 +180,18 @@ class Builder {
                     people_.employee(e.employeeId));
       if (i.employeeId.empty()) i.employeeId = e.employeeId;
       i.action = "enrol " + e.activityLabel;
-      i.reason = e.message;
+      i.reason = i18n::decodeMessage(e.message);
       const state::RunId run = enrolmentRun(e);
       i.runId = run;
-      i.command = "ask the activity service whether " + accountOrKey(i) + " was enrolled; " +
-                  (run != 0 ? "if not, " + command("allow " + std::to_string(run)) +
-                                  " sends it once more"
-                            : command("explain " + accountOrKey(i)) + " names the run to allow");
+      i.command = run != 0 ? i18n::msg(
+                                 "ask the activity service whether {who} was enrolled; if not, "
+                                 "{command} sends it once more")
+                                 .with("command", command("allow " + std::to_string(run)))
+                           : i18n::msg(
+                                 "ask the activity service whether {who} was enrolled; {command} "
+                                 "names the run to allow")
+                                 .with("command", command("explain " + accountOrKey(i)));
+      i.command.with("who", accountOrKey(i));
     }
   }
 
@@ -178,15 +199,17 @@ class Builder {
     const state::Millis limit = in_.now - std::max(0, in_.passwordWaitDays) * kDay;
     for (const auto& p : in_.passwordsToHandOut) {
       if (p.confirmedAt > limit) continue;
-      auto& i = add(AttentionKind::PasswordWaiting, "password:" + p.account,
-                    people_.account(p.account));
+      auto& i =
+          add(AttentionKind::PasswordWaiting, "password:" + p.account, people_.account(p.account));
       if (i.account.empty()) i.account = p.account;
       i.action = "password";
       const auto days = (in_.now - p.confirmedAt) / kDay;
-      i.reason = "set " + std::to_string(days) + (days == 1 ? " day" : " days") +
-                 " ago and not handed out";
-      i.command = command("passwords") + ", then " +
-                  command("passwords --handed-out " + i.account);
+      i.reason = i18n::msgn("set {count} day ago and not handed out",
+                            "set {count} days ago and not handed out",
+                            static_cast<unsigned long>(std::max<state::Millis>(0, days)));
+      i.command = i18n::msg("{command}, then {handed_out}")
+                      .with("command", command("passwords"))
+                      .with("handed_out", command("passwords --handed-out " + i.account));
       i.runId = p.runId;
     }
   }
@@ -291,24 +314,47 @@ AttentionClass Attention::worst() const {
   return worst;
 }
 
-std::string Attention::countsText() const {
-  static const std::map<AttentionKind, std::pair<const char*, const char*>> kWords = {
-      {AttentionKind::Held, {"held by a guard", "held by a guard"}},
-      {AttentionKind::InvalidRow, {"invalid row", "invalid rows"}},
-      {AttentionKind::Refused, {"refused", "refused"}},
-      {AttentionKind::Failed, {"failed", "failed"}},
-      {AttentionKind::InDoubt, {"in doubt", "in doubt"}},
-      {AttentionKind::EnrolmentInDoubt, {"enrolment in doubt", "enrolments in doubt"}},
-      {AttentionKind::PasswordWaiting, {"password waiting", "passwords waiting"}},
-      {AttentionKind::PoolDry, {"pool dry", "pools dry"}}};
-  std::vector<std::string> parts;
+namespace {
+
+i18n::Message countOf(AttentionKind kind, unsigned long n) {
+  using i18n::msgn;
+  switch (kind) {
+    case AttentionKind::Held:
+      return msgn("{count} held by a guard", "{count} held by a guard", n);
+    case AttentionKind::InvalidRow: return msgn("{count} invalid row", "{count} invalid rows", n);
+    case AttentionKind::Refused: return msgn("{count} refused", "{count} refused", n);
+    case AttentionKind::Failed: return msgn("{count} failed", "{count} failed", n);
+    case AttentionKind::InDoubt: return msgn("{count} in doubt", "{count} in doubt", n);
+    case AttentionKind::EnrolmentInDoubt:
+      return msgn("{count} enrolment in doubt", "{count} enrolments in doubt", n);
+    case AttentionKind::PasswordWaiting:
+      return msgn("{count} password waiting", "{count} passwords waiting", n);
+    case AttentionKind::PoolDry: return msgn("{count} pool dry", "{count} pools dry", n);
+  }
+  return i18n::verbatim("?");
+}
+
+}  // namespace
+
+i18n::Message Attention::countsMessage() const {
+  i18n::Message list;
   for (AttentionKind kind : kAttentionKinds) {
     const std::size_t n = count(kind);
     if (n == 0) continue;
-    const auto& words = kWords.at(kind);
-    parts.push_back(std::to_string(n) + " " + (n == 1 ? words.first : words.second));
+    i18n::Message part = countOf(kind, n);
+    // One list of counts, in the reader's order of words: "a, b, c" in English.
+    list = list.empty() ? std::move(part)
+                        : i18n::msg("{list}, {item}").with("list", list).with("item", part);
   }
-  return joinedText(parts, ", ");
+  return list;
+}
+
+std::string Attention::countsText(const i18n::Translator& tr) const {
+  return rendered(tr, countsMessage());
+}
+
+std::string Attention::countsText() const {
+  return countsText(i18n::Translator());
 }
 
 std::string Attention::fingerprint() const {

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/message.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/state/records.h"
 #include "jobs/state/store.h"
 #include "jobs/state/types.h"
@@ -53,11 +55,13 @@ struct AttentionItem {
   std::string employeeId;
   std::string source;      // where the row came from: "hr-export.csv:14", or an LDAP DN
   std::string action;      // what was held or is not done: "edit", "delete", "add", "password"
-  std::string reason;      // why, for people (items of one group often share it)
+  // Why, for people (items of one group often share it), kept untranslated until shown; a
+  // reason stored in the state (a held item's, a problem's) is read with decodeMessage().
+  i18n::Message reason;
   // The exact command that resolves it ("membersync allow 12", with --config FILE when needed),
   // or what to do, in words, naming any command plainly ("fix hr.csv:14, then run membersync
   // sync"). Plain text: each surface quotes commands its own way.
-  std::string command;
+  i18n::Message command;
   state::RunId runId = 0;  // the run that reported it (0: the state's, not one run's)
 };
 
@@ -67,8 +71,12 @@ struct Attention {
   bool empty() const { return items.empty(); }
   // The most serious class present; Notice when there is nothing (check empty() first).
   AttentionClass worst() const;
-  // "2 held, 1 invalid row, 3 passwords waiting": the counts in words, kinds with none left out.
+  // "2 held, 1 invalid row, 3 passwords waiting": the counts in words, kinds with none left out,
+  // in the reader's language (English without a translator).
+  std::string countsText(const i18n::Translator& tr) const;
   std::string countsText() const;
+  // The same, kept untranslated (a run's message stores it).
+  i18n::Message countsMessage() const;
   // A digest of what needs a person (kinds and keys, not reasons or times): a report is sent
   // again only when it changes.
   std::string fingerprint() const;

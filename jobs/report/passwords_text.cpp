@@ -21,25 +21,54 @@ std::string createdText(const std::string& isoUtcText) {
 }  // namespace
 
 void printPasswordsText(std::ostream& os, const std::vector<deliver::ListedPassword>& rows) {
+  printPasswordsText(os, i18n::Translator(), rows);
+}
+
+void printPasswordsText(std::ostream& os, const i18n::Translator& tr,
+                        const std::vector<deliver::ListedPassword>& rows) {
   if (rows.empty()) {
-    os << "No password waits to be handed out.\n";
+    os << tr.tr("No password waits to be handed out.") << "\n";
     return;
   }
-  TextTable table({"ACCOUNT", "LOGIN", "NAME", "PASSWORD", "CREATED", "DELIVERY"});
+  TextTable table({tr.tr("ACCOUNT"), tr.tr("LOGIN"), tr.tr("NAME"), tr.tr("PASSWORD"),
+                   tr.tr("CREATED"), tr.tr("DELIVERY")});
   for (const auto& r : rows)
     table.addRow(
         {r.hrAccount, r.login, r.name, r.password.reveal(), createdText(r.created), r.delivery});
   table.print(os, "");
-  os << rows.size() << " password(s) to hand out; `membersync passwords --handed-out ACCOUNT...` "
-     << "removes them from the outbox once given.\n";
+  os << i18n::format(tr.trn("{count} password(s) to hand out; `membersync passwords --handed-out "
+                            "ACCOUNT...` removes them from the outbox once given.",
+                            "{count} password(s) to hand out; `membersync passwords --handed-out "
+                            "ACCOUNT...` removes them from the outbox once given.",
+                            rows.size()),
+                     {{"count", std::to_string(rows.size())}})
+     << "\n";
 }
 
 void printPasswordsInDoubt(std::ostream& os, const std::vector<state::PendingPassword>& owed) {
+  printPasswordsInDoubt(os, i18n::Translator(), owed);
+}
+
+void printPasswordsInDoubt(std::ostream& os, const i18n::Translator& tr,
+                           const std::vector<state::PendingPassword>& owed) {
   if (owed.empty()) return;
-  os << owed.size() << " password(s) in doubt, not listed: their add or reset was not confirmed, "
-     << "so the center may hold the one pending in the outbox. The next `membersync sync` sends "
-     << "each again; if one keeps failing, `membersync reset-password ACCOUNT` sets a new one.\n";
-  for (const auto& p : owed) os << "  " << p.account << " (run " << p.runId << ")\n";
+  os << i18n::format(
+            tr.trn("{count} password(s) in doubt, not listed: their add or reset was not "
+                   "confirmed, so the center may hold the one pending in the outbox. The next "
+                   "`membersync sync` sends each again; if one keeps failing, `membersync "
+                   "reset-password ACCOUNT` sets a new one.",
+                   "{count} password(s) in doubt, not listed: their add or reset was not "
+                   "confirmed, so the center may hold the one pending in the outbox. The next "
+                   "`membersync sync` sends each again; if one keeps failing, `membersync "
+                   "reset-password ACCOUNT` sets a new one.",
+                   owed.size()),
+            {{"count", std::to_string(owed.size())}})
+     << "\n";
+  for (const auto& p : owed)
+    os << "  "
+       << i18n::format(tr.tr("{account} (run {run})"),
+                       {{"account", p.account}, {"run", std::to_string(p.runId)}})
+       << "\n";
 }
 
 void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPassword>& rows,

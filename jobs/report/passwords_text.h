@@ -7,10 +7,14 @@
 #include <vector>
 
 #include "jobs/deliver/passwords_listing.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/state/types.h"
 
 namespace membersync::report {
 
+// In the reader's language (`tr`); without one, English.
+void printPasswordsText(std::ostream& os, const i18n::Translator& tr,
+                        const std::vector<deliver::ListedPassword>& rows);
 void printPasswordsText(std::ostream& os, const std::vector<deliver::ListedPassword>& rows);
 // Who opens the CSV: a program gets plain UTF-8; Excel gets the UTF-8 byte order mark first,
 // without which it reads the file in the machine's code page (GBK on Chinese Windows) and the
@@ -21,6 +25,8 @@ void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPasswo
 void printPasswordsJson(std::ostream& os, const std::vector<deliver::ListedPassword>& rows);
 // The passwords in doubt (generated, their add or reset not confirmed): not listed for handing
 // out, named with what to do. Nothing when there are none. Never a password.
+void printPasswordsInDoubt(std::ostream& os, const i18n::Translator& tr,
+                           const std::vector<state::PendingPassword>& owed);
 void printPasswordsInDoubt(std::ostream& os, const std::vector<state::PendingPassword>& owed);
 
 }  // namespace membersync::report

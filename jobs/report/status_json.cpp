@@ -26,6 +26,15 @@ using json::listOf;
 using json::newObject;
 using json::time;
 
+// Programs read English: a message kept untranslated, or as the state stores it
+// (encodeMessage(); an older row's English text as written).
+std::string englishOf(const i18n::Message& m) {
+  return m.empty() ? std::string() : i18n::english(m);
+}
+std::string storedEnglish(const std::string& stored) {
+  return englishOf(i18n::decodeMessage(stored));
+}
+
 Var verdictName(StatusVerdict v) {
   switch (v) {
     case StatusVerdict::Done: return "done";
@@ -49,7 +58,7 @@ void runJson(Object& o, const state::RunSummary& r) {
   o.set("startedAt", time(r.startedAt));
   o.set("finishedAt", time(r.finishedAt));
   o.set("outcome", r.outcome);
-  o.set("message", r.message);
+  o.set("message", storedEnglish(r.message));
   o.set("exportRows", r.exportRows);
   o.set("counts", countsJson(r.counts));
 }
@@ -60,14 +69,14 @@ void itemJson(Object& o, const state::ItemRecord& i) {
   o.set("attempts", i.attempts);
   o.set("nextAttemptAt", i.nextAttemptAt != 0 ? time(i.nextAttemptAt) : Var());
   o.set("code", i.code);
-  o.set("message", i.message);
+  o.set("message", storedEnglish(i.message));
   o.set("updatedAt", time(i.updatedAt));
 }
 
 void heldJson(Object& o, const state::HeldItem& h) {
   o.set("runId", h.runId);
   o.set("key", h.key);
-  o.set("reason", h.reason);
+  o.set("reason", storedEnglish(h.reason));
   o.set("heldAt", time(h.heldAt));
   o.set("releasedAt", time(h.releasedAt));
   o.set("consumedAt", time(h.consumedAt));
@@ -81,7 +90,7 @@ void inDoubtJson(Object& o, const state::Step& s) {
   o.set("account", s.info.account);
   o.set("state", state::toString(s.state));
   o.set("sentAt", time(s.sentAt));
-  o.set("message", s.message);
+  o.set("message", storedEnglish(s.message));
 }
 
 void enrolmentJson(Object& o, const state::Enrolment* enrolment) {
@@ -90,7 +99,7 @@ void enrolmentJson(Object& o, const state::Enrolment* enrolment) {
   o.set("rule", e.rule);
   o.set("activityLabel", e.activityLabel);
   o.set("status", state::toString(e.status));
-  o.set("message", e.message);
+  o.set("message", storedEnglish(e.message));
   o.set("at", time(e.at));
 }
 
@@ -119,8 +128,8 @@ void attentionJson(Object& o, const AttentionItem& i) {
   o.set("name", i.name);
   o.set("employeeId", i.employeeId);
   o.set("source", i.source);
-  o.set("reason", i.reason);
-  o.set("command", i.command);
+  o.set("reason", englishOf(i.reason));
+  o.set("command", englishOf(i.command));
   o.set("runId", i.runId != 0 ? Var(i.runId) : Var());
 }
 
@@ -136,7 +145,7 @@ void reportJson(Object& o, const state::ReportSend& r) {
 void problemJson(Object& o, const state::RunProblem& p) {
   o.set("runId", p.runId);
   o.set("key", p.key);
-  o.set("message", p.message);
+  o.set("message", storedEnglish(p.message));
 }
 
 }  // namespace

@@ -16,16 +16,43 @@ std::string localTime(state::Millis ms) {
   return ms <= 0 ? "" : personTime(ms);
 }
 
-void writeRuns(std::ostream& out, const std::string& heading,
+// A run's outcome word (SyncOutcome's names, as stored) in the reader's language; a word this
+// version does not know stays as stored.
+std::string outcomeText(const i18n::Translator& tr, const std::string& outcome) {
+  static const char* const kOutcomes[] = {
+      i18n::translateLater("failed"),  i18n::translateLater("stale"),
+      i18n::translateLater("held"),    i18n::translateLater("partly-failed"),
+      i18n::translateLater("changes"), i18n::translateLater("attention"),
+      i18n::translateLater("done")};
+  for (const char* known : kOutcomes)
+    if (outcome == known) return tr.tr(known);
+  return outcome;
+}
+
+// What a run did and what it said: its counts, then its message (stored as encodeMessage() wrote
+// it, or, from an older version, as English text, shown as written).
+std::string whatHappened(const i18n::Translator& tr, const state::RunSummary& r) {
+  const std::string counts = runCountsText(tr, r.counts);
+  if (r.message.empty()) return counts;
+  return i18n::format(
+      tr.tr("{counts}; {message}"),
+      {{"counts", counts}, {"message", rendered(tr, i18n::decodeMessage(r.message))}});
+}
+
+void writeRuns(std::ostream& out, const i18n::Translator& tr, const std::string& heading,
                const std::vector<state::RunSummary>& runs) {
   out << heading << "\n";
-  TextTable table({"run", "kind", "started", "outcome", "what happened"});
+  TextTable table(
+      {tr.tr("run"), tr.tr("kind"), tr.tr("started"), tr.tr("outcome"), tr.tr("what happened")});
   for (const auto& r : runs) {
     table.addRow({std::to_string(r.id), state::toString(r.kind), localTime(r.startedAt),
-                  r.finishedAt ? r.outcome : "cut off",
-                  runCountsText(r.counts) + (r.message.empty() ? "" : "; " + r.message)});
+                  r.finishedAt ? outcomeText(tr, r.outcome) : tr.tr("cut off"),
+                  whatHappened(tr, r)});
   }
-  if (table.empty()) out << "  none yet\n"; else table.print(out);
+  if (table.empty())
+    out << "  " << tr.tr("none yet") << "\n";
+  else
+    table.print(out);
 }
 
 bool isAttentionProblem(const state::RunProblem& p) {
@@ -35,17 +62,26 @@ bool isAttentionProblem(const state::RunProblem& p) {
 // What the newest run reported that is nobody's in particular and not in "Needs a person":
 // locks that cannot be lent, lendings that should end, pool assets A6 does not have, activities
 // that do not exist.
-void writeReported(std::ostream& out, const StatusInputs& in) {
+void writeReported(std::ostream& out, const i18n::Translator& tr, const StatusInputs& in) {
   std::vector<const state::RunProblem*> other;
   for (const auto& p : in.problems)
     if (!isAttentionProblem(p)) other.push_back(&p);
   if (other.empty()) return;
-  out << "\nalso reported by run " << other.front()->runId << " (" << other.size() << ")\n";
-  for (const auto* p : other) out << "  " << p->key << ": " << p->message << "\n";
+  out << "\n"
+      << i18n::format(tr.tr("also reported by run {run} ({count})"),
+                      {{"run", std::to_string(other.front()->runId)},
+                       {"count", std::to_string(other.size())}})
+      << "\n";
+  for (const auto* p : other)
+    out << "  "
+        << i18n::format(
+               tr.tr("{key}: {message}"),
+               {{"key", p->key}, {"message", rendered(tr, i18n::decodeMessage(p->message))}})
+        << "\n";
 }
 
 // Confirmed passwords not handed out: how many, and each whose mail failed or is in doubt.
-void writeHandOut(std::ostream& out, const StatusInputs& in) {
+void writeHandOut(std::ostream& out, const i18n::Translator& tr, const StatusInputs& in) {
   if (in.passwordsToHandOut.empty()) return;
   std::vector<const state::PasswordToHandOut*> troubled;
   for (const auto& p : in.passwordsToHandOut) {
@@ -54,10 +90,21 @@ void writeHandOut(std::ostream& out, const StatusInputs& in) {
         m == state::MailState::InDoubt || m == state::MailState::Sending)
       troubled.push_back(&p);
   }
-  out << "\npasswords to hand out (" << in.passwordsToHandOut.size()
-      << "; `membersync passwords` lists them";
-  if (!troubled.empty()) out << "; " << troubled.size() << " whose mail did not go through";
-  out << ")\n";
+  const std::size_t n = in.passwordsToHandOut.size();
+  const std::string heading =
+      troubled.empty()
+          ? tr.trn("passwords to hand out ({count}; `membersync passwords` lists them)",
+                   "passwords to hand out ({count}; `membersync passwords` lists them)", n)
+          : tr.trn(
+                "passwords to hand out ({count}; `membersync passwords` lists them; "
+                "{troubled} whose mail did not go through)",
+                "passwords to hand out ({count}; `membersync passwords` lists them; "
+                "{troubled} whose mail did not go through)",
+                n);
+  out << "\n"
+      << i18n::format(heading,
+                      {{"count", std::to_string(n)}, {"troubled", std::to_string(troubled.size())}})
+      << "\n";
   for (const auto* p : troubled)
     out << "  " << p->account << ": " << deliver::describeMail(*p) << "\n";
 }
@@ -76,41 +123,50 @@ namespace {
 
 // Enrolments the activity service answered without granting (not qualified, refused): an answer
 // to know, not in "Needs a person" unless it is in doubt or to be tried again.
-void writeEnrolments(std::ostream& out, const std::map<std::string, state::Enrolment>& all) {
-  TextTable table({"employee", "rule", "activity", "state", "since", "why"});
+void writeEnrolments(std::ostream& out, const i18n::Translator& tr,
+                     const std::map<std::string, state::Enrolment>& all) {
+  TextTable table({tr.tr("employee"), tr.tr("rule"), tr.tr("activity"), tr.tr("state"),
+                   tr.tr("since"), tr.tr("why")});
   for (const auto* e : enrolmentsNotDone(all)) {
     if (e->status == state::EnrolmentStatus::Unknown) continue;  // in "Needs a person"
     table.addRow({e->employeeId, e->rule, e->activityLabel, state::toString(e->status),
-                  localTime(e->at), e->message});
+                  localTime(e->at), rendered(tr, i18n::decodeMessage(e->message))});
   }
   if (table.empty()) return;
-  out << "\nenrolments that granted nothing\n";
+  out << "\n" << tr.tr("enrolments that granted nothing") << "\n";
   table.print(out);
 }
 
 }  // namespace
 
 void writeStatusText(std::ostream& out, const StatusInputs& in) {
+  writeStatusText(out, i18n::Translator(), in);
+}
+
+void writeStatusText(std::ostream& out, const i18n::Translator& tr, const StatusInputs& in) {
   if (in.attention.empty()) {
-    out << "Nothing needs a person.\n\n";
+    out << tr.tr("Nothing needs a person.") << "\n\n";
   } else {
     // A few dozen of each kind; the JSON form lists them all (a large enterprise may have
     // thousands of passwords waiting).
     const std::string json = "membersync " +
                              (in.configArgument.empty() ? "" : in.configArgument + " ") +
                              "status --format json";
-    writeAttentionText(out, in.attention, 50, json);
+    writeAttentionText(out, tr, in.attention, 50, json);
     out << "\n";
   }
-  writeRuns(out, "runs (newest first, " + in.database + ")", in.runs);
+  writeRuns(out, tr,
+            i18n::format(tr.tr("runs (newest first, {database})"), {{"database", in.database}}),
+            in.runs);
   if (!in.previews.empty()) {
     out << "\n";
-    writeRuns(out, "previews (plan, dry runs, revert without --apply; they change nothing)",
+    writeRuns(out, tr,
+              tr.tr("previews (plan, dry runs, revert without --apply; they change nothing)"),
               in.previews);
   }
-  writeReported(out, in);
-  writeEnrolments(out, in.enrolments);
-  writeHandOut(out, in);
+  writeReported(out, tr, in);
+  writeEnrolments(out, tr, in.enrolments);
+  writeHandOut(out, tr, in);
 }
 
 StatusVerdict statusVerdict(const StatusInputs& in) {
@@ -122,10 +178,14 @@ StatusVerdict statusVerdict(const StatusInputs& in) {
 
 int statusExitCode(StatusVerdict verdict) {
   switch (verdict) {
-    case StatusVerdict::Failing: return 1;
-    case StatusVerdict::Held: return 4;
-    case StatusVerdict::Attention: return 3;
-    case StatusVerdict::Done: return 0;
+    case StatusVerdict::Failing:
+      return 1;
+    case StatusVerdict::Held:
+      return 4;
+    case StatusVerdict::Attention:
+      return 3;
+    case StatusVerdict::Done:
+      return 0;
   }
   return 1;
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/translator.h"
 #include "jobs/report/attention.h"
 #include "jobs/state/records.h"
 #include "jobs/state/types.h"
@@ -14,7 +15,7 @@ namespace membersync::report {
 // What `status` shows, as the state store hands it out: plain records, no store, so the text is
 // a pure function of them (and of the machine's time zone, for the times shown).
 struct StatusInputs {
-  std::string database;                // its path, for the heading
+  std::string database;  // its path, for the heading
   // The last runs that could change something, newest first; previews (`plan`, dry runs,
   // `revert` without --apply) apart, so that they push no run out of the list.
   std::vector<state::RunSummary> runs;
@@ -41,7 +42,10 @@ std::vector<const state::Enrolment*> enrolmentsNotDone(
 // The `status` report: what needs a person first (writeAttentionText), then the last runs with
 // their counts, the last previews, what the newest run reported that is not one person's (locks
 // that cannot be lent, activities that do not exist, ...), and the passwords to hand out. Sections
-// with nothing to show are left out, except the runs.
+// with nothing to show are left out, except the runs. In the reader's language (`tr`); messages
+// stored in the state are shown translated (decodeMessage), old English ones as written.
+void writeStatusText(std::ostream& os, const i18n::Translator& tr, const StatusInputs& in);
+// In English.
 void writeStatusText(std::ostream& os, const StatusInputs& in);
 
 enum class StatusVerdict {

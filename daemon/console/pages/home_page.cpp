@@ -66,8 +66,8 @@ PageAnswer homePage(const PageRequest& request) {
         {"account", item.account},
         {"name", item.name},
         {"action", item.action},
-        {"reason", item.reason},
-        {"command", item.command},
+        {"reason", i18n::render(request.tr, item.reason)},
+        {"command", i18n::render(request.tr, item.command)},
         {"run", item.runId ? std::to_string(item.runId) : std::string()},
     });
   }

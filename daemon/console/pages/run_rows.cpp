@@ -31,7 +31,7 @@ mstch::map runRow(const state::RunSummary& run, const i18n::Translator& tr) {
       {"kind", std::string(state::toString(run.kind))},
       {"started", personTime(run.startedAt)},
       {"outcome", run.finishedAt ? outcomeWord(tr, run.outcome) : tr.tr("running or cut off")},
-      {"counts", report::runCountsText(run.counts)},
+      {"counts", report::runCountsText(tr, run.counts)},
       {"message", i18n::render(tr, i18n::decodeMessage(run.message))},
       {"scope", run.scope.empty() ? std::string()
                                   : i18n::format(tr.tr("(only {scope})"), {{"scope", run.scope}})},

@@ -258,8 +258,8 @@ TEST_CASE(
   row.action = "row skipped";
   row.account = "zhangsan";
   row.name = "张三";
-  row.reason = "mobile \"123\" is not a mobile number";
-  row.command = "fix hr.csv:14, then `membersync sync`";
+  row.reason = membersync::i18n::verbatim("mobile \"123\" is not a mobile number");
+  row.command = membersync::i18n::verbatim("fix hr.csv:14, then `membersync sync`");
   report.attention.items = {row};
   const auto s = membersync::daemon::summarize(report, false, at(0), at(1));
   CHECK_THAT(s.log.front().second, Catch::Contains("run 21 partly-failed after 1s") &&

@@ -20,8 +20,8 @@ inline AttentionItem item(AttentionKind kind, const std::string& key, const std:
   i.key = key;
   i.account = account;
   i.name = name;
-  i.reason = reason;
-  i.command = command;
+  i.reason = membersync::i18n::verbatim(reason);
+  i.command = membersync::i18n::verbatim(command);
   return i;
 }
 

@@ -47,7 +47,7 @@ TEST_CASE(
   CHECK(held.name == "王伟");
   CHECK(held.action == "withdraw");
   // Plain text: each surface quotes commands its own way (a report shows them as code).
-  CHECK(held.command == "membersync --config /etc/membersync/acme.ini allow 12");
+  CHECK(i18n::english(held.command) == "membersync --config /etc/membersync/acme.ini allow 12");
   CHECK(a.worst() == AttentionClass::Guard);
   CHECK(a.countsText() == "1 held by a guard");
 }
@@ -77,14 +77,15 @@ TEST_CASE(
   REQUIRE(row);
   CHECK(row->account == "ZhangSan");
   CHECK(row->source == "hr.csv:14");
-  CHECK(row->command == "fix hr.csv:14, then run membersync sync");
+  CHECK(i18n::english(row->command) == "fix hr.csv:14, then run membersync sync");
   REQUIRE(find(a, AttentionKind::PoolDry, "problem:assets:cad-seat"));
   CHECK(a.count(AttentionKind::PoolDry) == 1);  // a lock problem is not one of the kinds
   const auto* r = find(a, AttentionKind::Refused, "add:E0005");
   REQUIRE(r);
   CHECK(r->name == "李四");
-  CHECK(r->reason == "10004: bad mobile");
-  CHECK_THAT(r->command, Catch::Contains("hr.csv:6") && Catch::Contains("explain lisi"));
+  CHECK(i18n::english(r->reason) == "10004: bad mobile");
+  CHECK_THAT(i18n::english(r->command),
+             Catch::Contains("hr.csv:6") && Catch::Contains("explain lisi"));
   const auto* f = find(a, AttentionKind::Failed, "edit:E0006");
   REQUIRE(f);
   CHECK(f->account.empty());  // nobody recorded: the key still says what it is
@@ -111,15 +112,16 @@ TEST_CASE(
   const auto a = report::attention(in);
   CHECK(a.count(AttentionKind::InDoubt) == 2);  // carol's step, dave's password
   REQUIRE(find(a, AttentionKind::InDoubt, "step:41"));
-  CHECK(find(a, AttentionKind::InDoubt, "step:41")->command == "membersync sync");
+  CHECK(i18n::english(find(a, AttentionKind::InDoubt, "step:41")->command) == "membersync sync");
   REQUIRE(find(a, AttentionKind::InDoubt, "password:dave"));
-  CHECK(find(a, AttentionKind::InDoubt, "password:dave")->command == "membersync sync");
-  CHECK_THAT(find(a, AttentionKind::InDoubt, "password:dave")->reason,
+  CHECK(i18n::english(find(a, AttentionKind::InDoubt, "password:dave")->command) ==
+        "membersync sync");
+  CHECK_THAT(i18n::english(find(a, AttentionKind::InDoubt, "password:dave")->reason),
              Catch::Contains("membersync reset-password dave sets a new one"));
   CHECK(a.count(AttentionKind::PasswordWaiting) == 1);
   const auto* waiting = find(a, AttentionKind::PasswordWaiting, "password:frank");
   REQUIRE(waiting);
-  CHECK(waiting->reason == "set 4 days ago and not handed out");
+  CHECK(i18n::english(waiting->reason) == "set 4 days ago and not handed out");
   in.passwordWaitDays = 5;
   CHECK(report::attention(in).count(AttentionKind::PasswordWaiting) == 0);
 }

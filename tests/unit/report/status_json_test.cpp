@@ -91,8 +91,8 @@ TEST_CASE("status json: a run with its counts, an item to retry and a step in do
   needs.action = "add";
   needs.account = "alice";
   needs.name = "李娜";
-  needs.reason = "500: service unavailable";
-  needs.command = "none: the next sync after 2026-01-01 01:00 tries again";
+  needs.reason = i18n::verbatim("500: service unavailable");
+  needs.command = i18n::verbatim("none: the next sync after 2026-01-01 01:00 tries again");
   in.attention.items = {needs};
 
   const auto o = json(in);

@@ -42,8 +42,8 @@ AttentionItem item(AttentionKind kind, const std::string& account, const std::st
   i.kind = kind;
   i.key = account;
   i.account = account;
-  i.reason = reason;
-  i.command = command;
+  i.reason = membersync::i18n::verbatim(reason);
+  i.command = membersync::i18n::verbatim(command);
   return i;
 }
 
