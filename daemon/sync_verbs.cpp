@@ -107,10 +107,11 @@ void printDelivery(const VerbContext& ctx, const std::vector<std::string>& lines
   for (const auto& line : lines) ctx.out << (&line == &lines.front() ? "\n" : "  ") << line << "\n";
 }
 
+// `reportTr`: [report] language (reportTranslator), made once by the verb.
 void reportTo(const VerbContext& ctx, Runtime& rt, const apply::SyncReport& report,
-             const std::string& outcome) {
+             const std::string& outcome, const i18n::Translator& reportTr) {
   for (const auto& line :
-       reportRun(ctx.config, rt, report, outcome, ctx.invocation.configArgument))
+       reportRun(ctx.config, rt, report, outcome, ctx.invocation.configArgument, reportTr))
     ctx.err << "membersync: " << line.text << "\n";
 }
 
@@ -139,14 +140,15 @@ directory::Export readBudgeted(const VerbContext& ctx, Runtime& rt, const policy
 }
 
 directory::Export readExportOrReport(const VerbContext& ctx, Runtime& rt,
-                                     const policy::Policy& policy, bool applyChanges) {
+                                     const policy::Policy& policy, bool applyChanges,
+                                     const i18n::Translator& reportTr) {
   try {
     return readBudgeted(ctx, rt, policy);
   } catch (const directory::ExportError& e) {
     if (applyChanges) {
       apply::SyncReport failed;
       failed.message = std::string("the HR export cannot be used: ") + e.what();
-      reportTo(ctx, rt, failed, "failed");
+      reportTo(ctx, rt, failed, "failed", reportTr);
     }
     throw;
   }
@@ -159,15 +161,17 @@ template <typename Body>
 apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges,
                           Body body, std::vector<std::string>* delivery = nullptr) {
   const auto policy = readPolicy(ctx.config);
+  // What the journal keeps of a run (its progress, its reports) is in [report] language.
+  const i18n::Translator reportTr = reportTranslator(ctx.config);
   Runtime rt(ctx.config, applyChanges ? StateUse::Write : StateUse::Read);
   // The state first: a configuration for another enterprise stops there, before the center
   // hears of it. Then the token grants and the first member pages go out while the export is
   // read.
   center::ReadAhead ahead(rt.session(), rt.client(), rt.store().linkCount());
-  const auto hr = readExportOrReport(ctx, rt, policy, applyChanges);
+  const auto hr = readExportOrReport(ctx, rt, policy, applyChanges, reportTr);
   for (const std::string& notice : hr.notices)
     ctx.err << "membersync: " << ctx.invocation.verb << ": " << notice << "\n";
-  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
+  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0, reportTr);
   apply::SyncJob job = rt.syncJob(progress);
   apply::SyncRequest request = rt.syncRequest(kind, applyChanges);
   request.settings.plan.onlyAccount = lowerAscii(ctx.invocation.only);
@@ -176,7 +180,7 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   apply::SyncReport report = body(job, hr, policy, request);
   if (applyChanges && delivery) *delivery = handOut(ctx, rt, hr);
   // Once the run is recorded: a report never changes the exit code, and says so on stderr.
-  if (applyChanges) reportTo(ctx, rt, report, apply::toString(report.outcome));
+  if (applyChanges) reportTo(ctx, rt, report, apply::toString(report.outcome), reportTr);
   return report;
 }
 
