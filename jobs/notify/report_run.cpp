@@ -223,6 +223,29 @@ std::string ChannelReport::text(state::RunId run) const {
   return text(run, i18n::Translator());
 }
 
+namespace {
+
+// Why a report went, in the reader's words ("new", "reminder", ... in English: the recorded word).
+std::string reasonText(SendReason reason, const i18n::Translator& tr) {
+  switch (reason) {
+    case SendReason::New:
+      return tr.tr(i18n::translateLater("new"));
+    case SendReason::Changed:
+      return tr.tr(i18n::translateLater("changed"));
+    case SendReason::Reminder:
+      return tr.tr(i18n::translateLater("reminder"));
+    case SendReason::Retry:
+      return tr.tr(i18n::translateLater("retry"));
+    case SendReason::Resolved:
+      return tr.tr(i18n::translateLater("resolved"));
+    case SendReason::Always:
+      return tr.tr(i18n::translateLater("always"));
+  }
+  return toString(reason);
+}
+
+}  // namespace
+
 std::string ChannelReport::text(state::RunId run, const i18n::Translator& tr) const {
   const bool recorded = run != 0;
   std::string format;
@@ -244,7 +267,7 @@ std::string ChannelReport::text(state::RunId run, const i18n::Translator& tr) co
   }
   return i18n::format(format, {{"run", std::to_string(run)},
                                       {"channel", name},
-                                      {"reason", reason ? toString(*reason) : ""},
+                                      {"reason", reason ? reasonText(*reason, tr) : ""},
                                       {"why", detail}});
 }
 
