@@ -18,6 +18,7 @@
 #include "jobs/center/read_ahead.h"
 #include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
+#include "jobs/i18n/message.h"
 #include "jobs/apply/sync_job.h"
 #include "jobs/report/attention_text.h"
 #include "jobs/report/plan_json.h"
@@ -147,7 +148,9 @@ directory::Export readExportOrReport(const VerbContext& ctx, Runtime& rt,
   } catch (const directory::ExportError& e) {
     if (applyChanges) {
       apply::SyncReport failed;
-      failed.message = std::string("the HR export cannot be used: ") + e.what();
+      // Stored as a message: the report shows it in [report] language.
+      failed.message = i18n::encodeMessage(
+          i18n::msg("the HR export cannot be used: {error}").with("error", std::string(e.what())));
       reportTo(ctx, rt, failed, "failed", reportTr);
     }
     throw;

@@ -24,6 +24,7 @@
 #include "jobs/apply/sync_job.h"
 #include "jobs/center/read_ahead.h"
 #include "jobs/directory/person.h"
+#include "jobs/i18n/message.h"
 #include "jobs/state/state_error.h"
 
 namespace membersync::daemon {
@@ -127,10 +128,10 @@ void DaemonHost::seedAttention() {
 // READY=1 is sent only once the configuration, the policy and the database are loaded and the
 // health endpoint listens.
 void DaemonHost::start() {
-  scheduler_ = std::make_unique<Scheduler>(scheduleOf(*config_), clock_);
+  tr_ = cli::reportTranslator(*config_);
+  scheduler_ = std::make_unique<Scheduler>(scheduleOf(*config_), clock_, tr_);
   policy_ = cli::readPolicy(*config_);
   runtime_ = std::make_unique<cli::Runtime>(*config_, scrubber_);
-  tr_ = cli::reportTranslator(*config_);
   const auto recent = runtime_->store().recentRuns(1);
   if (!recent.empty()) board_.seed(recent.front());
   seedAttention();
@@ -260,6 +261,7 @@ void DaemonHost::reload() {
     if (newSchedule) scheduler_->setSchedule(std::move(schedule));
     policy_ = std::move(policy);
     tr_ = cli::reportTranslator(*fresh);
+    scheduler_->setTranslator(tr_);
     adoptRuntime(std::move(fresh), std::move(runtime));
     log(LogLevel::Notice, reloadedLine(newSchedule));
     for (const auto& key : later) {
@@ -379,7 +381,11 @@ RunVerdict DaemonHost::runOnce() {
                                     : tr_.tr("run failed: {error}"),
                      {{"error", e.what()}}));
     apply::SyncReport failed;  // a local problem needs a person as much as the service's
-    failed.message = summary.board.message;
+    // The board's text is for programs (/healthz); the report's is a message, in its language.
+    failed.message = i18n::encodeMessage(
+        hrProblem      ? i18n::msg("the HR export cannot be used: {error}").with("error", e.what())
+        : stateProblem ? i18n::msg("state database: {error}").with("error", e.what())
+                       : i18n::verbatim(e.what()));
     reportTo(failed, summary);
   }
   for (const auto& [level, line] : summary.log) log(level, line);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <map>
 
+#include "jobs/i18n/message.h"
 #include "jobs/notify/content_fit.h"
 #include "jobs/notify/render_text.h"
 #include "jobs/notify/report_rules.h"
@@ -63,22 +64,22 @@ class RunReporter {
         start(toString(s_.webhookFormat),
               robotName(s_.webhookFormat, webhookOrigin(s_.webhookUrl.reveal()), tr_));
     if (!c.reason) return c;
-    if (!t_.robot) return fail(c, tr_.tr("no HTTPS client was given for it"));
+    if (!t_.robot) return fail(c, i18n::msg("no HTTPS client was given for it"));
     if (const auto problem = webhookUrlProblem(s_.webhookUrl.reveal()))
-      return fail(c, i18n::format(tr_.tr("not sent: [report] webhook_url_file: {problem}"),
-                                  {{"problem", *problem}}));
+      return fail(c, i18n::msg("not sent: [report] webhook_url_file: {problem}")
+                         .with("problem", scrubbed(*problem)));
     const auto refusal = robotRefusal(s_.webhookFormat, t_.robot->send(request(*c.reason)));
-    return refusal ? fail(c, i18n::format(tr_.tr("{refusal}; check [report] webhook_url_file, "
-                                                 "webhook_secret_file and webhook_keyword against "
-                                                 "the robot's settings"),
-                                          {{"refusal", *refusal}}))
+    return refusal ? fail(c, i18n::msg("{refusal}; check [report] webhook_url_file, "
+                                       "webhook_secret_file and webhook_keyword against the "
+                                       "robot's settings")
+                                 .with("refusal", scrubbed(*refusal)))
                    : succeed(c);
   }
 
   // Each address of mail_to; after a failure of the server itself the rest are not tried.
   std::vector<ChannelReport> mails() {
     std::vector<ChannelReport> out;
-    std::string serverDown;
+    std::optional<i18n::Message> serverDown;
     for (const auto& address : s_.mailTo) {
       ChannelReport c = start("mail:" + address,
                               i18n::format(tr_.tr("mail to {address}"), {{"address", address}}));
@@ -87,17 +88,18 @@ class RunReporter {
         continue;
       }
       if (!t_.mail) {
-        out.push_back(fail(c, tr_.tr("no mail sender was given for it")));
-      } else if (!serverDown.empty()) {
-        out.push_back(fail(c, i18n::format(tr_.tr("not tried: {why}"), {{"why", serverDown}})));
+        out.push_back(fail(c, i18n::msg("no mail sender was given for it")));
+      } else if (serverDown) {
+        out.push_back(fail(c, i18n::msg("not tried: {why}").with("why", *serverDown)));
       } else {
         const deliver::MailResult r = t_.mail->send(mail(address, *c.reason), [] {});
         if (r.outcome == deliver::MailResult::Outcome::Delivered) {
           out.push_back(succeed(c));
           continue;
         }
-        out.push_back(fail(c, mailFailure(r)));
-        if (r.systemic) serverDown = out.back().detail;
+        const i18n::Message why = mailFailure(r);
+        out.push_back(fail(c, why));
+        if (r.systemic) serverDown = why;
       }
     }
     return out;
@@ -113,7 +115,7 @@ class RunReporter {
     const std::optional<state::ReportSend> last =
         found == last_.end() ? std::nullopt : std::optional<state::ReportSend>(found->second);
     c.reason = decide(s_.on, s_.remindHours, situation_, last, t_.clock.wallNow());
-    if (!c.reason) c.detail = skipText(s_.on, s_.remindHours, situation_, last);
+    if (!c.reason) c.detail = skipText(s_.on, s_.remindHours, situation_, last, tr_);
     return c;
   }
 
@@ -123,12 +125,17 @@ class RunReporter {
     return c;
   }
 
-  ChannelReport fail(ChannelReport c, const std::string& why) {
+  // `why`'s own texts (a robot's or a mail server's words) are scrubbed already (scrubbed());
+  // the whole is scrubbed again, as shown and as stored, to be sure.
+  ChannelReport fail(ChannelReport c, const i18n::Message& why) {
     c.action = Action::Failed;
-    c.detail = t_.scrubber.scrub(why);
+    c.detail = t_.scrubber.scrub(i18n::render(tr_, why));
+    c.why = why;
     record(c);
     return c;
   }
+
+  std::string scrubbed(const std::string& text) const { return t_.scrubber.scrub(text); }
 
   void record(const ChannelReport& c) {
     state::ReportSend send;
@@ -139,7 +146,8 @@ class RunReporter {
         c.action == Action::Sent ? state::ReportSendState::Sent : state::ReportSendState::Failed;
     send.reason = toString(*c.reason);
     send.situation = situation_.key;
-    send.why = c.detail;
+    // Stored as a message, shown by `status` in its reader's language.
+    send.why = c.action == Action::Failed ? t_.scrubber.scrub(i18n::encodeMessage(c.why)) : "";
     t_.store.recordReportSend(send);
   }
 
@@ -181,30 +189,31 @@ class RunReporter {
   }
 
   // Why a mail was not delivered; the server's reply is its own words, shown as they are.
-  std::string mailFailure(const deliver::MailResult& r) const {
+  i18n::Message mailFailure(const deliver::MailResult& r) const {
     const bool replied = !r.reply.empty();
-    std::string text;
+    i18n::Message m;
     switch (r.outcome) {
       case deliver::MailResult::Outcome::Refused:
-        text = replied ? tr_.tr("the mail server refused it: {reply}; check [report] mail_to and "
+        m = replied ? i18n::msg("the mail server refused it: {reply}; check [report] mail_to and "
                                 "[delivery] from")
-                       : tr_.tr("the mail server refused it; check [report] mail_to and "
+                    : i18n::msg("the mail server refused it; check [report] mail_to and "
                                 "[delivery] from");
         break;
       case deliver::MailResult::Outcome::InDoubt:
-        text = replied ? tr_.tr("no answer after the message was sent (it may have arrived): "
+        m = replied ? i18n::msg("no answer after the message was sent (it may have arrived): "
                                 "{reply}")
-                       : tr_.tr("no answer after the message was sent (it may have arrived)");
+                    : i18n::msg("no answer after the message was sent (it may have arrived)");
         break;
       case deliver::MailResult::Outcome::TryLater:
       case deliver::MailResult::Outcome::Delivered:
-        text = replied ? tr_.tr("not delivered: {reply}; check [delivery] smtp_host, smtp_port "
+        m = replied ? i18n::msg("not delivered: {reply}; check [delivery] smtp_host, smtp_port "
                                 "and smtp_tls")
-                       : tr_.tr("not delivered; check [delivery] smtp_host, smtp_port and "
+                    : i18n::msg("not delivered; check [delivery] smtp_host, smtp_port and "
                                 "smtp_tls");
         break;
     }
-    return i18n::format(text, {{"reply", r.reply}});
+    if (replied) m.with("reply", scrubbed(r.reply));
+    return m;
   }
 
   const ReportSettings& s_;

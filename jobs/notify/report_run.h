@@ -15,6 +15,7 @@
 #include "jobs/core/scrubber.h"
 #include "jobs/deliver/mail_sender.h"
 #include "jobs/deliver/smtp_sender.h"
+#include "jobs/i18n/message.h"
 #include "jobs/i18n/translator.h"
 #include "jobs/notify/report_content.h"
 #include "jobs/notify/report_settings.h"
@@ -43,6 +44,7 @@ struct ChannelReport {
   Action action = Action::Skipped;
   std::optional<SendReason> reason;  // Sent and Failed: why it went
   std::string detail;                // Failed: why not (scrubbed); Skipped: why not sent
+  i18n::Message why;                 // Failed: why not, as recorded (its texts scrubbed)
 
   // One line for the log (Sent: info, Failed: warning, Skipped: debug), never a secret, in
   // `tr`'s language ([report] language); without one, English.
