@@ -680,9 +680,13 @@ void readReport(IniReader& ini, const LoadEnvironment& env, Config& c) {
   if (const auto language = ini.get("report", "language")) {
     // Written as the locale names it (zh_CN); any case is taken, as for every other choice.
     const std::string value = lowerAscii(*language);
-    if (value == "zh_cn") r.language = notify::ReportLanguage::ZhCN;
-    else if (value == "en") r.language = notify::ReportLanguage::En;
-    else ini.fail("report", "language", "'" + *language + "' is not zh_CN or en");
+    if (value == "zh_cn") {
+      r.language = notify::ReportLanguage::ZhCN;
+    } else if (value == "en") {
+      r.language = notify::ReportLanguage::En;
+    } else {
+      ini.fail("report", "language", "'" + *language + "' is not zh_CN or en");
+    }
   }
   r.passwordWaitDays =
       static_cast<int>(ini.integer("report", "password_wait_days", r.passwordWaitDays, 0, 3650));

@@ -39,9 +39,9 @@ ExitCode runDaemon(const VerbContext& ctx) {
   try {
     return host.run();
   } catch (const config::ConfigError& e) {
-    daemon::log(daemon::LogLevel::Error,
-                i18n::format(tr.tr("cannot start: configuration error: {error}"),
-                             {{"error", e.what()}}));
+    daemon::log(
+        daemon::LogLevel::Error,
+        i18n::format(tr.tr("cannot start: configuration error: {error}"), {{"error", e.what()}}));
     return ExitCode::Configuration;
   } catch (const policy::PolicyError& e) {
     daemon::log(daemon::LogLevel::Error,

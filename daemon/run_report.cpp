@@ -10,9 +10,9 @@ namespace membersync::cli {
 
 i18n::Translator reportTranslator(const config::Config& config) {
   const auto& chosen = config.report.language;
-  const i18n::Language language =
-      !chosen ? i18n::languageFromEnvironment()
-              : *chosen == notify::ReportLanguage::ZhCN ? i18n::Language::ZhCN : i18n::Language::En;
+  const i18n::Language language = !chosen ? i18n::languageFromEnvironment()
+                                  : *chosen == notify::ReportLanguage::ZhCN ? i18n::Language::ZhCN
+                                                                            : i18n::Language::En;
   return i18n::Translator(language, i18n::defaultCatalogueFolders());
 }
 
@@ -45,13 +45,13 @@ std::vector<ReportLine> reportRun(const config::Config& config, Runtime& rt,
   facts.configPath = config.sourceFile;
   facts.defaultConfig = configArgument.empty();
   facts.link = notify::runPageLink(config.console.publicUrl, report.run);
-  const auto result = notify::reportRun(
-      settings, {robot.get(), mail.get(), rt.store(), rt.clock(), rt.scrubber()}, facts,
-      report.attention, tr);
+  const auto result =
+      notify::reportRun(settings, {robot.get(), mail.get(), rt.store(), rt.clock(), rt.scrubber()},
+                        facts, report.attention, tr);
   for (const auto& channel : result.channels) {
     if (channel.action == notify::ChannelReport::Action::Skipped) continue;
-    lines.push_back({channel.action == notify::ChannelReport::Action::Failed,
-                     channel.text(report.run, tr)});
+    lines.push_back(
+        {channel.action == notify::ChannelReport::Action::Failed, channel.text(report.run, tr)});
   }
   for (const auto& problem : result.problems)
     lines.push_back({true, i18n::format(tr.tr("run reports: {error}"), {{"error", problem}})});

@@ -8,18 +8,18 @@
 
 #include "daemon/hand_out.h"
 #include "daemon/inputs.h"
-#include "jobs/directory/platform/call_budget.h"
-#include "jobs/directory/platform/platform_client.h"
-#include "jobs/directory/platform/platform_reader.h"
 #include "daemon/progress.h"
 #include "daemon/run_report.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/apply/sync_job.h"
 #include "jobs/center/read_ahead.h"
 #include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
+#include "jobs/directory/platform/call_budget.h"
+#include "jobs/directory/platform/platform_client.h"
+#include "jobs/directory/platform/platform_reader.h"
 #include "jobs/i18n/message.h"
-#include "jobs/apply/sync_job.h"
 #include "jobs/report/attention_text.h"
 #include "jobs/report/plan_json.h"
 #include "jobs/report/plan_text.h"
@@ -110,7 +110,7 @@ void printDelivery(const VerbContext& ctx, const std::vector<std::string>& lines
 
 // `reportTr`: [report] language (reportTranslator), made once by the verb.
 void reportTo(const VerbContext& ctx, Runtime& rt, const apply::SyncReport& report,
-             const std::string& outcome, const i18n::Translator& reportTr) {
+              const std::string& outcome, const i18n::Translator& reportTr) {
   for (const auto& line :
        reportRun(ctx.config, rt, report, outcome, ctx.invocation.configArgument, reportTr))
     ctx.err << "membersync: " << line.text << "\n";

@@ -8,18 +8,18 @@
 #include <stdexcept>
 
 #include "config/loader.h"
-#include "daemon/health/health_server.h"
 #include "daemon/hand_out.h"
+#include "daemon/health/health_server.h"
 #include "daemon/host/daemon_progress.h"
 #include "daemon/host/daemon_settings.h"
 #include "daemon/host/notify.h"
 #include "daemon/host/run_summary.h"
 #include "daemon/host/run_thread.h"
 #include "daemon/host/signal_waiter.h"
-#include "daemon/run_report.h"
 #include "daemon/inputs.h"
 #include "daemon/lock_file.h"
 #include "daemon/logging.h"
+#include "daemon/run_report.h"
 #include "daemon/runtime.h"
 #include "jobs/apply/sync_job.h"
 #include "jobs/center/read_ahead.h"
@@ -63,9 +63,8 @@ void handOut(cli::Runtime& rt, const config::Config& config, const directory::Ex
     for (const auto& row : rt.store().passwordsToHandOut()) ++waiting[state::toString(row.mail)];
     summary.board.passwordsWaiting = waiting;
   } catch (const std::exception& e) {
-    summary.log.emplace_back(LogLevel::Error,
-                             i18n::format(tr.tr("passwords not mailed: {error}"),
-                                          {{"error", e.what()}}));
+    summary.log.emplace_back(LogLevel::Error, i18n::format(tr.tr("passwords not mailed: {error}"),
+                                                           {{"error", e.what()}}));
   }
 }
 
@@ -232,8 +231,9 @@ void DaemonHost::onSignal(int signo) {
     return;
   }
   log(LogLevel::Warning,
-      i18n::format(tr_.tr("{signal} again: exiting now; calls in doubt are settled by the next run"),
-                   {{"signal", signalName(signo)}}));
+      i18n::format(
+          tr_.tr("{signal} again: exiting now; calls in doubt are settled by the next run"),
+          {{"signal", signalName(signo)}}));
   flushLog();
   std::_Exit(toInt(ExitCode::Failed));
 }
@@ -297,8 +297,8 @@ std::string DaemonHost::reloadedLine(bool newSchedule) const {
                                : tr_.tr("reloaded {config}; schedule now '{schedule}', next run "
                                         "{time}"),
                         args);
-  return i18n::format(policy ? tr_.tr("reloaded {config} and {policy}") : tr_.tr("reloaded {config}"),
-                      args);
+  return i18n::format(
+      policy ? tr_.tr("reloaded {config} and {policy}") : tr_.tr("reloaded {config}"), args);
 }
 
 void DaemonHost::adoptRuntime(std::unique_ptr<config::Config> config,
@@ -400,9 +400,8 @@ void DaemonHost::reportTo(const apply::SyncReport& run, RunSummary& summary) {
          cli::reportRun(*config_, *runtime_, run, summary.board.outcome, configArgument_, tr_))
       summary.log.emplace_back(line.warning ? LogLevel::Warning : LogLevel::Info, line.text);
   } catch (const std::exception& e) {  // the runtime itself may be what failed
-    summary.log.emplace_back(
-        LogLevel::Warning,
-        i18n::format(tr_.tr("run report not sent: {error}"), {{"error", e.what()}}));
+    summary.log.emplace_back(LogLevel::Warning, i18n::format(tr_.tr("run report not sent: {error}"),
+                                                             {{"error", e.what()}}));
   }
 }
 

@@ -30,10 +30,9 @@ void DaemonProgress::endPhase() {
   std::string line;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    line = i18n::format(tr_.tr("{phase}: {done} of {total} processed"),
-                        {{"phase", name_},
-                         {"done", std::to_string(done_)},
-                         {"total", std::to_string(total_)}});
+    line = i18n::format(
+        tr_.tr("{phase}: {done} of {total} processed"),
+        {{"phase", name_}, {"done", std::to_string(done_)}, {"total", std::to_string(total_)}});
   }
   log(LogLevel::Info, line);
 }

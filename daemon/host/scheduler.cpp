@@ -112,11 +112,10 @@ std::string Scheduler::finished(RunVerdict verdict) {
     systemicInARow_ = 0;
     backoff_ = {};
     backoffUntil_.reset();
-    return wasBackingOff
-               ? i18n::format(tr_.tr("the service answers again: back to the schedule "
-                                     "({schedule})"),
-                              {{"schedule", schedule_.text()}})
-               : "";
+    return wasBackingOff ? i18n::format(tr_.tr("the service answers again: back to the schedule "
+                                               "({schedule})"),
+                                        {{"schedule", schedule_.text()}})
+                         : "";
   }
   ++systemicInARow_;
   Clock::Duration b = kFirstBackoff;

@@ -143,9 +143,8 @@ std::vector<ReportGroup> groupsOf(const report::Attention& attention, const RunF
 std::string titleWords(const RunFacts& run, const std::vector<ReportGroup>& groups,
                        const i18n::Translator& tr) {
   const bool recorded = run.run != 0;
-  const i18n::Arguments args{{"enterprise", run.enterprise},
-                             {"run", std::to_string(run.run)},
-                             {"outcome", run.outcome}};
+  const i18n::Arguments args{
+      {"enterprise", run.enterprise}, {"run", std::to_string(run.run)}, {"outcome", run.outcome}};
   if (run.failed())
     return i18n::format(recorded ? tr.tr("membersync {enterprise}: run {run} failed")
                                  : tr.tr("membersync {enterprise}: a run failed"),
@@ -178,9 +177,9 @@ std::vector<std::string> summaryOf(const RunFacts& run, const std::vector<Report
                                    SendReason reason, const i18n::Translator& tr) {
   std::vector<std::string> lines;
   // The counts' words are jobs/report's (report::runCountsText).
-  lines.push_back(i18n::format(tr.tr("Outcome: {outcome}. What it did: {counts}."),
-                               {{"outcome", run.outcome},
-                                {"counts", report::runCountsText(run.counts)}}));
+  lines.push_back(
+      i18n::format(tr.tr("Outcome: {outcome}. What it did: {counts}."),
+                   {{"outcome", run.outcome}, {"counts", report::runCountsText(run.counts)}}));
   if (!run.message.empty()) {
     // The run's message as stored: a message of ours is shown in the report's language.
     const std::string message = i18n::render(tr, i18n::decodeMessage(run.message));
@@ -253,10 +252,10 @@ ReportContent reportContent(const RunFacts& run, const report::Attention& attent
 ReportContent reportContent(const RunFacts& run, const report::Attention& attention,
                             SendReason reason, const std::string& keyword,
                             ReportLanguage language) {
-  return reportContent(run, attention, reason, keyword,
-                       i18n::Translator(language == ReportLanguage::ZhCN ? i18n::Language::ZhCN
-                                                                         : i18n::Language::En,
-                                        i18n::defaultCatalogueFolders()));
+  return reportContent(
+      run, attention, reason, keyword,
+      i18n::Translator(language == ReportLanguage::ZhCN ? i18n::Language::ZhCN : i18n::Language::En,
+                       i18n::defaultCatalogueFolders()));
 }
 
 std::string footerLine(const std::string& shownCommand, const i18n::Translator& tr) {

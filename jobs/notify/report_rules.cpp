@@ -87,7 +87,7 @@ std::string skipText(ReportOn on, int remindHours, const Situation& now,
   const bool failedRun = last && last->runId == 0;
   if (remindHours <= 0)
     return i18n::format(!last       ? tr.tr("not reported again: unchanged (remind_hours = 0: no "
-                                            "reminders)")
+                                                  "reminders)")
                         : failedRun ? tr.tr("not reported again: unchanged since a run that failed "
                                             "(remind_hours = 0: no reminders)")
                                     : tr.tr("not reported again: unchanged since run {run} "

@@ -154,10 +154,9 @@ class RunReporter {
   const ReportContent& content(SendReason reason) {
     auto found = contents_.find(reason);
     if (found == contents_.end())
-      found = contents_
-                  .emplace(reason,
-                           reportContent(run_, attention_, reason, s_.webhookKeyword, tr_))
-                  .first;
+      found =
+          contents_.emplace(reason, reportContent(run_, attention_, reason, s_.webhookKeyword, tr_))
+              .first;
     return found->second;
   }
 
@@ -194,22 +193,27 @@ class RunReporter {
     i18n::Message m;
     switch (r.outcome) {
       case deliver::MailResult::Outcome::Refused:
-        m = replied ? i18n::msg("the mail server refused it: {reply}; check [report] mail_to and "
-                                "[delivery] from")
-                    : i18n::msg("the mail server refused it; check [report] mail_to and "
-                                "[delivery] from");
+        m = replied ? i18n::msg(
+                          "the mail server refused it: {reply}; check [report] mail_to and "
+                          "[delivery] from")
+                    : i18n::msg(
+                          "the mail server refused it; check [report] mail_to and "
+                          "[delivery] from");
         break;
       case deliver::MailResult::Outcome::InDoubt:
-        m = replied ? i18n::msg("no answer after the message was sent (it may have arrived): "
-                                "{reply}")
+        m = replied ? i18n::msg(
+                          "no answer after the message was sent (it may have arrived): "
+                          "{reply}")
                     : i18n::msg("no answer after the message was sent (it may have arrived)");
         break;
       case deliver::MailResult::Outcome::TryLater:
       case deliver::MailResult::Outcome::Delivered:
-        m = replied ? i18n::msg("not delivered: {reply}; check [delivery] smtp_host, smtp_port "
-                                "and smtp_tls")
-                    : i18n::msg("not delivered; check [delivery] smtp_host, smtp_port and "
-                                "smtp_tls");
+        m = replied ? i18n::msg(
+                          "not delivered: {reply}; check [delivery] smtp_host, smtp_port "
+                          "and smtp_tls")
+                    : i18n::msg(
+                          "not delivered; check [delivery] smtp_host, smtp_port and "
+                          "smtp_tls");
         break;
     }
     if (replied) m.with("reply", scrubbed(r.reply));
@@ -264,10 +268,12 @@ std::string ChannelReport::text(state::RunId run, const i18n::Translator& tr) co
                         : tr.tr("report of a run that failed sent to {channel} ({reason})");
       break;
     case Action::Failed:
-      format = recorded ? tr.tr("report of run {run} not sent to {channel}: {why}; the next run "
-                                "sends it again")
-                        : tr.tr("report of a run that failed not sent to {channel}: {why}; the "
-                                "next run sends it again");
+      format = recorded ? tr.tr(
+                              "report of run {run} not sent to {channel}: {why}; the next run "
+                              "sends it again")
+                        : tr.tr(
+                              "report of a run that failed not sent to {channel}: {why}; the "
+                              "next run sends it again");
       break;
     case Action::Skipped:
       format = recorded ? tr.tr("report of run {run} to {channel}: {why}")
@@ -275,9 +281,9 @@ std::string ChannelReport::text(state::RunId run, const i18n::Translator& tr) co
       break;
   }
   return i18n::format(format, {{"run", std::to_string(run)},
-                                      {"channel", name},
-                                      {"reason", reason ? reasonText(*reason, tr) : ""},
-                                      {"why", detail}});
+                               {"channel", name},
+                               {"reason", reason ? reasonText(*reason, tr) : ""},
+                               {"why", detail}});
 }
 
 ReportResult reportRun(const ReportSettings& settings, const ReportTools& tools,
@@ -297,8 +303,8 @@ ReportResult reportRun(const ReportSettings& settings, const ReportTools& tools,
   } catch (const std::exception& e) {
     // The state database, most likely: the run itself is recorded already, and its exit code
     // stands. Whatever was not recorded as sent is sent again by a later run.
-    result.problems.push_back(tools.scrubber.scrub(
-        i18n::format(tr.tr("reports: {error}"), {{"error", e.what()}})));
+    result.problems.push_back(
+        tools.scrubber.scrub(i18n::format(tr.tr("reports: {error}"), {{"error", e.what()}})));
   }
   return result;
 }

@@ -32,8 +32,10 @@ Environment locale(const std::string& language, const std::string& lcAll, const 
 SyncOptions reportingTo(const std::string& language) {
   SyncOptions o;
   o.centerExtra = "ca_file = " + RobotProcess::caFile() + "\n";  // the robot's test CA
-  o.extra = "[report]\nwebhook_url_file = robot-url\nwebhook_format = dingtalk\n"
-            "webhook_secret_file = robot-secret\n" + language;
+  o.extra =
+      "[report]\nwebhook_url_file = robot-url\nwebhook_format = dingtalk\n"
+      "webhook_secret_file = robot-secret\n" +
+      language;
   return o;
 }
 
@@ -129,8 +131,9 @@ TEST_CASE(
     "[sync][report][i18n]") {
   // scripts/install-deps.sh generates it (locales, /etc/locale.gen, locale-gen).
   if (!localeGenerated("zh_CN.utf8"))
-    FAIL("the zh_CN.UTF-8 locale is not generated (locale -a does not list zh_CN.utf8): run "
-         "scripts/install-deps.sh as root, which generates it");
+    FAIL(
+        "the zh_CN.UTF-8 locale is not generated (locale -a does not list zh_CN.utf8): run "
+        "scripts/install-deps.sh as root, which generates it");
   ReportingSync s("");
   const auto r = s.sync(locale("", "", "zh_CN.UTF-8"));
   INFO(r.out << r.err);
