@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <csignal>
 #include <map>
 #include <string>
@@ -13,6 +14,9 @@
 #include "tests/integration/sync/sync_fixture.h"
 #include "tests/support/command.h"
 #include "tests/support/robot_process.h"
+#ifdef MEMBERSYNC_TEST_SMTP
+#include "tests/support/smtp_process.h"
+#endif
 
 namespace {
 
@@ -76,6 +80,26 @@ struct ReportingSync {
     return got[0].body;
   }
 };
+
+#ifdef MEMBERSYNC_TEST_SMTP
+// A quoted-printable body as the bytes it stands for (the report's mail is sent that way); the
+// headers' "=?UTF-8?B?" words are left as they are.
+std::string unquoted(const std::string& text) {
+  const auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 3, "=\r\n") == 0) {
+      i += 2;  // a soft line break
+    } else if (text[i] == '=' && i + 2 < text.size() && hex(text[i + 1]) && hex(text[i + 2])) {
+      out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+#endif
 
 bool localeGenerated(const std::string& name) {
   const auto r = runCommand("/usr/bin/locale", {"-a"});
@@ -167,3 +191,31 @@ TEST_CASE(
                         Contains("report of run 1 sent to the DingTalk robot"));
   s.f.checkNoSecretLeaked();
 }
+
+#ifdef MEMBERSYNC_TEST_SMTP
+TEST_CASE("report language: [report] language = zh_CN mails the report in Chinese",
+          "[sync][report][i18n][smtp]") {
+  EmulatorProcess emulator;
+  SmtpProcess smtp;
+  SyncOptions o;
+  o.extra = "[delivery]\nmethod = none\nsmtp_host = 127.0.0.1\nsmtp_port = " +
+            std::to_string(smtp.port()) +
+            "\nsmtp_tls = none\nfrom = membersync@acme.example\n"
+            "[report]\nmail_to = it@acme.example\nlanguage = zh_CN\n";
+  SyncFixture f(emulator, o);
+  auto people = staff(3);
+  people[1].mobile = "not-a-number";
+  f.writeHr(people);
+  const auto r =
+      runCommand(membersyncExecutable(), f.commandLine({"sync"}), locale("", "C.UTF-8", ""));
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 3);
+  const auto mails = smtp.mails();
+  REQUIRE(mails.size() == 1);
+  const std::string mail = unquoted(mails[0].content);
+  CHECK_THAT(mail, Contains("1 个无效行已跳过") && Contains("全部事项及处理方法：membersync"));
+  CHECK_THAT(mail, !Contains("HR row skipped as invalid") && !Contains("Everything, and what"));
+  CHECK_THAT(r.err, Contains("第 1 次运行的运行报告已发送到邮箱 it@acme.example（新情况）"));
+  f.checkNoSecretLeaked();
+}
+#endif
