@@ -677,8 +677,17 @@ void readReport(IniReader& ini, const LoadEnvironment& env, Config& c) {
                                   r.on);
   r.remindHours = static_cast<int>(ini.integer("report", "remind_hours", r.remindHours, 0, 8760));
   r.timeoutS = static_cast<int>(ini.integer("report", "timeout_s", r.timeoutS, 1, 600));
-  r.language = choice<notify::ReportLanguage>(ini, "report", "language",
-                                              {{"en", notify::ReportLanguage::En}}, r.language);
+  if (const auto language = ini.get("report", "language")) {
+    // Written as the locale names it (zh_CN); any case is taken, as for every other choice.
+    const std::string value = lowerAscii(*language);
+    if (value == "zh_cn") {
+      r.language = notify::ReportLanguage::ZhCN;
+    } else if (value == "en") {
+      r.language = notify::ReportLanguage::En;
+    } else {
+      ini.fail("report", "language", "'" + *language + "' is not zh_CN or en");
+    }
+  }
   r.passwordWaitDays =
       static_cast<int>(ini.integer("report", "password_wait_days", r.passwordWaitDays, 0, 3650));
 }

@@ -7,6 +7,7 @@
 #include "daemon/host/daemon_host.h"
 #include "daemon/host/notify.h"
 #include "daemon/logging.h"
+#include "daemon/run_report.h"
 #include "daemon/verbs.h"
 #include "jobs/core/scrubber.h"
 #include "jobs/policy/policy.h"
@@ -33,17 +34,22 @@ ExitCode runDaemon(const VerbContext& ctx) {
   SystemClock clock;
   daemon::DaemonHost host(ctx.invocation.configPath, ctx.invocation.configArgument, config,
                           notifier, clock, *scrubber);
+  // The journal's language: [report] language (a service has no LANG).
+  const i18n::Translator tr = reportTranslator(config);
   try {
     return host.run();
   } catch (const config::ConfigError& e) {
-    daemon::log(daemon::LogLevel::Error,
-                std::string("cannot start: configuration error: ") + e.what());
+    daemon::log(
+        daemon::LogLevel::Error,
+        i18n::format(tr.tr("cannot start: configuration error: {error}"), {{"error", e.what()}}));
     return ExitCode::Configuration;
   } catch (const policy::PolicyError& e) {
-    daemon::log(daemon::LogLevel::Error, std::string("cannot start: policy error: ") + e.what());
+    daemon::log(daemon::LogLevel::Error,
+                i18n::format(tr.tr("cannot start: policy error: {error}"), {{"error", e.what()}}));
     return ExitCode::Configuration;
   } catch (const std::exception& e) {
-    daemon::log(daemon::LogLevel::Error, std::string("cannot start: ") + e.what());
+    daemon::log(daemon::LogLevel::Error,
+                i18n::format(tr.tr("cannot start: {error}"), {{"error", e.what()}}));
     return ExitCode::Failed;
   }
 }

@@ -8,9 +8,17 @@
 
 namespace membersync::cli {
 
+i18n::Translator reportTranslator(const config::Config& config) {
+  const auto& chosen = config.report.language;
+  const i18n::Language language = !chosen ? i18n::languageFromEnvironment()
+                                  : *chosen == notify::ReportLanguage::ZhCN ? i18n::Language::ZhCN
+                                                                            : i18n::Language::En;
+  return i18n::Translator(language, i18n::defaultCatalogueFolders());
+}
+
 std::vector<ReportLine> reportRun(const config::Config& config, Runtime& rt,
                                   const apply::SyncReport& report, const std::string& outcome,
-                                  const std::string& configArgument) {
+                                  const std::string& configArgument, const i18n::Translator& tr) {
   const notify::ReportSettings& settings = config.report;
   if (!settings.anyChannel()) return {};
   std::unique_ptr<center::Transport> robot;
@@ -24,7 +32,8 @@ std::vector<ReportLine> reportRun(const config::Config& config, Runtime& rt,
       mail = deliver::makeSmtpSender(notify::reportSmtpSettings(config.delivery.smtp, settings));
   } catch (const std::exception& e) {
     // A client that cannot be made (a proxy the loader let through) fails that channel below.
-    lines.push_back({true, std::string("run reports: ") + rt.scrubber().scrub(e.what())});
+    lines.push_back({true, i18n::format(tr.tr("run reports: {error}"),
+                                        {{"error", rt.scrubber().scrub(e.what())}})});
   }
   notify::RunFacts facts;
   facts.enterprise = config.enterpriseCode;
@@ -36,15 +45,16 @@ std::vector<ReportLine> reportRun(const config::Config& config, Runtime& rt,
   facts.configPath = config.sourceFile;
   facts.defaultConfig = configArgument.empty();
   facts.link = notify::runPageLink(config.console.publicUrl, report.run);
-  const auto result = notify::reportRun(
-      settings, {robot.get(), mail.get(), rt.store(), rt.clock(), rt.scrubber()}, facts,
-      report.attention);
+  const auto result =
+      notify::reportRun(settings, {robot.get(), mail.get(), rt.store(), rt.clock(), rt.scrubber()},
+                        facts, report.attention, tr);
   for (const auto& channel : result.channels) {
     if (channel.action == notify::ChannelReport::Action::Skipped) continue;
-    lines.push_back({channel.action == notify::ChannelReport::Action::Failed,
-                     channel.text(report.run)});
+    lines.push_back(
+        {channel.action == notify::ChannelReport::Action::Failed, channel.text(report.run, tr)});
   }
-  for (const auto& problem : result.problems) lines.push_back({true, "run reports: " + problem});
+  for (const auto& problem : result.problems)
+    lines.push_back({true, i18n::format(tr.tr("run reports: {error}"), {{"error", problem}})});
   return lines;
 }
 

@@ -54,7 +54,7 @@ ExitCode runStatus(const VerbContext& ctx) {
     report::writeStatusJson(ctx.out, in);
   else {
     report::writeStatusText(ctx.out, ctx.tr, in);
-    const std::string reports = notify::reportStatusLine(in.reports);
+    const std::string reports = notify::reportStatusLine(in.reports, ctx.tr);
     if (!reports.empty()) ctx.out << "\n" << reports << "\n";
   }
   return static_cast<ExitCode>(report::statusExitCode(report::statusVerdict(in)));

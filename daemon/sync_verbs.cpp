@@ -8,17 +8,18 @@
 
 #include "daemon/hand_out.h"
 #include "daemon/inputs.h"
-#include "jobs/directory/platform/call_budget.h"
-#include "jobs/directory/platform/platform_client.h"
-#include "jobs/directory/platform/platform_reader.h"
 #include "daemon/progress.h"
 #include "daemon/run_report.h"
 #include "daemon/runtime.h"
 #include "daemon/verbs.h"
+#include "jobs/apply/sync_job.h"
 #include "jobs/center/read_ahead.h"
 #include "jobs/core/file_text.h"
 #include "jobs/core/text.h"
-#include "jobs/apply/sync_job.h"
+#include "jobs/directory/platform/call_budget.h"
+#include "jobs/directory/platform/platform_client.h"
+#include "jobs/directory/platform/platform_reader.h"
+#include "jobs/i18n/message.h"
 #include "jobs/report/attention_text.h"
 #include "jobs/report/plan_json.h"
 #include "jobs/report/plan_text.h"
@@ -107,10 +108,11 @@ void printDelivery(const VerbContext& ctx, const std::vector<std::string>& lines
   for (const auto& line : lines) ctx.out << (&line == &lines.front() ? "\n" : "  ") << line << "\n";
 }
 
+// `reportTr`: [report] language (reportTranslator), made once by the verb.
 void reportTo(const VerbContext& ctx, Runtime& rt, const apply::SyncReport& report,
-             const std::string& outcome) {
+              const std::string& outcome, const i18n::Translator& reportTr) {
   for (const auto& line :
-       reportRun(ctx.config, rt, report, outcome, ctx.invocation.configArgument))
+       reportRun(ctx.config, rt, report, outcome, ctx.invocation.configArgument, reportTr))
     ctx.err << "membersync: " << line.text << "\n";
 }
 
@@ -139,14 +141,17 @@ directory::Export readBudgeted(const VerbContext& ctx, Runtime& rt, const policy
 }
 
 directory::Export readExportOrReport(const VerbContext& ctx, Runtime& rt,
-                                     const policy::Policy& policy, bool applyChanges) {
+                                     const policy::Policy& policy, bool applyChanges,
+                                     const i18n::Translator& reportTr) {
   try {
     return readBudgeted(ctx, rt, policy);
   } catch (const directory::ExportError& e) {
     if (applyChanges) {
       apply::SyncReport failed;
-      failed.message = std::string("the HR export cannot be used: ") + e.what();
-      reportTo(ctx, rt, failed, "failed");
+      // Stored as a message: the report shows it in [report] language.
+      failed.message = i18n::encodeMessage(
+          i18n::msg("the HR export cannot be used: {error}").with("error", std::string(e.what())));
+      reportTo(ctx, rt, failed, "failed", reportTr);
     }
     throw;
   }
@@ -159,15 +164,17 @@ template <typename Body>
 apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges,
                           Body body, std::vector<std::string>* delivery = nullptr) {
   const auto policy = readPolicy(ctx.config);
+  // What the journal keeps of a run (its progress, its reports) is in [report] language.
+  const i18n::Translator reportTr = reportTranslator(ctx.config);
   Runtime rt(ctx.config, applyChanges ? StateUse::Write : StateUse::Read);
   // The state first: a configuration for another enterprise stops there, before the center
   // hears of it. Then the token grants and the first member pages go out while the export is
   // read.
   center::ReadAhead ahead(rt.session(), rt.client(), rt.store().linkCount());
-  const auto hr = readExportOrReport(ctx, rt, policy, applyChanges);
+  const auto hr = readExportOrReport(ctx, rt, policy, applyChanges, reportTr);
   for (const std::string& notice : hr.notices)
     ctx.err << "membersync: " << ctx.invocation.verb << ": " << notice << "\n";
-  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0);
+  StreamProgress progress(ctx.err, isatty(STDERR_FILENO) != 0, reportTr);
   apply::SyncJob job = rt.syncJob(progress);
   apply::SyncRequest request = rt.syncRequest(kind, applyChanges);
   request.settings.plan.onlyAccount = lowerAscii(ctx.invocation.only);
@@ -176,7 +183,7 @@ apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool appl
   apply::SyncReport report = body(job, hr, policy, request);
   if (applyChanges && delivery) *delivery = handOut(ctx, rt, hr);
   // Once the run is recorded: a report never changes the exit code, and says so on stderr.
-  if (applyChanges) reportTo(ctx, rt, report, apply::toString(report.outcome));
+  if (applyChanges) reportTo(ctx, rt, report, apply::toString(report.outcome), reportTr);
   return report;
 }
 

@@ -8,22 +8,23 @@
 #include <stdexcept>
 
 #include "config/loader.h"
-#include "daemon/health/health_server.h"
 #include "daemon/hand_out.h"
+#include "daemon/health/health_server.h"
 #include "daemon/host/daemon_progress.h"
 #include "daemon/host/daemon_settings.h"
 #include "daemon/host/notify.h"
 #include "daemon/host/run_summary.h"
 #include "daemon/host/run_thread.h"
 #include "daemon/host/signal_waiter.h"
-#include "daemon/run_report.h"
 #include "daemon/inputs.h"
 #include "daemon/lock_file.h"
 #include "daemon/logging.h"
+#include "daemon/run_report.h"
 #include "daemon/runtime.h"
 #include "jobs/apply/sync_job.h"
 #include "jobs/center/read_ahead.h"
 #include "jobs/directory/person.h"
+#include "jobs/i18n/message.h"
 #include "jobs/state/state_error.h"
 
 namespace membersync::daemon {
@@ -53,7 +54,7 @@ void addCalls(std::vector<center::CallStats::Row>& into,
 // The confirmed passwords are mailed after the run; what happened goes to the log. A failure to
 // mail does not fail the run: the passwords wait in the outbox, counted by /metrics.
 void handOut(cli::Runtime& rt, const config::Config& config, const directory::Export& hr,
-             const std::atomic<bool>& cancel, RunSummary& summary) {
+             const std::atomic<bool>& cancel, RunSummary& summary, const i18n::Translator& tr) {
   try {
     const auto lines = cli::handOutPasswords(rt, config, hr, &cancel);
     for (std::size_t i = 0; i < lines.size(); ++i)
@@ -62,7 +63,8 @@ void handOut(cli::Runtime& rt, const config::Config& config, const directory::Ex
     for (const auto& row : rt.store().passwordsToHandOut()) ++waiting[state::toString(row.mail)];
     summary.board.passwordsWaiting = waiting;
   } catch (const std::exception& e) {
-    summary.log.emplace_back(LogLevel::Error, std::string("passwords not mailed: ") + e.what());
+    summary.log.emplace_back(LogLevel::Error, i18n::format(tr.tr("passwords not mailed: {error}"),
+                                                           {{"error", e.what()}}));
   }
 }
 
@@ -125,7 +127,8 @@ void DaemonHost::seedAttention() {
 // READY=1 is sent only once the configuration, the policy and the database are loaded and the
 // health endpoint listens.
 void DaemonHost::start() {
-  scheduler_ = std::make_unique<Scheduler>(scheduleOf(*config_), clock_);
+  tr_ = cli::reportTranslator(*config_);
+  scheduler_ = std::make_unique<Scheduler>(scheduleOf(*config_), clock_, tr_);
   policy_ = cli::readPolicy(*config_);
   runtime_ = std::make_unique<cli::Runtime>(*config_, scrubber_);
   const auto recent = runtime_->store().recentRuns(1);
@@ -148,7 +151,8 @@ void DaemonHost::start() {
                                 "; choose a free host:port, or leave it empty for no endpoint");
     }
     log(LogLevel::Notice,
-        "health and metrics on http://" + server_->boundAddress() + "/healthz and /metrics");
+        i18n::format(tr_.tr("health and metrics on http://{address}/healthz and /metrics"),
+                     {{"address", server_->boundAddress()}}));
   }
   runner_ = std::make_unique<RunThread>([this] { return runOnce(); }, [this] { waiter_->wake(); });
   watchdogInterval_ = watchdogPingInterval();
@@ -158,12 +162,17 @@ void DaemonHost::start() {
   board_.setSchedule(scheduler_->schedule().text(), scheduler_->nextDue(), {}, 0);
   lastStatus_ = board_.statusLine();
   notifier_.notify("READY=1\nSTATUS=" + lastStatus_);
-  log(LogLevel::Notice, "membersync daemon started (pid " + std::to_string(::getpid()) +
-                            "): schedule '" + scheduler_->schedule().text() + "', state " +
-                            config_->state.database + ", " +
-                            (scheduler_->nextDue() <= clock_.wallNow()
-                                 ? std::string("first run now")
-                                 : "first run " + personTime(scheduler_->nextDue())));
+  const i18n::Arguments started{{"pid", std::to_string(::getpid())},
+                                {"schedule", scheduler_->schedule().text()},
+                                {"database", config_->state.database},
+                                {"time", personTime(scheduler_->nextDue())}};
+  log(LogLevel::Notice,
+      i18n::format(scheduler_->nextDue() <= clock_.wallNow()
+                       ? tr_.tr("membersync daemon started (pid {pid}): schedule '{schedule}', "
+                                "state {database}, first run now")
+                       : tr_.tr("membersync daemon started (pid {pid}): schedule '{schedule}', "
+                                "state {database}, first run {time}"),
+                   started));
 }
 
 // After SIGTERM, SIGINT or SIGQUIT: the run going (if any) sends no new call and ends once the
@@ -175,7 +184,8 @@ void DaemonHost::stop() {
   if (runner_->busy()) {
     const Clock::Duration grace = 2 * config_->center.timeout + std::chrono::seconds(15);
     log(LogLevel::Notice,
-        "waiting up to " + durationText(grace) + " for the calls in flight; no new call is sent");
+        i18n::format(tr_.tr("waiting up to {time} for the calls in flight; no new call is sent"),
+                     {{"time", durationText(grace)}}));
     const auto deadline = clock_.steadyNow() + grace;
     while (runner_->busy() && clock_.steadyNow() < deadline) {
       waiter_->waitFor(
@@ -183,9 +193,11 @@ void DaemonHost::stop() {
       awake();
     }
     if (runner_->busy()) {
-      log(LogLevel::Error, "the run did not end within " + durationText(grace) +
-                               " of the stop request; exiting with calls in doubt, which the next "
-                               "run settles by reading before it sends anything");
+      log(LogLevel::Error,
+          i18n::format(tr_.tr("the run did not end within {time} of the stop request; exiting "
+                              "with calls in doubt, which the next run settles by reading before "
+                              "it sends anything"),
+                       {{"time", durationText(grace)}}));
       flushLog();
       runner_->abandon();
       std::_Exit(toInt(ExitCode::Failed));
@@ -193,29 +205,35 @@ void DaemonHost::stop() {
     runner_->takeFinished();
   }
   server_.reset();
-  log(LogLevel::Notice, "membersync daemon stopped");
+  log(LogLevel::Notice, tr_.tr("membersync daemon stopped"));
   flushLog();
 }
 
 void DaemonHost::onSignal(int signo) {
   if (signo == SIGHUP) {
     reloadPending_ = true;
-    log(LogLevel::Notice, std::string("SIGHUP: reloading the configuration and the policy") +
-                              (runner_ && runner_->busy() ? " once the run going has ended" : ""));
+    log(LogLevel::Notice,
+        runner_ && runner_->busy()
+            ? tr_.tr("SIGHUP: reloading the configuration and the policy once the run going has "
+                     "ended")
+            : tr_.tr("SIGHUP: reloading the configuration and the policy"));
     return;
   }
   if (!stopRequested_) {
     stopRequested_ = true;
     cancel_ = true;
-    log(LogLevel::Notice, std::string(signalName(signo)) + ": stopping" +
-                              (runner_ && runner_->busy()
-                                   ? "; the run going sends no new call and ends when the calls "
-                                     "in flight have"
-                                   : ""));
+    log(LogLevel::Notice,
+        i18n::format(runner_ && runner_->busy()
+                         ? tr_.tr("{signal}: stopping; the run going sends no new call and ends "
+                                  "when the calls in flight have")
+                         : tr_.tr("{signal}: stopping"),
+                     {{"signal", signalName(signo)}}));
     return;
   }
-  log(LogLevel::Warning, std::string(signalName(signo)) +
-                             " again: exiting now; calls in doubt are settled by the next run");
+  log(LogLevel::Warning,
+      i18n::format(
+          tr_.tr("{signal} again: exiting now; calls in doubt are settled by the next run"),
+          {{"signal", signalName(signo)}}));
   flushLog();
   std::_Exit(toInt(ExitCode::Failed));
 }
@@ -242,25 +260,45 @@ void DaemonHost::reload() {
     const bool newSchedule = schedule.text() != scheduler_->schedule().text();
     if (newSchedule) scheduler_->setSchedule(std::move(schedule));
     policy_ = std::move(policy);
+    tr_ = cli::reportTranslator(*fresh);
+    scheduler_->setTranslator(tr_);
     adoptRuntime(std::move(fresh), std::move(runtime));
-    log(LogLevel::Notice, "reloaded " + configPath_ +
-                              (config_->policy.path.empty() ? "" : " and " + config_->policy.path) +
-                              (newSchedule ? "; schedule now '" + scheduler_->schedule().text() +
-                                                 "', next run " + personTime(scheduler_->nextDue())
-                                           : std::string()));
+    log(LogLevel::Notice, reloadedLine(newSchedule));
     for (const auto& key : later) {
-      log(LogLevel::Warning, key + " changed: it takes effect when the daemon restarts");
+      log(LogLevel::Warning,
+          i18n::format(tr_.tr("{key} changed: it takes effect when the daemon restarts"),
+                       {{"key", key}}));
     }
   } catch (const config::ConfigError& e) {
-    log(LogLevel::Error,
-        "reload failed, keeping the previous configuration and policy: " + std::string(e.what()));
+    log(LogLevel::Error, reloadFailedLine(e.what()));
   } catch (const policy::PolicyError& e) {
-    log(LogLevel::Error,
-        "reload failed, keeping the previous configuration and policy: " + std::string(e.what()));
+    log(LogLevel::Error, reloadFailedLine(e.what()));
   } catch (const std::exception& e) {
-    log(LogLevel::Error,
-        "reload failed, keeping the previous configuration and policy: " + std::string(e.what()));
+    log(LogLevel::Error, reloadFailedLine(e.what()));
   }
+}
+
+std::string DaemonHost::reloadFailedLine(const std::string& why) const {
+  return i18n::format(
+      tr_.tr("reload failed, keeping the previous configuration and policy: {error}"),
+      {{"error", why}});
+}
+
+// "reloaded FILE [and POLICY][; schedule now '...', next run TIME]"
+std::string DaemonHost::reloadedLine(bool newSchedule) const {
+  const i18n::Arguments args{{"config", configPath_},
+                             {"policy", config_->policy.path},
+                             {"schedule", scheduler_->schedule().text()},
+                             {"time", personTime(scheduler_->nextDue())}};
+  const bool policy = !config_->policy.path.empty();
+  if (newSchedule)
+    return i18n::format(policy ? tr_.tr("reloaded {config} and {policy}; schedule now "
+                                        "'{schedule}', next run {time}")
+                               : tr_.tr("reloaded {config}; schedule now '{schedule}', next run "
+                                        "{time}"),
+                        args);
+  return i18n::format(
+      policy ? tr_.tr("reloaded {config} and {policy}") : tr_.tr("reloaded {config}"), args);
 }
 
 void DaemonHost::adoptRuntime(std::unique_ptr<config::Config> config,
@@ -286,8 +324,10 @@ RunVerdict DaemonHost::skipped(Clock::WallPoint started, const std::string& why)
   summary.board.outcome = "skipped";
   summary.board.started = started;
   summary.board.finished = clock_.wallNow();
-  summary.board.message = "run skipped: " + why;
-  log(LogLevel::Warning, summary.board.message + "; the next run is at its scheduled time");
+  summary.board.message = "run skipped: " + why;  // the run board's (/healthz), for programs
+  log(LogLevel::Warning,
+      i18n::format(tr_.tr("run skipped: {why}; the next run is at its scheduled time"),
+                   {{"why", why}}));
   board_.runFinished(summary.board);
   return summary.verdict;
 }
@@ -309,16 +349,16 @@ RunVerdict DaemonHost::runOnce() {
     center::ReadAhead ahead(rt.session(), rt.client(), rt.store().linkCount());
     const directory::Export hr = cli::readHrExport(*config_, policy_);
     for (const std::string& notice : hr.notices) log(LogLevel::Info, notice);
-    DaemonProgress progress(board_);
+    DaemonProgress progress(board_, tr_);
     apply::SyncJob job = rt.syncJob(progress);
     apply::SyncRequest request = rt.syncRequest(state::RunKind::Daemon, true);
     request.settings.apply.cancel = &cancel_;
     request.readAhead = &ahead;
     request.configArgument = configArgument_;
     const apply::SyncReport report = job.run(hr, policy_, request);
-    summary = summarize(report, cancel_, started, clock_.wallNow());
+    summary = summarize(report, cancel_, started, clock_.wallNow(), tr_);
     if (!cancel_.load()) {
-      handOut(rt, *config_, hr, cancel_, summary);
+      handOut(rt, *config_, hr, cancel_, summary, tr_);
       reportTo(report, summary);
     }
   } catch (const std::exception& e) {
@@ -334,9 +374,18 @@ RunVerdict DaemonHost::runOnce() {
                                         : stateProblem ? "state database: "
                                                        : "") +
                             e.what();
-    summary.log.emplace_back(LogLevel::Error, "run failed: " + summary.board.message);
+    summary.log.emplace_back(
+        LogLevel::Error,
+        i18n::format(hrProblem      ? tr_.tr("run failed: the HR export cannot be used: {error}")
+                     : stateProblem ? tr_.tr("run failed: state database: {error}")
+                                    : tr_.tr("run failed: {error}"),
+                     {{"error", e.what()}}));
     apply::SyncReport failed;  // a local problem needs a person as much as the service's
-    failed.message = summary.board.message;
+    // The board's text is for programs (/healthz); the report's is a message, in its language.
+    failed.message = i18n::encodeMessage(
+        hrProblem      ? i18n::msg("the HR export cannot be used: {error}").with("error", e.what())
+        : stateProblem ? i18n::msg("state database: {error}").with("error", e.what())
+                       : i18n::verbatim(e.what()));
     reportTo(failed, summary);
   }
   for (const auto& [level, line] : summary.log) log(level, line);
@@ -348,10 +397,11 @@ RunVerdict DaemonHost::runOnce() {
 void DaemonHost::reportTo(const apply::SyncReport& run, RunSummary& summary) {
   try {
     for (const auto& line :
-         cli::reportRun(*config_, *runtime_, run, summary.board.outcome, configArgument_))
+         cli::reportRun(*config_, *runtime_, run, summary.board.outcome, configArgument_, tr_))
       summary.log.emplace_back(line.warning ? LogLevel::Warning : LogLevel::Info, line.text);
   } catch (const std::exception& e) {  // the runtime itself may be what failed
-    summary.log.emplace_back(LogLevel::Warning, std::string("run report not sent: ") + e.what());
+    summary.log.emplace_back(LogLevel::Warning, i18n::format(tr_.tr("run report not sent: {error}"),
+                                                             {{"error", e.what()}}));
   }
 }
 
@@ -383,8 +433,10 @@ bool DaemonHost::runLooksAlive() {
       std::chrono::minutes(10), 4 * config_->center.timeout);
   if (now - lastLifeAt_ < limit) return true;
   if (!stallReported_) {
-    log(LogLevel::Error, "the run has shown no progress for " + durationText(now - lastLifeAt_) +
-                             "; withholding the watchdog ping so that systemd restarts membersync");
+    log(LogLevel::Error,
+        i18n::format(tr_.tr("the run has shown no progress for {time}; withholding the watchdog "
+                            "ping so that systemd restarts membersync"),
+                     {{"time", durationText(now - lastLifeAt_)}}));
     stallReported_ = true;
   }
   return false;

@@ -14,6 +14,7 @@
 #include "daemon/host/scheduler.h"
 #include "jobs/center/stats.h"
 #include "jobs/core/clock.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/policy/policy.h"
 
 namespace membersync::apply {
@@ -73,6 +74,8 @@ class DaemonHost {
   void publishStatus();
   std::vector<center::CallStats::Row> callStats();
   void adoptRuntime(std::unique_ptr<config::Config> config, std::unique_ptr<cli::Runtime> runtime);
+  std::string reloadedLine(bool newSchedule) const;
+  std::string reloadFailedLine(const std::string& why) const;
 
   const std::string configPath_;
   const std::string configArgument_;
@@ -87,6 +90,9 @@ class DaemonHost {
   std::unique_ptr<cli::Runtime> runtime_;
   std::mutex runtimeMutex_;
   std::vector<center::CallStats::Row> retiredCalls_;  // counters of runtimes replaced by reloads
+  // The language of the log's lines and the reports: [report] language of the configuration in
+  // use (cli::reportTranslator), replaced with it.
+  i18n::Translator tr_;
 
   RunBoard board_;
   std::unique_ptr<Scheduler> scheduler_;

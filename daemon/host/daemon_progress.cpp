@@ -1,18 +1,21 @@
 #include "daemon/host/daemon_progress.h"
 
 #include "daemon/logging.h"
+#include "daemon/progress.h"
 
 namespace membersync::daemon {
 
 void DaemonProgress::phase(const std::string& name, std::size_t total) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    name_ = name;
+    name_ = cli::phaseName(name, tr_);
     total_ = total;
     done_ = 0;
   }
   board_.phase(name, total);
-  log(LogLevel::Info, name + ": " + std::to_string(total) + " to do");
+  log(LogLevel::Info,
+      i18n::format(tr_.trn("{phase}: {count} to do", "{phase}: {count} to do", total),
+                   {{"phase", cli::phaseName(name, tr_)}, {"count", std::to_string(total)}}));
 }
 
 void DaemonProgress::advance(std::size_t n) {
@@ -27,7 +30,9 @@ void DaemonProgress::endPhase() {
   std::string line;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    line = name_ + ": " + std::to_string(done_) + " of " + std::to_string(total_) + " processed";
+    line = i18n::format(
+        tr_.tr("{phase}: {done} of {total} processed"),
+        {{"phase", name_}, {"done", std::to_string(done_)}, {"total", std::to_string(total_)}});
   }
   log(LogLevel::Info, line);
 }

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "daemon/schedule.h"
+#include "jobs/i18n/message.h"
 #include "jobs/report/run_text.h"
 
 namespace membersync::daemon {
@@ -82,20 +83,31 @@ int poolShortagesOf(const apply::SyncReport& report) {
 
 // What needs a person, for journald: up to 10 lines, by person, with what to do.
 void logAttention(const report::Attention& attention,
-                  std::vector<std::pair<LogLevel, std::string>>& log) {
+                  std::vector<std::pair<LogLevel, std::string>>& log, const i18n::Translator& tr) {
   const std::size_t shown = std::min<std::size_t>(attention.items.size(), 10);
   for (std::size_t n = 0; n < shown; ++n) {
     const report::AttentionItem& i = attention.items[n];
     std::string who = i.account.empty() ? i.key : i.account;
     if (!i.name.empty()) who += " " + i.name;
-    log.emplace_back(LogLevel::Warning, "needs a person: " + std::string(report::toString(i.kind)) +
-                                            " " + i.action + " " + who + ": " + i18n::english(i.reason) +
-                                            "; to do: " + i18n::english(i.command));
+    // The kind and the action are the machine's words (status --format json has them too).
+    log.emplace_back(LogLevel::Warning,
+                     i18n::format(tr.tr("needs a person: {kind} {action} {who}: {reason}; to do: "
+                                        "{command}"),
+                                  {{"kind", report::toString(i.kind)},
+                                   {"action", i.action},
+                                   {"who", who},
+                                   {"reason", i18n::render(tr, i.reason)},
+                                   {"command", i18n::render(tr, i.command)}}));
   }
   if (attention.items.size() > shown) {
-    log.emplace_back(LogLevel::Warning, "needs a person: ... and " +
-                                            std::to_string(attention.items.size() - shown) +
-                                            " more (`membersync status` lists them)");
+    const std::size_t more = attention.items.size() - shown;
+    log.emplace_back(LogLevel::Warning,
+                     i18n::format(tr.trn("needs a person: ... and {count} more (`membersync "
+                                         "status` lists them)",
+                                         "needs a person: ... and {count} more (`membersync "
+                                         "status` lists them)",
+                                         more),
+                                  {{"count", std::to_string(more)}}));
   }
 }
 
@@ -103,6 +115,11 @@ void logAttention(const report::Attention& attention,
 
 RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::WallPoint started,
                      Clock::WallPoint finished) {
+  return summarize(report, cancelled, started, finished, i18n::Translator());
+}
+
+RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::WallPoint started,
+                     Clock::WallPoint finished, const i18n::Translator& tr) {
   RunSummary s;
   FinishedRun& run = s.board;
   run.id = report.run;
@@ -131,14 +148,28 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
   for (const auto& [key, n] : run.items) {
     if (key.second == "not-sent") notSent += n;
   }
-  std::string line = "run " + std::to_string(report.run) + " " + run.outcome + " after " + took +
-                     ": " + report::runCountsText(run.counts) +
-                     (notSent > 0 ? ", " + std::to_string(notSent) + " not sent" : "");
-  if (!report.message.empty()) line += " — " + report.message;
+  // The outcome word is the machine's (/metrics, status --format json); the counts' words are
+  // jobs/report's (report::runCountsText).
+  const i18n::Arguments args{{"run", std::to_string(report.run)},
+                             {"outcome", run.outcome},
+                             {"took", took},
+                             {"counts", report::runCountsText(tr, run.counts)},
+                             {"count", std::to_string(notSent)}};
+  std::string line =
+      notSent > 0
+          ? i18n::format(tr.trn("run {run} {outcome} after {took}: {counts}, {count} not sent",
+                                "run {run} {outcome} after {took}: {counts}, {count} not sent",
+                                static_cast<unsigned long>(notSent)),
+                         args)
+          : i18n::format(tr.tr("run {run} {outcome} after {took}: {counts}"), args);
+  if (!report.message.empty()) {
+    const std::string message = i18n::render(tr, i18n::decodeMessage(report.message));
+    line += " — " + message;  // a dash, in both languages (msgids stay ASCII)
+  }
   s.log.emplace_back(run.failed ? LogLevel::Error : LogLevel::Notice, line);
   for (const auto& note : report.settled.notes)
-    s.log.emplace_back(LogLevel::Info, "settled: " + note);
-  logAttention(report.attention, s.log);
+    s.log.emplace_back(LogLevel::Info, i18n::format(tr.tr("settled: {note}"), {{"note", note}}));
+  logAttention(report.attention, s.log, tr);
   return s;
 }
 

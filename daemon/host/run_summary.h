@@ -9,6 +9,7 @@
 #include "daemon/host/log_level.h"
 #include "daemon/host/scheduler.h"
 #include "jobs/apply/sync_job.h"
+#include "jobs/i18n/translator.h"
 
 namespace membersync::daemon {
 
@@ -23,6 +24,9 @@ struct RunSummary {
 // Summarizes a SyncJob's report. `cancelled`: the daemon was asked to stop during the run, so a
 // run that stopped early was cut short on purpose (Cancelled), not by the service (Systemic).
 // A run that failed without a plan (members unreadable) or stopped early is a systemic failure.
+// The log's lines are in `tr`'s language ([report] language); without one, English.
+RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::WallPoint started,
+                     Clock::WallPoint finished, const i18n::Translator& tr);
 RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::WallPoint started,
                      Clock::WallPoint finished);
 

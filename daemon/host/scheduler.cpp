@@ -18,8 +18,8 @@ const char* toString(RunVerdict verdict) {
   return "?";
 }
 
-Scheduler::Scheduler(Schedule schedule, Clock& clock)
-    : schedule_(std::move(schedule)), clock_(clock) {
+Scheduler::Scheduler(Schedule schedule, Clock& clock, i18n::Translator tr)
+    : schedule_(std::move(schedule)), clock_(clock), tr_(std::move(tr)) {
   const auto now = clock_.wallNow();
   nextDue_ = schedule_.kind() == Schedule::Kind::Every ? now : schedule_.nextAfter(now);
 }
@@ -80,17 +80,27 @@ Scheduler::Decision Scheduler::poll(bool runGoing) {
   nextDue_ = next;
   d.nextDue = nextDue_;
   if (runGoing) {
-    d.messages.push_back(
-        (slots == 1
-             ? "the run due at " + personTime(due) + " is skipped"
-             : std::to_string(slots) + " runs due since " + personTime(due) + " are skipped") +
-        ": the previous run is still going (next due " + personTime(nextDue_) + ")");
+    const auto n = static_cast<unsigned long>(slots);
+    d.messages.push_back(i18n::format(
+        tr_.trn("the run due at {time} is skipped: the previous run is still going (next due "
+                "{next})",
+                "{count} runs due since {time} are skipped: the previous run is still going (next "
+                "due {next})",
+                n),
+        {{"count", std::to_string(slots)},
+         {"time", personTime(due)},
+         {"next", personTime(nextDue_)}}));
     return d;
   }
   d.startRun = true;
   if (slots > 1) {
-    d.messages.push_back(std::to_string(slots) + " runs due since " + personTime(due) +
-                         " were missed (the machine slept or the clock jumped); running once now");
+    d.messages.push_back(i18n::format(
+        tr_.trn("{count} runs due since {time} were missed (the machine slept or the clock "
+                "jumped); running once now",
+                "{count} runs due since {time} were missed (the machine slept or the clock "
+                "jumped); running once now",
+                static_cast<unsigned long>(slots)),
+        {{"count", std::to_string(slots)}, {"time", personTime(due)}}));
   }
   return d;
 }
@@ -102,9 +112,10 @@ std::string Scheduler::finished(RunVerdict verdict) {
     systemicInARow_ = 0;
     backoff_ = {};
     backoffUntil_.reset();
-    return wasBackingOff
-               ? "the service answers again: back to the schedule (" + schedule_.text() + ")"
-               : "";
+    return wasBackingOff ? i18n::format(tr_.tr("the service answers again: back to the schedule "
+                                               "({schedule})"),
+                                        {{"schedule", schedule_.text()}})
+                         : "";
   }
   ++systemicInARow_;
   Clock::Duration b = kFirstBackoff;
@@ -113,9 +124,15 @@ std::string Scheduler::finished(RunVerdict verdict) {
   const auto now = clock_.wallNow();
   backoffUntil_ = now + std::chrono::duration_cast<Clock::WallPoint::duration>(backoff_);
   nextDue_ = firstSlotAtOrAfter(std::max(nextDue_, now), *backoffUntil_);
-  return "systemic failure " + std::to_string(systemicInARow_) + " in a row: backing off " +
-         durationText(backoff_) + " (doubling up to " + durationText(kMaxBackoff) + "); next run " +
-         personTime(nextDue_);
+  return i18n::format(tr_.trn("systemic failure {count} in a row: backing off {time} (doubling up "
+                              "to {max}); next run {next}",
+                              "systemic failure {count} in a row: backing off {time} (doubling up "
+                              "to {max}); next run {next}",
+                              static_cast<unsigned long>(systemicInARow_)),
+                      {{"count", std::to_string(systemicInARow_)},
+                       {"time", durationText(backoff_)},
+                       {"max", durationText(kMaxBackoff)},
+                       {"next", personTime(nextDue_)}});
 }
 
 }  // namespace membersync::daemon

@@ -2,10 +2,12 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "daemon/schedule.h"
 #include "jobs/core/clock.h"
+#include "jobs/i18n/translator.h"
 
 namespace membersync::daemon {
 
@@ -29,7 +31,8 @@ class Scheduler {
   static constexpr Clock::Duration kMaxBackoff = std::chrono::hours(24);
 
   // `every` schedules are due at once and then every interval; the others at their next time.
-  Scheduler(Schedule schedule, Clock& clock);
+  // The messages are in `tr`'s language ([report] language; the default: English).
+  Scheduler(Schedule schedule, Clock& clock, i18n::Translator tr = i18n::Translator());
 
   struct Decision {
     bool startRun = false;
@@ -47,6 +50,8 @@ class Scheduler {
 
   // A reloaded schedule: the next slot is computed afresh from now.
   void setSchedule(Schedule schedule);
+  // A reloaded [report] language.
+  void setTranslator(i18n::Translator tr) { tr_ = std::move(tr); }
 
   const Schedule& schedule() const { return schedule_; }
   Clock::WallPoint nextDue() const { return nextDue_; }
@@ -60,6 +65,7 @@ class Scheduler {
 
   Schedule schedule_;
   Clock& clock_;
+  i18n::Translator tr_;
   Clock::WallPoint nextDue_;
   int systemicInARow_ = 0;
   Clock::Duration backoff_{};

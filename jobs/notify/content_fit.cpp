@@ -33,9 +33,11 @@ Shown fitted(const ReportContent& content, std::size_t perGroup, std::size_t lim
   return shown;
 }
 
-std::string moreLine(const ReportGroup& group, std::size_t shown) {
+std::string moreLine(const ReportGroup& group, std::size_t shown, const i18n::Translator& tr) {
   if (shown >= group.items.size()) return "";
-  return "and " + std::to_string(group.items.size() - shown) + " more";
+  const std::size_t more = group.items.size() - shown;
+  return i18n::format(tr.trn("and {count} more", "and {count} more", more),
+                      {{"count", std::to_string(more)}});
 }
 
 }  // namespace membersync::notify

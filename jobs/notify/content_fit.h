@@ -31,7 +31,7 @@ Shown fitted(const ReportContent& content, std::size_t perGroup, std::size_t lim
              const std::function<std::size_t(const Shown&)>& sizeOf);
 
 // "and 12 more": the line a group ends with when it shows fewer items than it has; "" when it
-// shows them all.
-std::string moreLine(const ReportGroup& group, std::size_t shown);
+// shows them all. In `tr`'s language.
+std::string moreLine(const ReportGroup& group, std::size_t shown, const i18n::Translator& tr);
 
 }  // namespace membersync::notify

@@ -26,9 +26,9 @@ class MarkdownWriter {
 
   void line(const std::string& text) { paragraph_.push_back(text); }
   // A command as code where the robot knows code (WeCom); other text as text.
-  void code(const std::string& label, const std::string& command) {
+  std::string command(const std::string& command) const {
     const bool asCode = flavor_ == MarkdownFlavor::WeCom && isCommand(command);
-    line(label + (asCode ? "`" + command + "`" : escaped(command)));
+    return asCode ? "`" + command + "`" : escaped(command);
   }
   void endParagraph() {
     if (paragraph_.empty()) return;
@@ -49,12 +49,17 @@ class MarkdownWriter {
   std::string out_;
 };
 
-void writeGroup(MarkdownWriter& w, const ReportGroup& g, std::size_t items, const Shown& shown) {
+std::string whyLine(const std::string& reason, const i18n::Translator& tr) {
+  return i18n::format(tr.tr("Why: {reason}"), {{"reason", reason}});
+}
+
+void writeGroup(MarkdownWriter& w, const ReportGroup& g, std::size_t items, const Shown& shown,
+                const i18n::Translator& tr) {
   w.line("**" + escaped(g.heading) + "**");
-  if (shown.reasons && !g.reason.empty()) w.line("Why: " + escaped(g.reason));
-  if (shown.commands && !g.command.empty()) w.code(doLabel(g.command), g.command);
+  if (shown.reasons && !g.reason.empty()) w.line(whyLine(escaped(g.reason), tr));
+  if (shown.commands && !g.command.empty()) w.line(doLine(g.command, w.command(g.command), tr));
   for (std::size_t i = 0; i < items; ++i) w.line("- " + escaped(g.items[i]));
-  if (const std::string more = moreLine(g, items); !more.empty()) w.line(more);
+  if (const std::string more = moreLine(g, items, tr); !more.empty()) w.line(more);
   w.endParagraph();
 }
 
@@ -73,9 +78,9 @@ std::string markdownText(const ReportContent& c, const Shown& shown, MarkdownFla
   for (const auto& line : summaryShown(c, shown)) w.line(escaped(line));
   w.endParagraph();
   for (std::size_t i = 0; i < c.groups.size(); ++i)
-    writeGroup(w, c.groups[i], shown.items[i], shown);
-  w.code("Everything, and what to do: ", c.statusCommand);
-  if (!c.link.empty()) w.line("[Details](" + c.link + ")");
+    writeGroup(w, c.groups[i], shown.items[i], shown, c.tr);
+  w.line(footerLine(w.command(c.statusCommand), c.tr));
+  if (!c.link.empty()) w.line("[" + c.tr.tr("Details") + "](" + c.link + ")");
   return w.text();
 }
 
@@ -85,14 +90,18 @@ std::string plainText(const ReportContent& c, const Shown& shown) {
   for (std::size_t i = 0; i < c.groups.size(); ++i) {
     const ReportGroup& g = c.groups[i];
     out += "\n" + g.heading + "\n";
-    if (shown.reasons && !g.reason.empty()) out += "  Why: " + g.reason + "\n";
-    if (shown.commands && !g.command.empty()) out += "  " + doLabel(g.command) + g.command + "\n";
+    if (shown.reasons && !g.reason.empty()) out += "  " + whyLine(g.reason, c.tr) + "\n";
+    if (shown.commands && !g.command.empty())
+      out += "  " + doLine(g.command, g.command, c.tr) + "\n";
     for (std::size_t k = 0; k < shown.items[i]; ++k) out += "  - " + g.items[k] + "\n";
-    if (const std::string more = moreLine(g, shown.items[i]); !more.empty())
-      out += "  " + more + " (" + c.statusCommand + " lists them all)\n";
+    if (const std::string more = moreLine(g, shown.items[i], c.tr); !more.empty())
+      out += "  " +
+             i18n::format(c.tr.tr("{more} ({command} lists them all)"),
+                          {{"more", more}, {"command", c.statusCommand}}) +
+             "\n";
   }
   out += "\n" + c.footer + "\n";
-  if (!c.link.empty()) out += "Details: " + c.link + "\n";
+  if (!c.link.empty()) out += i18n::format(c.tr.tr("Details: {link}"), {{"link", c.link}}) + "\n";
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/translator.h"
 #include "jobs/notify/report_settings.h"
 #include "jobs/report/attention.h"
 #include "jobs/state/types.h"
@@ -60,15 +61,25 @@ struct ReportContent {
   std::string footer;                // where to see everything
   std::string statusCommand;         // "membersync status" (with --config when needed)
   std::string link;                  // RunFacts::link: a robot shows it as a link
+  i18n::Translator tr;               // the language it is in: each format's own words use it
 };
 
-// The report of `run`. `attention` must outlive the content (groups point at its items).
+// The report of `run`, in `tr`'s language ([report] language, made once by the caller).
+// `attention` must outlive the content (groups point at its items).
+ReportContent reportContent(const RunFacts& run, const report::Attention& attention,
+                            SendReason reason, const std::string& keyword,
+                            const i18n::Translator& tr);
+// The same with a Translator of `language` from the default catalogue folders.
 ReportContent reportContent(const RunFacts& run, const report::Attention& attention,
                             SendReason reason, const std::string& keyword, ReportLanguage language);
 
-// How a report introduces what resolves an item: "Run: " before one of membersync's commands,
-// "To do: " before anything else ("fix line 14 of hr-export.csv").
-std::string doLabel(const std::string& command);
+// How a report introduces what resolves an item: "Run: COMMAND" for one of membersync's
+// commands, "To do: WHAT" for anything else ("fix line 14 of hr-export.csv"). `shown` is the
+// command as the format writes it (escaped, or as code).
+std::string doLine(const std::string& command, const std::string& shown,
+                   const i18n::Translator& tr);
+// "Everything, and what to do: membersync status", the command as the format writes it.
+std::string footerLine(const std::string& shownCommand, const i18n::Translator& tr);
 bool isCommand(const std::string& command);  // it is membersync's: a robot shows it as code
 
 // `command` with `--config FILE` after "membersync" when the run's configuration is not the

@@ -26,10 +26,6 @@ bool reminderDue(int remindHours, const state::ReportSend& last, Clock::WallPoin
   return remindHours > 0 && millisOf(at) - last.at >= every;
 }
 
-std::string runName(state::RunId run) {
-  return run == 0 ? std::string("a run that failed") : "run " + std::to_string(run);
-}
-
 }  // namespace
 
 Situation situationOf(const RunFacts& run, bool needsPerson, const std::string& fingerprint) {
@@ -75,13 +71,43 @@ std::optional<SendReason> decide(ReportOn on, int remindHours, const Situation& 
 
 std::string skipText(ReportOn on, int remindHours, const Situation& now,
                      const std::optional<state::ReportSend>& last) {
+  return skipText(on, remindHours, now, last, i18n::Translator());
+}
+
+std::string skipText(ReportOn on, int remindHours, const Situation& now,
+                     const std::optional<state::ReportSend>& last, const i18n::Translator& tr) {
   if (!wanted(on, now))
-    return std::string("not reported: on = ") + toString(on) + " reports " +
-           (on == ReportOn::Failed ? "failed runs only" : "runs that failed or need a person");
-  const std::string since = last ? " since " + runName(last->runId) : "";
-  return "not reported again: unchanged" + since +
-         (remindHours > 0 ? " (a reminder after " + std::to_string(remindHours) + " h)"
-                          : " (remind_hours = 0: no reminders)");
+    return on == ReportOn::Failed
+               ? tr.tr("not reported: on = failed reports failed runs only")
+               : i18n::format(tr.tr("not reported: on = {on} reports runs that failed or need a "
+                                    "person"),
+                              {{"on", toString(on)}});
+  const i18n::Arguments args{{"run", last ? std::to_string(last->runId) : ""},
+                             {"count", std::to_string(remindHours)}};
+  const bool failedRun = last && last->runId == 0;
+  if (remindHours <= 0)
+    return i18n::format(!last       ? tr.tr("not reported again: unchanged (remind_hours = 0: no "
+                                                  "reminders)")
+                        : failedRun ? tr.tr("not reported again: unchanged since a run that failed "
+                                            "(remind_hours = 0: no reminders)")
+                                    : tr.tr("not reported again: unchanged since run {run} "
+                                            "(remind_hours = 0: no reminders)"),
+                        args);
+  const auto hours = static_cast<unsigned long>(remindHours);
+  return i18n::format(
+      !last       ? tr.trn("not reported again: unchanged (a reminder after {count} h)",
+                           "not reported again: unchanged (a reminder after {count} h)", hours)
+      : failedRun ? tr.trn("not reported again: unchanged since a run that failed (a reminder "
+                           "after {count} h)",
+                           "not reported again: unchanged since a run that failed (a reminder "
+                           "after {count} h)",
+                           hours)
+                  : tr.trn("not reported again: unchanged since run {run} (a reminder after "
+                           "{count} h)",
+                           "not reported again: unchanged since run {run} (a reminder after "
+                           "{count} h)",
+                           hours),
+      args);
 }
 
 }  // namespace membersync::notify

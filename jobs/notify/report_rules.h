@@ -17,6 +17,7 @@
 #include <string>
 
 #include "jobs/core/clock.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/notify/report_content.h"
 #include "jobs/notify/report_settings.h"
 #include "jobs/state/types.h"
@@ -42,6 +43,9 @@ std::optional<SendReason> decide(ReportOn on, int remindHours, const Situation& 
                                  const std::optional<state::ReportSend>& last, Clock::WallPoint at);
 
 // Why nothing was sent, for the log: "unchanged since run 21 (a reminder after 24 h)".
+// In `tr`'s language; without one, English.
+std::string skipText(ReportOn on, int remindHours, const Situation& now,
+                     const std::optional<state::ReportSend>& last, const i18n::Translator& tr);
 std::string skipText(ReportOn on, int remindHours, const Situation& now,
                      const std::optional<state::ReportSend>& last);
 

@@ -15,6 +15,8 @@
 #include "jobs/core/scrubber.h"
 #include "jobs/deliver/mail_sender.h"
 #include "jobs/deliver/smtp_sender.h"
+#include "jobs/i18n/message.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/notify/report_content.h"
 #include "jobs/notify/report_settings.h"
 #include "jobs/report/attention.h"
@@ -42,8 +44,11 @@ struct ChannelReport {
   Action action = Action::Skipped;
   std::optional<SendReason> reason;  // Sent and Failed: why it went
   std::string detail;                // Failed: why not (scrubbed); Skipped: why not sent
+  i18n::Message why;                 // Failed: why not, as recorded (its texts scrubbed)
 
-  // One line for the log (Sent: info, Failed: warning, Skipped: debug), never a secret.
+  // One line for the log (Sent: info, Failed: warning, Skipped: debug), never a secret, in
+  // `tr`'s language ([report] language); without one, English.
+  std::string text(state::RunId run, const i18n::Translator& tr) const;
   std::string text(state::RunId run) const;
 };
 
@@ -56,6 +61,11 @@ struct ReportResult {
 // `settings`. A channel without its tool (robot or mail null) fails with that said. Never
 // throws for a failed send or a state database that cannot be read or written: those are in
 // the result (a report the state could not record is sent again by a later run).
+// Every word of the reports, of their mails and of the result's lines is in `tr`'s language
+// ([report] language: the caller makes it once); without one, English.
+ReportResult reportRun(const ReportSettings& settings, const ReportTools& tools,
+                       const RunFacts& run, const report::Attention& attention,
+                       const i18n::Translator& tr);
 ReportResult reportRun(const ReportSettings& settings, const ReportTools& tools,
                        const RunFacts& run, const report::Attention& attention);
 

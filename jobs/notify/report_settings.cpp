@@ -28,4 +28,14 @@ const char* toString(ReportOn on) {
   return "attention";
 }
 
+const char* toString(ReportLanguage language) {
+  switch (language) {
+    case ReportLanguage::En:
+      return "en";
+    case ReportLanguage::ZhCN:
+      return "zh_CN";
+  }
+  return "en";
+}
+
 }  // namespace membersync::notify

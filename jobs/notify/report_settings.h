@@ -29,8 +29,9 @@ enum class ReportOn {
 };
 const char* toString(ReportOn on);  // "attention", "failed", "always"
 
-// The language of the reports' words. English only for now; zh_CN comes with the catalogue.
-enum class ReportLanguage { En };
+// The language of the reports' words, of their mails and of the log lines a person reads.
+enum class ReportLanguage { En, ZhCN };
+const char* toString(ReportLanguage language);  // "en", "zh_CN"
 
 struct ReportSettings {
   std::vector<std::string> mailTo;  // mail_to: addresses; empty: no mail
@@ -49,7 +50,10 @@ struct ReportSettings {
   ReportOn on = ReportOn::Attention;
   int remindHours = 24;  // the same situation is reported again after this long; 0: never
   int timeoutS = 10;     // one robot call as a whole; each step of a mail
-  ReportLanguage language = ReportLanguage::En;
+  // language; nullopt (unset): the environment's, as gettext chooses (a systemd service, the
+  // nightly timer's `sync` included, has no LANG: English). Resolved where the Translator of
+  // reports is made (cli::Runtime).
+  std::optional<ReportLanguage> language;
   // A confirmed password not handed out for longer than this needs a person (report::attention
   // takes it); here because [report] holds it.
   int passwordWaitDays = 3;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/translator.h"
 #include "jobs/state/types.h"
 
 namespace membersync::notify {
@@ -13,6 +14,9 @@ namespace membersync::notify {
 // "Reports: wecom sent 2026-11-21 02:01 CST (run 21); mail:it@acme.example failed 2026-11-21
 // 02:01 CST (run 21): not delivered: ...; the next run sends it again". "" when no report was
 // ever sent (StateStore::lastReportSends() gives `last`).
+// In `tr`'s language (status: the environment's); without one, English.
+std::string reportStatusLine(const std::vector<state::ReportSend>& last,
+                             const i18n::Translator& tr);
 std::string reportStatusLine(const std::vector<state::ReportSend>& last);
 
 }  // namespace membersync::notify

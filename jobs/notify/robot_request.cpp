@@ -94,14 +94,15 @@ Array::Ptr postLines(const ReportContent& c, const Shown& shown) {
     const ReportGroup& g = c.groups[i];
     p.text("");
     p.text(g.heading);
-    if (shown.reasons && !g.reason.empty()) p.text("Why: " + g.reason);
-    if (shown.commands && !g.command.empty()) p.text(doLabel(g.command) + g.command);
+    if (shown.reasons && !g.reason.empty())
+      p.text(i18n::format(c.tr.tr("Why: {reason}"), {{"reason", g.reason}}));
+    if (shown.commands && !g.command.empty()) p.text(doLine(g.command, g.command, c.tr));
     for (std::size_t k = 0; k < shown.items[i]; ++k) p.text("- " + g.items[k]);
-    if (const std::string more = moreLine(g, shown.items[i]); !more.empty()) p.text(more);
+    if (const std::string more = moreLine(g, shown.items[i], c.tr); !more.empty()) p.text(more);
   }
   p.text("");
   p.text(c.footer);
-  if (!c.link.empty()) p.link("Details", c.link);
+  if (!c.link.empty()) p.link(c.tr.tr("Details"), c.link);
   return p.lines();
 }
 
@@ -109,6 +110,8 @@ const char* feishuLanguage(ReportLanguage language) {
   switch (language) {
     case ReportLanguage::En:
       return "en_us";
+    case ReportLanguage::ZhCN:
+      return "zh_cn";
   }
   return "en_us";
 }

@@ -150,3 +150,16 @@ TEST_CASE("report config: mistakes name the key, and never repeat the robot's UR
   f.dir.write("robot-url", "http://127.0.0.1:8080/cgi-bin/webhook/send?key=k\n");
   CHECK(errorOf(f.config(url + "webhook_format = wecom\n")).empty());  // a robot on this machine
 }
+
+TEST_CASE("report config: language is zh_CN or en, unset is the environment's, and nothing else",
+          "[config][i18n]") {
+  using membersync::notify::ReportLanguage;
+  Fixture f;
+  CHECK_FALSE(loadConfig(f.config(""), {}).report.language);  // the environment's, at the edge
+  CHECK(loadConfig(f.config("[report]\nlanguage = zh_CN\n"), {}).report.language ==
+        ReportLanguage::ZhCN);
+  CHECK(loadConfig(f.config("[report]\nlanguage = en\n"), {}).report.language ==
+        ReportLanguage::En);
+  const std::string bad = errorOf(f.config("[report]\nlanguage = zh_TW\n"));
+  CHECK(has(bad, "[report] language: 'zh_TW' is not zh_CN or en"));
+}
