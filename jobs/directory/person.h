@@ -42,7 +42,9 @@ struct RowProblem {
   int line = 0;
   std::string employeeId;  // as found, possibly empty
   std::string account;     // as found, possibly empty
-  std::string message;     // what is wrong and what to do, e.g. "name is 31 characters; at most 30"
+  // What is wrong and what to do, e.g. "name is 31 characters; at most 30": shown in the
+  // reader's language (i18n::render), in English (i18n::english) for logs and the state.
+  i18n::Message message;
   int item = 0;  // JSON exports: the 1-based position in the array (0 for CSV)
   std::string dn;  // LDAP: the entry's distinguished name
   // The row as read, when all that is wrong with it is an account other rows carry too: kept so

@@ -509,9 +509,11 @@ SourceTable xlsxSource(std::istream& in, const std::string& path, const XlsxOpti
         row.cells.emplace(names[i], i < from.cells.size() ? std::move(from.cells[i]) : "");
     for (const auto& [column, error] : from.errors)
       if (column < names.size() && !names[column].empty())
-        row.unusable.push_back({names[column], "\"" + names[column] + "\" (" + error +
-                                                   ") has no value; fix the formula in Excel, "
-                                                   "or type the value"});
+        row.unusable.push_back(
+            {names[column], i18n::msg("\"{column}\" ({error}) has no value; fix the formula in "
+                                      "Excel, or type the value")
+                                .with("column", names[column])
+                                .with("error", error)});
     from.cells = {};
     table.rows.push_back(std::move(row));
   }
