@@ -255,3 +255,24 @@ TEST_CASE("directory: a problem is described with file, line, keys and message",
   keyless.account = "ann";
   CHECK(describe(hr, keyless) == f.cfg.path + ":9: (ann): m");
 }
+
+TEST_CASE(
+    "directory: a skipped row's problems stay messages, each sentence one format string, "
+    "and its description is their English",
+    "[directory][i18n]") {
+  HrFile f;
+  const Export hr = withRow(f, "E1007,ZhaoLei," + repeat("n", 31) + ",,,12,");
+  const RowProblem& p = onlyProblem(hr);
+  CHECK(p.message.id == "{sentences}. {sentence}");
+  REQUIRE(p.message.arguments.size() == 2);
+  REQUIRE(p.message.arguments[0].message.size() == 1);
+  CHECK(p.message.arguments[0].message[0].id ==
+        "name is {length} characters; the center allows at most {max}");
+  const auto described = describeMessage(hr, p);
+  CHECK(described.id == "{place}: {who}: {problem}");
+  CHECK(membersync::i18n::english(described) == describe(hr, p));
+  CHECK(describe(hr, p) == hr.path +
+                               ":3: E1007 (ZhaoLei): name is 31 characters; the center "
+                               "allows at most 30. mobile \"12\" has 2 digits; it needs 5 "
+                               "to 20");
+}
