@@ -2,11 +2,13 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "jobs/apply/apply_settings.h"
 #include "jobs/center/options.h"
 #include "jobs/deliver/delivery_settings.h"
 #include "jobs/directory/directory_settings.h"
+#include "jobs/i18n/message.h"
 #include "jobs/notify/report_settings.h"
 
 namespace membersync {
@@ -77,10 +79,20 @@ struct Config {
 void registerSecrets(const Config& config, Scrubber& scrubber);
 
 // A configuration problem: the message names the file and the key (or line) and says what to do.
-// membersync answers it with exit code 78.
+// membersync answers it with exit code 78. what() is the English (logs, tests); message() is
+// shown in the reader's language.
 class ConfigError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  // Text that is not a message of ours (another library's): shown as it is.
+  explicit ConfigError(const std::string& english)
+      : std::runtime_error(english), message_(i18n::verbatim(english)) {}
+  explicit ConfigError(i18n::Message message)
+      : std::runtime_error(i18n::english(message)), message_(std::move(message)) {}
+
+  const i18n::Message& message() const { return message_; }
+
+ private:
+  i18n::Message message_;
 };
 
 }  // namespace membersync::config

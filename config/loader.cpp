@@ -23,13 +23,26 @@
 #include "jobs/directory/platform/platform_client.h"
 #include "jobs/directory/platform/platform_kind.h"
 #include "jobs/directory/text_encoding.h"
+#include "jobs/i18n/message.h"
 #include "jobs/notify/webhook_url.h"
 
 namespace membersync::config {
 namespace {
 
 namespace fs = std::filesystem;
+using i18n::msg;
+using i18n::verbatim;
 using Poco::Util::AbstractConfiguration;
+
+// "a, b or c": a list of alternatives, each joint a message of its own so that it is translated.
+i18n::Message alternatives(const std::vector<std::string>& names) {
+  i18n::Message list = verbatim(names.empty() ? std::string() : names.front());
+  for (std::size_t i = 1; i < names.size(); ++i)
+    list = (i + 1 == names.size() ? msg("{items} or {item}") : msg("{items}, {item}"))
+               .with("items", list)
+               .with("item", names[i]);
+  return list;
+}
 
 // Reads one INI file. Every key read is remembered, so that whatever is left over at the end is
 // reported as unknown rather than silently ignored.
@@ -43,8 +56,12 @@ class IniReader {
         examples_(examples) {}
 
   [[noreturn]] void fail(const std::string& section, const std::string& key,
-                         const std::string& problem) const {
-    throw ConfigError(file_ + ": [" + section + "] " + key + ": " + problem);
+                         i18n::Message problem) const {
+    throw ConfigError(msg("{file}: [{section}] {key}: {problem}")
+                          .with("file", file_)
+                          .with("section", section)
+                          .with("key", key)
+                          .with("problem", std::move(problem)));
   }
 
   std::optional<std::string> get(const std::string& section, const std::string& key) {
@@ -56,7 +73,9 @@ class IniReader {
 
   std::string required(const std::string& section, const std::string& key) {
     auto v = get(section, key);
-    if (!v || v->empty()) fail(section, key, "is required; set it in the [" + section + "] section");
+    if (!v || v->empty())
+      fail(section, key,
+           msg("is required; set it in the [{section}] section").with("section", section));
     return *v;
   }
 
@@ -73,8 +92,11 @@ class IniReader {
     errno = 0;
     long n = std::strtol(v->c_str(), &end, 10);
     if (errno != 0 || *end != '\0' || n < min || n > max) {
-      fail(section, key, "'" + *v + "' is not a whole number from " + std::to_string(min) +
-                             " to " + std::to_string(max));
+      fail(section, key,
+           msg("'{value}' is not a whole number from {min} to {max}")
+               .with("value", *v)
+               .with("min", min)
+               .with("max", max));
     }
     return n;
   }
@@ -87,9 +109,14 @@ class IniReader {
     errno = 0;
     double n = std::strtod(v->c_str(), &end);
     if (errno != 0 || *end != '\0' || !(n >= min && n <= max)) {
-      std::ostringstream range;
-      range << min << " to " << max;
-      fail(section, key, "'" + *v + "' is not a number from " + range.str());
+      std::ostringstream low, high;
+      low << min;
+      high << max;
+      fail(section, key,
+           msg("'{value}' is not a number from {min} to {max}")
+               .with("value", *v)
+               .with("min", low.str())
+               .with("max", high.str()));
     }
     return n;
   }
@@ -113,13 +140,15 @@ class IniReader {
         if (ini_->hasProperty(full) && !known_.count(lowerAscii(full))) {
           const auto dot = full.find('.');
           if (dot == std::string::npos) {
-            throw ConfigError(file_ + ": '" + full +
-                              "' stands outside any section; put it under [center], "
-                              "[directory], [policy], [sync], [state], [daemon], [delivery], "
-                              "[report] or [console]");
+            throw ConfigError(msg("{file}: '{key}' stands outside any section; put it under "
+                                  "[center], [directory], [policy], [sync], [state], [daemon], "
+                                  "[delivery], [report] or [console]")
+                                  .with("file", file_)
+                                  .with("key", full));
           }
-          throw ConfigError(file_ + ": [" + full.substr(0, dot) + "] " + full.substr(dot + 1) +
-                            ": unknown key (see " + examples_.everyKey + " for every key)");
+          fail(
+              full.substr(0, dot), full.substr(dot + 1),
+              msg("unknown key (see {example} for every key)").with("example", examples_.everyKey));
         }
         walk(full);
       }
@@ -131,9 +160,11 @@ class IniReader {
                                                  "console"};
     for (const auto& s : sections) {
       if (!kSections.count(lowerAscii(s)) && !ini_->hasProperty(s)) {
-        throw ConfigError(file_ + ": [" + s +
-                          "]: unknown section; the sections are center, directory, policy, sync, "
-                          "state, daemon, delivery, report and console");
+        throw ConfigError(
+            msg("{file}: [{section}]: unknown section; the sections are center, "
+                "directory, policy, sync, state, daemon, delivery, report and console")
+                .with("file", file_)
+                .with("section", s));
       }
     }
     walk("");
@@ -161,14 +192,16 @@ Secret readSecret(IniReader& ini, const std::string& section, const std::string&
     value = readWholeFile(p.string());
   } catch (const FileReadError& e) {
     ini.fail(section, key,
-             "cannot read " + p.string() + ": " + e.what() +
-                 (env.credentialsDirectory.empty()
-                      ? std::string()
-                      : " (resolved against $CREDENTIALS_DIRECTORY)"));
+             (env.credentialsDirectory.empty()
+                  ? msg("cannot read {file}: {error}")
+                  : msg("cannot read {file}: {error} (resolved against $CREDENTIALS_DIRECTORY)"))
+                 .with("file", p.string())
+                 .with("error", e.what()));
   }
   if (!value.empty() && value.back() == '\n') value.pop_back();
   if (!value.empty() && value.back() == '\r') value.pop_back();
-  if (value.empty()) ini.fail(section, key, p.string() + " is empty; put the secret in it");
+  if (value.empty())
+    ini.fail(section, key, msg("{file} is empty; put the secret in it").with("file", p.string()));
   return Secret(std::move(value));
 }
 
@@ -195,16 +228,18 @@ bool isLoopback(const std::string& host) {
 void requireUrl(IniReader& ini, const std::string& key, const std::string& url) {
   const std::string l = lowerAscii(url);
   const bool web = l.rfind("https://", 0) == 0 || l.rfind("http://", 0) == 0;
-  if (web && hostOf(l).empty()) ini.fail("center", key, "'" + url + "' names no host");
+  if (web && hostOf(l).empty())
+    ini.fail("center", key, msg("'{url}' names no host").with("url", url));
   if (l.rfind("https://", 0) == 0) return;
   if (l.rfind("http://", 0) == 0) {
     if (isLoopback(hostOf(l))) return;
     ini.fail("center", key,
-             "'" + url + "' is plain http:// to another machine, which would send the client "
-             "secret and admin password unencrypted; use https:// (http:// is accepted only for "
-             "localhost, e.g. the emulator)");
+             msg("'{url}' is plain http:// to another machine, which would send the client "
+                 "secret and admin password unencrypted; use https:// (http:// is accepted only "
+                 "for localhost, e.g. the emulator)")
+                 .with("url", url));
   }
-  ini.fail("center", key, "'" + url + "' must start with https://");
+  ini.fail("center", key, msg("'{url}' must start with https://").with("url", url));
 }
 
 // The [center] account_suffix default. No job holds the template: they read it expanded.
@@ -226,13 +261,14 @@ E choice(IniReader& ini, const std::string& section, const std::string& key,
   const auto raw = ini.get(section, key);
   if (!raw) return fallback;
   const std::string value = lowerAscii(*raw);
-  std::string names;
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    if (value == choices[i].first) return choices[i].second;
-    names += i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ";
-    names += choices[i].first;
+  std::vector<std::string> names;
+  for (const auto& [name, v] : choices) {
+    if (value == name) return v;
+    names.push_back(name);
   }
-  ini.fail(section, key, "'" + value + "' is not " + names);
+  ini.fail(
+      section, key,
+      msg("'{value}' is not {choices}").with("value", value).with("choices", alternatives(names)));
 }
 
 // [center] up to the admin's credentials. Returns the expanded account suffix, which the
@@ -260,18 +296,21 @@ void readCenterConnection(IniReader& ini, const LoadEnvironment& env, center::Cl
   c.activityClientId = ini.text("center", "activity_client_id", "");
   c.activityClientSecret = readSecret(ini, "center", "activity_client_secret_file", false, env);
   if (!env.skipSecrets && c.activityClientId.empty() != c.activityClientSecret.empty()) {
-    ini.fail("center", c.activityClientId.empty() ? "activity_client_id" : "activity_client_secret_file",
-             "set both activity_client_id and activity_client_secret_file, or neither (then the "
-             "main client is used for the activity service)");
+    ini.fail("center",
+             c.activityClientId.empty() ? "activity_client_id" : "activity_client_secret_file",
+             msg("set both activity_client_id and activity_client_secret_file, or neither (then "
+                 "the main client is used for the activity service)"));
   }
   c.caFile = ini.path(ini.text("center", "ca_file", ""));
   if (!c.caFile.empty() && !fs::exists(c.caFile)) {
-    ini.fail("center", "ca_file", c.caFile + " does not exist");
+    ini.fail("center", "ca_file", msg("{file} does not exist").with("file", c.caFile));
   }
   c.proxy = ini.text("center", "proxy", "");
   // The client's own rule (optionProblems), so that `validate` refuses what `sync` would.
   if (!c.proxy.empty() && !center::isHostPort(c.proxy)) {
-    ini.fail("center", "proxy", "'" + c.proxy + "' must be host:port, with a port from 1 to 65535");
+    ini.fail(
+        "center", "proxy",
+        msg("'{value}' must be host:port, with a port from 1 to 65535").with("value", c.proxy));
   }
   c.timeout = std::chrono::seconds(
       ini.integer("center", "timeout_s", static_cast<long>(c.timeout.count()), 1, 3600));
@@ -320,20 +359,26 @@ void requireLdapUrl(IniReader& ini, const directory::LdapSettings& l) {
   const std::string url = lowerAscii(l.url);
   const bool plain = url.rfind("ldap://", 0) == 0;
   if (!plain && url.rfind("ldaps://", 0) != 0)
-    ini.fail("directory", "url", "'" + l.url + "' must start with ldaps:// or ldap://");
-  if (hostOf(url).empty()) ini.fail("directory", "url", "'" + l.url + "' names no host");
+    ini.fail("directory", "url",
+             msg("'{url}' must start with ldaps:// or ldap://").with("url", l.url));
+  if (hostOf(url).empty())
+    ini.fail("directory", "url", msg("'{url}' names no host").with("url", l.url));
   const auto hostStart = url.find("//") + 2;
   const auto slash = url.find('/', hostStart);
   if (url.find_first_of("?#", hostStart) != std::string::npos ||
       (slash != std::string::npos && slash + 1 < url.size()))
-    ini.fail("directory", "url", "'" + l.url + "' must be only scheme, host and port; the base "
-                                 "DN, filter and scope have keys of their own");
+    ini.fail("directory", "url",
+             msg("'{url}' must be only scheme, host and port; the base DN, filter and scope have "
+                 "keys of their own")
+                 .with("url", l.url));
   if (!plain && l.startTls)
-    ini.fail("directory", "start_tls", "ldaps:// is TLS already; set start_tls = false or use ldap://");
+    ini.fail("directory", "start_tls",
+             msg("ldaps:// is TLS already; set start_tls = false or use ldap://"));
   if (plain && !l.startTls && !isLoopback(hostOf(url)))
     ini.fail("directory", "url",
-             "'" + l.url + "' is plain ldap:// to another machine, which would send the bind "
-             "password unencrypted; use ldaps://, or set start_tls = true");
+             msg("'{url}' is plain ldap:// to another machine, which would send the bind "
+                 "password unencrypted; use ldaps://, or set start_tls = true")
+                 .with("url", l.url));
 }
 
 void readLdap(IniReader& ini, const LoadEnvironment& env, directory::LdapSettings& l) {
@@ -342,13 +387,16 @@ void readLdap(IniReader& ini, const LoadEnvironment& env, directory::LdapSetting
   requireLdapUrl(ini, l);
   l.caFile = ini.path(ini.text("directory", "ca_file", l.caFile));
   if (!l.caFile.empty() && !fs::is_regular_file(l.caFile))
-    ini.fail("directory", "ca_file", l.caFile + " is not a file; name the PEM file of the CAs "
-                                     "that verify the directory's certificate");
+    ini.fail("directory", "ca_file",
+             msg("{file} is not a file; name the PEM file of the CAs that verify the directory's "
+                 "certificate")
+                 .with("file", l.caFile));
   l.bindDn = ini.required("directory", "bind_dn");
   l.bindPassword = readSecret(ini, "directory", "bind_password_file", true, env);
   l.baseDn = ini.required("directory", "base_dn");
   l.filter = ini.text("directory", "filter", l.filter);
-  if (l.filter.empty()) ini.fail("directory", "filter", "must not be empty; the default is (objectClass=person)");
+  if (l.filter.empty())
+    ini.fail("directory", "filter", msg("must not be empty; the default is (objectClass=person)"));
   l.scope = choice<directory::LdapScope>(ini, "directory", "scope",
                                          {{"sub", directory::LdapScope::Sub},
                                           {"one", directory::LdapScope::One},
@@ -363,18 +411,20 @@ void readSheet(IniReader& ini, directory::DirectorySettings& d) {
   const bool xlsx = d.format == directory::ExportFormat::Xlsx;
   for (const char* key : {"sheet", "sheet_index"})
     if (ini.get("directory", key) && !xlsx)
-      ini.fail("directory", key, "is for Excel workbooks (format = xlsx); remove it");
+      ini.fail("directory", key, msg("is for Excel workbooks (format = xlsx); remove it"));
   if (!xlsx) return;
   if (ini.get("directory", "sheet") && ini.get("directory", "sheet_index"))
-    ini.fail("directory", "sheet_index", "and sheet both pick the sheet; keep one of them");
+    ini.fail("directory", "sheet_index", msg("and sheet both pick the sheet; keep one of them"));
   d.sheet = ini.text("directory", "sheet", d.sheet);
   if (ini.get("directory", "sheet") && d.sheet.empty())
-    ini.fail("directory", "sheet", "must name a sheet (or remove it: the first sheet is read)");
+    ini.fail("directory", "sheet",
+             msg("must name a sheet (or remove it: the first sheet is read)"));
   d.sheetIndex = static_cast<int>(ini.integer("directory", "sheet_index", 1, 1, 10000));
   if (!ini.get("directory", "sheet_index")) d.sheetIndex = 0;
   for (const char* key : {"delimiter", "encoding"})
     if (ini.get("directory", key))
-      ini.fail("directory", key, "is for CSV exports; a workbook (format = xlsx) has neither, so remove it");
+      ini.fail("directory", key,
+               msg("is for CSV exports; a workbook (format = xlsx) has neither, so remove it"));
 }
 
 // format = dingtalk, wecom or feishu: the app's credentials and where the platform is. base_url
@@ -386,20 +436,26 @@ void readPlatform(IniReader& ini, const LoadEnvironment& env,
   p.baseUrl = ini.text("directory", "base_url", kind.defaultBaseUrl);
   while (!p.baseUrl.empty() && p.baseUrl.back() == '/') p.baseUrl.pop_back();
   if (const auto problem = directory::platform::baseUrlProblem(p.baseUrl))
-    ini.fail("directory", "base_url", *problem);
+    ini.fail("directory", "base_url", verbatim(*problem));
   for (const auto& other : directory::platform::kPlatformKinds)
     for (const char* key : {other.idKey, other.secretFileKey})
       if (key != std::string(kind.idKey) && key != std::string(kind.secretFileKey) &&
           ini.get("directory", key))
         ini.fail("directory", key,
-                 std::string("is for format = ") + other.formatName + "; with format = " +
-                     format + " the app is " + kind.idKey + " and " + kind.secretFileKey);
+                 msg("is for format = {other}; with format = {format} the app is {id_key} and "
+                     "{secret_key}")
+                     .with("other", other.formatName)
+                     .with("format", format)
+                     .with("id_key", kind.idKey)
+                     .with("secret_key", kind.secretFileKey));
   p.appKey = ini.required("directory", kind.idKey);
   p.appSecret = readSecret(ini, "directory", kind.secretFileKey, true, env);
   p.caFile = ini.path(ini.text("directory", "ca_file", p.caFile));
   if (!p.caFile.empty() && !fs::is_regular_file(p.caFile))
-    ini.fail("directory", "ca_file", p.caFile + " is not a file; name the PEM file of the CAs "
-                                     "that verify base_url's certificate");
+    ini.fail("directory", "ca_file",
+             msg("{file} is not a file; name the PEM file of the CAs that verify base_url's "
+                 "certificate")
+                 .with("file", p.caFile));
   p.timeoutS = static_cast<int>(ini.integer("directory", "timeout_s", p.timeoutS, 1, 3600));
   p.walkTimeoutS =
       static_cast<int>(ini.integer("directory", "walk_timeout_s", p.walkTimeoutS, 1, 86400));
@@ -410,9 +466,11 @@ void readPlatform(IniReader& ini, const LoadEnvironment& env,
   // Nothing on these platforms is an account: it must be chosen (the mail's local part, the id).
   if (!ini.get("directory", "column.account"))
     ini.fail("directory", "column.account",
-             "is required with format = " + format +
-                 "; set it to a template over the user's fields, e.g. column.account = {" +
-                 kind.userIdField + "|lower} or column.account = {" + kind.workMailField + "|localpart}");
+             msg("is required with format = {format}; set it to a template over the user's "
+                 "fields, e.g. column.account = {by_id} or column.account = {by_mail}")
+                 .with("format", format)
+                 .with("by_id", std::string("{") + kind.userIdField + "|lower}")
+                 .with("by_mail", std::string("{") + kind.workMailField + "|localpart}"));
 }
 
 // CSV: UTF-8, or GB18030 (gbk and gb2312 are read as GB18030, their superset). JSON is UTF-8 by
@@ -422,14 +480,14 @@ void readEncoding(IniReader& ini, directory::DirectorySettings& d) {
   const auto encoding = directory::textEncodingNamed(d.encoding);
   if (!encoding)
     ini.fail("directory", "encoding",
-             "'" + d.encoding +
-                 "' is not supported; use utf-8, or gb18030 (which reads gbk and "
-                 "gb2312 too), or convert the file: iconv -f ENCODING -t UTF-8 FILE > FILE.utf8");
+             msg("'{value}' is not supported; use utf-8, or gb18030 (which reads gbk and gb2312 "
+                 "too), or convert the file: iconv -f ENCODING -t UTF-8 FILE > FILE.utf8")
+                 .with("value", d.encoding));
   if (*encoding != directory::TextEncoding::Utf8 && d.format == directory::ExportFormat::Json)
     ini.fail("directory", "encoding",
-             "'" + d.encoding +
-                 "' is for CSV exports; JSON is UTF-8 (RFC 8259), so export it "
-                 "as UTF-8 and remove encoding");
+             msg("'{value}' is for CSV exports; JSON is UTF-8 (RFC 8259), so export it as UTF-8 "
+                 "and remove encoding")
+                 .with("value", d.encoding));
 }
 
 void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::DirectorySettings& d) {
@@ -446,21 +504,27 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
   readSheet(ini, d);
   const directory::platform::PlatformKind* platform = directory::platform::platformKind(d.format);
   if (platform) {
-    const std::string reads = std::string("format = ") + platform->formatName + " reads " +
-                              platform->displayName;
     if (ini.get("directory", "path"))
-      ini.fail("directory", "path", reads + ", not a file; remove path");
+      ini.fail("directory", "path",
+               msg("format = {format} reads {platform}, not a file; remove path")
+                   .with("format", platform->formatName)
+                   .with("platform", platform->displayName));
     readPlatform(ini, env, *platform, d.platform);
     for (const char* key : {"delimiter", "encoding"})
       if (ini.get("directory", key))
-        ini.fail("directory", key, "is for CSV exports; " + reads + ", so remove it");
+        ini.fail("directory", key,
+                 msg("is for CSV exports; format = {format} reads {platform}, so remove it")
+                     .with("format", platform->formatName)
+                     .with("platform", platform->displayName));
   } else if (d.format == directory::ExportFormat::Ldap) {
     if (ini.get("directory", "path"))
-      ini.fail("directory", "path", "format = ldap reads the directory, not a file; remove path");
+      ini.fail("directory", "path",
+               msg("format = ldap reads the directory, not a file; remove path"));
     readLdap(ini, env, d.ldap);
     for (const char* key : {"delimiter", "encoding"})
       if (ini.get("directory", key))
-        ini.fail("directory", key, "is for CSV exports; format = ldap reads the directory, so remove it");
+        ini.fail("directory", key,
+                 msg("is for CSV exports; format = ldap reads the directory, so remove it"));
   } else {
     d.path = ini.path(ini.required("directory", "path"));
   }
@@ -470,7 +534,8 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
   } else if (delimiter.size() == 1 && delimiter != "\"") {
     d.delimiter = delimiter[0];
   } else {
-    ini.fail("directory", "delimiter", "'" + delimiter + "' must be one character (or 'tab')");
+    ini.fail("directory", "delimiter",
+             msg("'{value}' must be one character (or 'tab')").with("value", delimiter));
   }
   readEncoding(ini, d);
   for (const auto& field : directory::DirectorySettings::fields()) {
@@ -478,12 +543,14 @@ void readDirectory(IniReader& ini, const LoadEnvironment& env, directory::Direct
     const std::string byDefault =
         platform && field == "employee_id" ? platform->userIdField : field;
     d.columns[field] = ini.text("directory", "column." + field, byDefault);
-    if (d.columns[field].empty()) ini.fail("directory", "column." + field, "must name a column");
+    if (d.columns[field].empty())
+      ini.fail("directory", "column." + field, msg("must name a column"));
     if (directory::ColumnTemplate::isTemplate(d.columns[field])) {
       try {
         directory::ColumnTemplate::parse(d.columns[field]);
       } catch (const directory::TemplateError& e) {
-        ini.fail("directory", "column." + field, std::string("the template does not parse: ") + e.what());
+        ini.fail("directory", "column." + field,
+                 msg("the template does not parse: {error}").with("error", e.what()));
       }
     }
   }
@@ -550,17 +617,20 @@ void readSmtp(IniReader& ini, const LoadEnvironment& env, deliver::SmtpSettings&
   s.port = static_cast<int>(ini.integer("delivery", "smtp_port", s.port, 1, 65535));
   if (s.tls == deliver::SmtpTls::None && !isLoopback(lowerAscii(s.host)))
     ini.fail("delivery", "smtp_tls",
-             "none would send the passwords unencrypted to " + s.host +
-                 "; use starttls or tls (none is accepted only for a server on this machine)");
+             msg("none would send the passwords unencrypted to {host}; use starttls or tls (none "
+                 "is accepted only for a server on this machine)")
+                 .with("host", s.host));
   s.caFile = ini.path(ini.text("delivery", "smtp_ca_file", s.caFile));
   if (!s.caFile.empty() && !fs::is_regular_file(s.caFile))
-    ini.fail("delivery", "smtp_ca_file", s.caFile + " is not a file; name the PEM file of the "
-                                        "CAs that verify the mail server's certificate");
+    ini.fail("delivery", "smtp_ca_file",
+             msg("{file} is not a file; name the PEM file of the CAs that verify the mail "
+                 "server's certificate")
+                 .with("file", s.caFile));
   s.user = ini.text("delivery", "smtp_user", s.user);
   s.password = readSecret(ini, "delivery", "smtp_password_file", false, env);
   if (!env.skipSecrets && s.user.empty() != s.password.empty())
     ini.fail("delivery", s.user.empty() ? "smtp_user" : "smtp_password_file",
-             "SMTP AUTH needs both smtp_user and smtp_password_file (or neither)");
+             msg("SMTP AUTH needs both smtp_user and smtp_password_file (or neither)"));
   s.timeoutS = static_cast<int>(ini.integer("delivery", "smtp_timeout_s", s.timeoutS, 1, 3600));
 }
 
@@ -570,7 +640,9 @@ deliver::MailTemplate parseMailTemplate(IniReader& ini, const std::string& key,
   try {
     return deliver::MailTemplate::parse(text, part);
   } catch (const deliver::TemplateError& e) {
-    ini.fail("delivery", key, (file.empty() ? "" : file + ": ") + e.what());
+    ini.fail("delivery", key,
+             file.empty() ? verbatim(e.what())
+                          : msg("{file}: {error}").with("file", file).with("error", e.what()));
   }
 }
 
@@ -586,8 +658,9 @@ void requireForReports(IniReader& ini, const char* key) {
   const auto v = ini.get("delivery", key);
   if (!v || v->empty())
     ini.fail("delivery", key,
-             "is required by [report] mail_to: reports are mailed through the [delivery] mail "
-             "server and sender whatever its method says; set smtp_host and from in [delivery]");
+             msg("is required by [report] mail_to: reports are mailed through the [delivery] mail "
+                 "server and sender whatever its method says; set smtp_host and from in "
+                 "[delivery]"));
 }
 
 void readDelivery(IniReader& ini, const LoadEnvironment& env, deliver::DeliverySettings& d) {
@@ -601,10 +674,12 @@ void readDelivery(IniReader& ini, const LoadEnvironment& env, deliver::DeliveryS
   readSmtp(ini, env, d.smtp);
   d.from = ini.required("delivery", "from");
   if (!deliver::isMailAddress(d.from))
-    ini.fail("delivery", "from", "'" + d.from + "' is not a mail address (name@example.com)");
+    ini.fail("delivery", "from",
+             msg("'{value}' is not a mail address (name@example.com)").with("value", d.from));
   if (!d.mail) return;  // the rest is how passwords are mailed
   d.toColumn = ini.text("delivery", "to_column", d.toColumn);
-  if (d.toColumn.empty()) ini.fail("delivery", "to_column", "must name the HR field with the address");
+  if (d.toColumn.empty())
+    ini.fail("delivery", "to_column", msg("must name the HR field with the address"));
   d.subject = ini.text("delivery", "subject", d.subject);
   parseMailTemplate(ini, "subject", d.subject, deliver::MailTemplate::Part::Subject);
   const std::string file = ini.path(ini.text("delivery", "template_file", ""));
@@ -613,7 +688,8 @@ void readDelivery(IniReader& ini, const LoadEnvironment& env, deliver::DeliveryS
     try {
       d.body = readWholeFile(file);
     } catch (const FileReadError& e) {
-      ini.fail("delivery", "template_file", "cannot read " + file + ": " + e.what());
+      ini.fail("delivery", "template_file",
+               msg("cannot read {file}: {error}").with("file", file).with("error", e.what()));
     }
   }
   parseMailTemplate(ini, "template_file", d.body, deliver::MailTemplate::Part::Body, file);
@@ -630,18 +706,19 @@ void readWebhook(IniReader& ini, const LoadEnvironment& env, notify::ReportSetti
   r.webhookKeyword = ini.text("report", "webhook_keyword", r.webhookKeyword);
   if (env.skipSecrets) return;  // the console sends no report: the URL was not read
   if (r.webhookUrl.empty()) {
-    if (format) ini.fail("report", "webhook_format", "needs webhook_url_file, the robot's URL");
-    if (!r.webhookSecret.empty())
-      ini.fail("report", "webhook_secret_file", "needs webhook_url_file, the robot's URL");
-    if (!r.webhookKeyword.empty())
-      ini.fail("report", "webhook_keyword", "needs webhook_url_file, the robot's URL");
+    const char* key = format                      ? "webhook_format"
+                      : !r.webhookSecret.empty()  ? "webhook_secret_file"
+                      : !r.webhookKeyword.empty() ? "webhook_keyword"
+                                                  : nullptr;
+    if (key) ini.fail("report", key, msg("needs webhook_url_file, the robot's URL"));
     return;
   }
   if (const auto problem = notify::webhookUrlProblem(r.webhookUrl.reveal()))
-    ini.fail("report", "webhook_url_file", "the URL in the file cannot be used: " + *problem);
+    ini.fail("report", "webhook_url_file",
+             msg("the URL in the file cannot be used: {problem}").with("problem", *problem));
   if (!format || format->empty())
     ini.fail("report", "webhook_format",
-             "is required with webhook_url_file: wecom, dingtalk, feishu or json");
+             msg("is required with webhook_url_file: wecom, dingtalk, feishu or json"));
   r.webhookFormat = choice<notify::WebhookFormat>(ini, "report", "webhook_format",
                                                   {{"wecom", notify::WebhookFormat::WeCom},
                                                    {"dingtalk", notify::WebhookFormat::DingTalk},
@@ -650,24 +727,27 @@ void readWebhook(IniReader& ini, const LoadEnvironment& env, notify::ReportSetti
                                                   r.webhookFormat);
   if (r.webhookFormat == notify::WebhookFormat::WeCom && !r.webhookSecret.empty())
     ini.fail("report", "webhook_secret_file",
-             "a WeCom group robot has no signing secret (its key is in the URL); remove it");
+             msg("a WeCom group robot has no signing secret (its key is in the URL); remove it"));
   if (r.webhookFormat == notify::WebhookFormat::Json && !r.webhookKeyword.empty())
     ini.fail("report", "webhook_keyword",
-             "is for the WeCom, DingTalk and Feishu robots; json sends membersync's own object");
+             msg("is for the WeCom, DingTalk and Feishu robots; json sends membersync's own "
+                 "object"));
 }
 
 void readReport(IniReader& ini, const LoadEnvironment& env, Config& c) {
   notify::ReportSettings& r = c.report;
   for (const auto& address : splitList(ini.text("report", "mail_to", ""))) {
     if (!deliver::isMailAddress(address))
-      ini.fail("report", "mail_to", "'" + address + "' is not a mail address (name@example.com)");
+      ini.fail("report", "mail_to",
+               msg("'{value}' is not a mail address (name@example.com)").with("value", address));
     r.mailTo.push_back(address);
   }
   r.mailFrom = c.delivery.from;  // read by readDelivery, which required it for mail_to
   readWebhook(ini, env, r);
   if (const auto proxy = ini.get("report", "proxy")) {
     if (!proxy->empty() && !center::isHostPort(*proxy))
-      ini.fail("report", "proxy", "'" + *proxy + "' must be host:port, or empty for no proxy");
+      ini.fail("report", "proxy",
+               msg("'{value}' must be host:port, or empty for no proxy").with("value", *proxy));
     r.proxy = *proxy;
   }
   r.on = choice<notify::ReportOn>(ini, "report", "on",
@@ -696,22 +776,24 @@ void readDaemon(IniReader& ini, DaemonConfig& d) {
   d.schedule = ini.text("daemon", "schedule", d.schedule);
   d.listen = ini.text("daemon", "listen", d.listen);
   if (!d.listen.empty() && d.listen.rfind(':') == std::string::npos) {
-    ini.fail("daemon", "listen", "'" + d.listen + "' must be host:port, or empty to disable");
+    ini.fail("daemon", "listen",
+             msg("'{value}' must be host:port, or empty to disable").with("value", d.listen));
   }
   d.logFile = ini.path(ini.text("daemon", "log_file", ""));
   d.logLevel = lowerAscii(ini.text("daemon", "log_level", d.logLevel));
   if (d.logLevel == "information") d.logLevel = "info";
   static const std::set<std::string> kLevels{"error", "warning", "notice", "info", "debug"};
   if (!kLevels.count(d.logLevel)) {
-    ini.fail("daemon", "log_level",
-             "'" + d.logLevel + "' is not error, warning, notice, info or debug");
+    ini.fail(
+        "daemon", "log_level",
+        msg("'{value}' is not error, warning, notice, info or debug").with("value", d.logLevel));
   }
 }
 
 void readConsole(IniReader& ini, const LoadEnvironment& env, ConsoleConfig& c) {
   c.listen = ini.text("console", "listen", c.listen);
   if (c.listen.rfind(':') == std::string::npos)
-    ini.fail("console", "listen", "'" + c.listen + "' must be host:port");
+    ini.fail("console", "listen", msg("'{value}' must be host:port").with("value", c.listen));
   c.tlsCertFile = ini.path(ini.text("console", "tls_cert_file", ""));
   // The key is a secret: under systemd it comes through LoadCredential=, and a relative path
   // resolves against $CREDENTIALS_DIRECTORY as the other secrets' do.
@@ -723,12 +805,14 @@ void readConsole(IniReader& ini, const LoadEnvironment& env, ConsoleConfig& c) {
     c.tlsKeyFile = ini.path(c.tlsKeyFile);
   if (c.tlsCertFile.empty() != c.tlsKeyFile.empty())
     ini.fail("console", c.tlsCertFile.empty() ? "tls_cert_file" : "tls_key_file",
-             "set both tls_cert_file and tls_key_file, or neither (then behind a reverse proxy)");
+             msg("set both tls_cert_file and tls_key_file, or neither (then behind a reverse "
+                 "proxy)"));
   c.publicUrl = ini.text("console", "public_url", "");
   const std::string url = lowerAscii(c.publicUrl);
   if (!url.empty() && url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0)
-    ini.fail("console", "public_url",
-             "'" + c.publicUrl + "' must start with https:// (the address people open)");
+    ini.fail(
+        "console", "public_url",
+        msg("'{url}' must start with https:// (the address people open)").with("url", c.publicUrl));
   c.usersFile = ini.path(ini.text("console", "users_file", c.usersFile));
   c.auditDays = static_cast<int>(ini.integer("console", "audit_days", c.auditDays, 1, 36500));
 }
@@ -745,15 +829,21 @@ LoadEnvironment environmentFromProcess() {
 Config loadConfig(const std::string& path, const LoadEnvironment& env) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
-    throw ConfigError(path + ": cannot read the configuration file (" +
-                      (fs::exists(path, ec) ? "not a regular file" : "no such file") +
-                      "); pass --config FILE, or start from " + env.examples.start);
+    throw ConfigError((fs::exists(path, ec)
+                           ? msg("{file}: cannot read the configuration file (not a regular "
+                                 "file); pass --config FILE, or start from {example}")
+                           : msg("{file}: cannot read the configuration file (no such file); "
+                                 "pass --config FILE, or start from {example}"))
+                          .with("file", path)
+                          .with("example", env.examples.start));
   }
   std::string text;
   try {
     text = readWholeFile(path);
   } catch (const FileReadError& e) {
-    throw ConfigError(path + ": cannot read the configuration file: " + e.what());
+    throw ConfigError(msg("{file}: cannot read the configuration file: {error}")
+                          .with("file", path)
+                          .with("error", e.what()));
   }
   return parseConfig(text, path, env);
 }
@@ -764,7 +854,9 @@ Config parseConfig(const std::string& text, const std::string& path, const LoadE
     std::istringstream in(text);
     raw = new Poco::Util::IniFileConfiguration(in);
   } catch (const Poco::Exception& e) {
-    throw ConfigError(path + ": cannot read the configuration file: " + e.displayText());
+    throw ConfigError(msg("{file}: cannot read the configuration file: {error}")
+                          .with("file", path)
+                          .with("error", e.displayText()));
   }
   IniReader ini(path, raw, env.examples);
 

@@ -14,6 +14,7 @@
 #include "daemon/verbs.h"
 #include "jobs/directory/person.h"
 #include "jobs/directory/platform/platform_client.h"
+#include "jobs/i18n/message.h"
 #include "jobs/policy/policy.h"
 #include "jobs/state/state_error.h"
 
@@ -91,22 +92,34 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
     return verb(VerbContext{inv, config, out, err, tr});
   } catch (const config::ConfigError& e) {
-    err << "membersync: configuration error: " << e.what() << "\n";
+    err << i18n::format(tr.tr("membersync: configuration error: {error}"),
+                        {{"error", i18n::render(tr, e.message())}})
+        << "\n";
     return ExitCode::Configuration;
   } catch (const policy::PolicyError& e) {
-    err << "membersync: policy error: " << e.what() << "\n";
+    err << i18n::format(tr.tr("membersync: policy error: {error}"),
+                        {{"error", i18n::render(tr, e.message())}})
+        << "\n";
     return ExitCode::Configuration;
   } catch (const directory::platform::PlatformConfigError& e) {
-    err << "membersync: " << inv.verb << ": configuration error: " << e.what() << "\n";
+    err << i18n::format(tr.tr("membersync: {verb}: configuration error: {error}"),
+                        {{"verb", inv.verb}, {"error", i18n::render(tr, e.message())}})
+        << "\n";
     return ExitCode::Configuration;
   } catch (const directory::ExportError& e) {
-    err << "membersync: " << inv.verb << ": the HR export cannot be used: " << e.what() << "\n";
+    err << i18n::format(tr.tr("membersync: {verb}: the HR export cannot be used: {error}"),
+                        {{"verb", inv.verb}, {"error", i18n::render(tr, e.message())}})
+        << "\n";
     return ExitCode::Failed;
   } catch (const state::StateError& e) {
-    err << "membersync: " << inv.verb << ": state database: " << e.what() << "\n";
+    err << i18n::format(tr.tr("membersync: {verb}: state database: {error}"),
+                        {{"verb", inv.verb}, {"error", e.what()}})
+        << "\n";
     return ExitCode::Failed;
   } catch (const std::exception& e) {
-    err << "membersync: " << inv.verb << " failed: " << e.what() << "\n";
+    err << i18n::format(tr.tr("membersync: {verb} failed: {error}"),
+                        {{"verb", inv.verb}, {"error", e.what()}})
+        << "\n";
     return ExitCode::Failed;
   }
 }

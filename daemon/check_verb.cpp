@@ -10,10 +10,17 @@
 #include "jobs/center/page_check.h"
 #include "jobs/core/text.h"
 #include "jobs/directory/platform/platform_client.h"
+#include "jobs/i18n/message.h"
 #include "jobs/report/text_table.h"
 
 namespace membersync::cli {
 namespace {
+
+using i18n::format;
+
+std::string count(std::size_t n) {
+  return std::to_string(n);
+}
 
 std::string join(const std::vector<std::string>& items, const std::string& sep = " ") {
   std::string out;
@@ -26,55 +33,86 @@ std::string join(const std::vector<std::string>& items, const std::string& sep =
 constexpr std::size_t kShown = 10;
 
 // Prints `table` (its first kShown rows) and, when there were more, how many were left out.
-void printFirst(std::ostream& out, const report::TextTable& table, std::size_t rows) {
+void printFirst(const i18n::Translator& tr, std::ostream& out, const report::TextTable& table,
+                std::size_t rows) {
   table.print(out);
-  if (rows > kShown) out << "  ... and " << rows - kShown << " more\n";
+  if (rows > kShown)
+    out << "  " << format(tr.tr("... and {count} more"), {{"count", count(rows - kShown)}}) << "\n";
 }
 
-// A failed call becomes 78 when a person must fix the configuration, else 1.
+// A failed call becomes 78 when a person must fix the configuration, else 1. `what` is the
+// call, translated; the service's own description stays as it says it.
 ExitCode report(const VerbContext& ctx, const std::string& what, const center::Error& e) {
-  ctx.err << "membersync: check: " << what << ": " << e.describe() << "\n";
+  ctx.err << format(ctx.tr.tr("membersync: check: {what}: {error}"),
+                    {{"what", what}, {"error", e.describe()}})
+          << "\n";
   return exitCodeOf(e);
+}
+
+// "membersync: check: reading ...: why", the reason in the reader's language.
+void readFailed(const VerbContext& ctx, const std::string& what, const directory::ExportError& e) {
+  ctx.err << format(ctx.tr.tr("membersync: check: {what}: {error}"),
+                    {{"what", what}, {"error", i18n::render(ctx.tr, e.message())}})
+          << "\n";
+}
+
+void printNotices(const VerbContext& ctx, const directory::Export& hr) {
+  for (const auto& notice : hr.notices)
+    ctx.out << "  " << format(ctx.tr.tr("note: {note}"), {{"note", notice}}) << "\n";
+  ctx.out << "\n";
 }
 
 // format = ldap: binds, reads every page and counts what the filter finds. Read-only.
 bool checkDirectory(const VerbContext& ctx) {
   const auto& l = ctx.config.directory.ldap;
+  const i18n::Translator& tr = ctx.tr;
   directory::Export hr;
   try {
     hr = readHrExport(ctx.config, readPolicy(ctx.config));
   } catch (const directory::ExportError& e) {
-    ctx.err << "membersync: check: reading the directory: " << e.what() << "\n";
+    readFailed(ctx, tr.tr("reading the directory"), e);
     return false;
   }
-  ctx.out << "directory " << hr.path << "\n"
-          << "  bound as " << l.bindDn << (l.startTls ? " (StartTLS)" : "") << "\n"
-          << "  filter " << l.filter << ": " << hr.rowCount << " entries, " << hr.people.size()
-          << " valid, " << hr.problems.size() << " skipped (`membersync validate` lists them)\n";
-  for (const auto& notice : hr.notices) ctx.out << "  note: " << notice << "\n";
-  ctx.out << "\n";
+  ctx.out << format(tr.tr("directory {source}"), {{"source", hr.path}}) << "\n  "
+          << format(l.startTls ? tr.tr("bound as {dn} (StartTLS)") : tr.tr("bound as {dn}"),
+                    {{"dn", l.bindDn}})
+          << "\n  "
+          << format(tr.tr("filter {filter}: {count} entries, {valid} valid, {skipped} skipped "
+                          "(`membersync validate` lists them)"),
+                    {{"filter", l.filter},
+                     {"count", count(hr.rowCount)},
+                     {"valid", count(hr.people.size())},
+                     {"skipped", count(hr.problems.size())}})
+          << "\n";
+  printNotices(ctx, hr);
   return true;
 }
 
 // format = dingtalk, wecom or feishu: walks every department and every page of users and counts what it found
 // and what the walk cost. Read-only. A configuration problem (a permission, the quota) is 78.
 std::optional<ExitCode> checkPlatform(const VerbContext& ctx) {
+  const i18n::Translator& tr = ctx.tr;
   directory::Export hr;
   try {
     hr = readHrExport(ctx.config, readPolicy(ctx.config));
   } catch (const directory::platform::PlatformConfigError& e) {
-    ctx.err << "membersync: check: reading the organisation chart: " << e.what() << "\n";
+    readFailed(ctx, tr.tr("reading the organisation chart"), e);
     return ExitCode::Configuration;
   } catch (const directory::ExportError& e) {
-    ctx.err << "membersync: check: reading the organisation chart: " << e.what() << "\n";
+    readFailed(ctx, tr.tr("reading the organisation chart"), e);
     return ExitCode::Failed;
   }
-  ctx.out << "directory " << hr.path << "\n"
-          << "  walked " << hr.departmentCount << " departments, " << hr.rowCount << " people, "
-          << hr.people.size() << " valid, " << hr.problems.size()
-          << " skipped (`membersync validate` lists them); " << hr.calls << " calls made\n";
-  for (const auto& notice : hr.notices) ctx.out << "  note: " << notice << "\n";
-  ctx.out << "\n";
+  ctx.out << format(tr.tr("directory {source}"), {{"source", hr.path}}) << "\n  "
+          << format(tr.tr("walked {departments} departments, {count} people, {valid} valid, "
+                          "{skipped} skipped (`membersync validate` lists them); {calls} calls "
+                          "made"),
+                    {{"departments", count(hr.departmentCount)},
+                     {"count", count(hr.rowCount)},
+                     {"valid", count(hr.people.size())},
+                     {"skipped", count(hr.problems.size())},
+                     {"calls", std::to_string(hr.calls)}})
+          << "\n";
+  printNotices(ctx, hr);
   return std::nullopt;
 }
 
@@ -82,17 +120,26 @@ std::optional<ExitCode> checkPlatform(const VerbContext& ctx) {
 // printed).
 std::optional<ExitCode> showTokens(const VerbContext& ctx, center::Session& session) {
   const auto& cfg = ctx.config.center;
+  const i18n::Translator& tr = ctx.tr;
   auto tokens = session.checkTokens();
-  if (!tokens.ok()) return report(ctx, "obtaining tokens", tokens.error());
+  if (!tokens.ok()) return report(ctx, tr.tr("obtaining tokens"), tokens.error());
   const auto& t = tokens.value();
-  ctx.out << "tokens (" << cfg.tokenUrl << ")\n"
-          << "  application " << t.clientId << ": scopes "
-          << (t.memberScopesReported ? join(t.memberScopes) : "(not reported)") << "\n"
-          << "  admin " << cfg.adminUser << ": "
-          << (t.userTokenObtained ? "signed in" : "not signed in") << "\n";
+  const std::string notReported = tr.tr("(not reported)");
+  ctx.out << format(tr.tr("tokens ({url})"), {{"url", cfg.tokenUrl}}) << "\n  "
+          << format(tr.tr("application {client}: scopes {scopes}"),
+                    {{"client", t.clientId},
+                     {"scopes", t.memberScopesReported ? join(t.memberScopes) : notReported}})
+          << "\n  "
+          << format(t.userTokenObtained ? tr.tr("admin {user}: signed in")
+                                        : tr.tr("admin {user}: not signed in"),
+                    {{"user", cfg.adminUser}})
+          << "\n";
   if (t.activityClientId != t.clientId) {
-    ctx.out << "  activity application " << t.activityClientId << ": scopes "
-            << (t.activityScopesReported ? join(t.activityScopes) : "(not reported)") << "\n";
+    ctx.out << "  "
+            << format(tr.tr("activity application {client}: scopes {scopes}"),
+                      {{"client", t.activityClientId},
+                       {"scopes", t.activityScopesReported ? join(t.activityScopes) : notReported}})
+            << "\n";
   }
   if (t.problems.empty()) return std::nullopt;
   for (const auto& p : t.problems)
@@ -122,7 +169,8 @@ std::optional<ExitCode> showMembers(const VerbContext& ctx, center::MemberCenter
                                     Holders& holders) {
   const auto& cfg = ctx.config.center;
   auto page = client.listMembersPage(1);
-  if (!page.ok()) return report(ctx, "listing members (A5)", page.error());
+  const i18n::Translator& tr = ctx.tr;
+  if (!page.ok()) return report(ctx, tr.tr("listing members (A5)"), page.error());
   const auto& p = page.value();
   // What a sync's read would refuse after page 1: a short page 1, or more pages than allowed.
   const int cut = p.pageSize > 0 ? p.pageSize : cfg.pageSize;
@@ -130,11 +178,14 @@ std::optional<ExitCode> showMembers(const VerbContext& ctx, center::MemberCenter
   if (!unreadable && p.hasNextPage)
     unreadable = center::pageCountProblem(p.total, cut, cfg.pageSize, cfg.memberPageLimit());
   if (unreadable) {
-    ctx.err << "membersync: check: listing members (A5): " << *unreadable << "\n";
+    ctx.err << format(tr.tr("membersync: check: {what}: {error}"),
+                      {{"what", tr.tr("listing members (A5)")}, {"error", *unreadable}})
+            << "\n";
     return ExitCode::Failed;
   }
   const std::string& suffix = ctx.config.accountSuffix();
-  report::TextTable members({"account", "name", "department", "assets", "lock"});
+  report::TextTable members(
+      {tr.tr("account"), tr.tr("name"), tr.tr("department"), tr.tr("assets"), tr.tr("lock")});
   std::size_t live = 0;
   for (const auto& m : p.list) {
     holders.add(m.globalId, accountOf(m.userName, suffix));
@@ -142,44 +193,60 @@ std::optional<ExitCode> showMembers(const VerbContext& ctx, center::MemberCenter
     members.addRow({accountOf(m.userName, suffix), m.name, m.departmentName.value_or(""),
                     join(m.assetNums, ","), m.borrowNum.value_or("")});
   }
-  ctx.out << "\nenterprise " << cfg.enterpriseGlobalId << ": " << p.total << " members; page 1 of "
-          << p.pages << " read (" << p.size << " members)\n";
-  printFirst(ctx.out, members, live);
+  ctx.out << "\n"
+          << format(tr.tr("enterprise {enterprise}: {total} members; page 1 of {pages} read "
+                          "({count} members)"),
+                    {{"enterprise", cfg.enterpriseGlobalId},
+                     {"total", std::to_string(p.total)},
+                     {"pages", std::to_string(p.pages)},
+                     {"count", std::to_string(p.size)}})
+          << "\n";
+  printFirst(tr, ctx.out, members, live);
   return std::nullopt;
 }
 
 std::optional<ExitCode> showAssets(const VerbContext& ctx, center::MemberCenterClient& client,
                                    const Holders& holders) {
+  const i18n::Translator& tr = ctx.tr;
   auto assets = client.listAssetNumbers();
-  if (!assets.ok()) return report(ctx, "listing asset numbers (A6)", assets.error());
+  if (!assets.ok()) return report(ctx, tr.tr("listing asset numbers (A6)"), assets.error());
   int assigned = 0;
   int lent = 0;
-  report::TextTable table({"asset", "id", "assigned to", "lent", "online"});
+  report::TextTable table(
+      {tr.tr("asset"), tr.tr("id"), tr.tr("assigned to"), tr.tr("lent"), tr.tr("online")});
+  const std::string yes = tr.tr("yes");
   std::size_t row = 0;
   for (const auto& a : assets.value()) {
     assigned += a.cloudAccountGlobalId && !a.cloudAccountGlobalId->empty();
     lent += a.borrowedFlag;
     if (row++ >= kShown) continue;  // counted, not shown
     table.addRow({a.assetNum, a.assetId, holders.of(a.cloudAccountGlobalId),
-                  a.borrowedFlag ? "yes" : "", a.onlineFlag ? "yes" : ""});
+                  a.borrowedFlag ? yes : "", a.onlineFlag ? yes : ""});
   }
-  ctx.out << "\nasset numbers: " << assets.value().size() << " (" << assigned << " assigned, "
-          << lent << " lent to a lock)\n";
-  printFirst(ctx.out, table, assets.value().size());
+  ctx.out << "\n"
+          << format(tr.tr("asset numbers: {count} ({assigned} assigned, {lent} lent to a lock)"),
+                    {{"count", count(assets.value().size())},
+                     {"assigned", std::to_string(assigned)},
+                     {"lent", std::to_string(lent)}})
+          << "\n";
+  printFirst(tr, ctx.out, table, assets.value().size());
   return std::nullopt;
 }
 
 std::optional<ExitCode> showLocks(const VerbContext& ctx, center::MemberCenterClient& client,
                                   const Holders& holders) {
+  const i18n::Translator& tr = ctx.tr;
   auto locks = client.listBorrowedLocks();
-  if (!locks.ok()) return report(ctx, "listing borrowed locks (A8)", locks.error());
-  report::TextTable table({"lock", "id", "lent to"});
+  if (!locks.ok()) return report(ctx, tr.tr("listing borrowed locks (A8)"), locks.error());
+  report::TextTable table({tr.tr("lock"), tr.tr("id"), tr.tr("lent to")});
   for (std::size_t i = 0; i < locks.value().size() && i < kShown; ++i) {
     const auto& l = locks.value()[i];
     table.addRow({l.assetNum, l.assetId, l.borrowedFlag ? holders.of(l.cloudAccountGlobalId) : ""});
   }
-  ctx.out << "\nborrowed locks: " << locks.value().size() << "\n";
-  printFirst(ctx.out, table, locks.value().size());
+  ctx.out << "\n"
+          << format(tr.tr("borrowed locks: {count}"), {{"count", count(locks.value().size())}})
+          << "\n";
+  printFirst(tr, ctx.out, table, locks.value().size());
   return std::nullopt;
 }
 
@@ -200,9 +267,11 @@ ExitCode runCheck(const VerbContext& ctx) {
   if (auto failed = showMembers(ctx, client, holders)) return *failed;
   if (auto failed = showAssets(ctx, client, holders)) return *failed;
   if (auto failed = showLocks(ctx, client, holders)) return *failed;
-  ctx.out << "\ncheck passed: credentials, scopes and enterprise "
-          << ctx.config.center.enterpriseGlobalId
-          << " are usable (read-only; nothing was changed)\n";
+  ctx.out << "\n"
+          << format(ctx.tr.tr("check passed: credentials, scopes and enterprise {enterprise} are "
+                              "usable (read-only; nothing was changed)"),
+                    {{"enterprise", ctx.config.center.enterpriseGlobalId}})
+          << "\n";
   return ExitCode::Done;
 }
 

@@ -29,14 +29,41 @@ std::string listed(const std::vector<std::string>& columns) {
       table.headerLine > 0 ? table.file + ":" + std::to_string(table.headerLine) : table.file;
   const bool ldap = table.kind == SourceKind::Ldap;
   const bool platform = table.kind == SourceKind::Platform;
-  const std::string has = table.headerLine > 0 ? "the header has no column"
-                          : ldap               ? "no entry has the attribute"
-                          : platform           ? "the platform has no field"
-                                               : "no item has a key";
-  const std::string why = required ? "" : ", which the configuration names explicitly";
-  throw ExportError(where + ": " + has + " \"" + column + "\" for " + field +
-                    " ([directory] column." + field + ")" + why +
-                    "; found: " + listed(table.columns) + ". Fix the export or the setting");
+  // Each case a sentence of its own, so that a translation can order it as it needs.
+  i18n::Message m =
+      table.headerLine > 0
+          ? (required ? i18n::msg("{where}: the header has no column \"{column}\" for {field} "
+                                  "([directory] column.{field}); found: {found}. Fix the export "
+                                  "or the setting")
+                      : i18n::msg("{where}: the header has no column \"{column}\" for {field} "
+                                  "([directory] column.{field}), which the configuration names "
+                                  "explicitly; found: {found}. Fix the export or the setting"))
+      : ldap ? (required ? i18n::msg("{where}: no entry has the attribute \"{column}\" for "
+                                     "{field} ([directory] column.{field}); found: {found}. Fix "
+                                     "the export or the setting")
+                         : i18n::msg("{where}: no entry has the attribute \"{column}\" for "
+                                     "{field} ([directory] column.{field}), which the "
+                                     "configuration names explicitly; found: {found}. Fix the "
+                                     "export or the setting"))
+      : platform
+          ? (required ? i18n::msg("{where}: the platform has no field \"{column}\" for {field} "
+                                  "([directory] column.{field}); found: {found}. Fix the export "
+                                  "or the setting")
+                      : i18n::msg("{where}: the platform has no field \"{column}\" for {field} "
+                                  "([directory] column.{field}), which the configuration names "
+                                  "explicitly; found: {found}. Fix the export or the setting"))
+          : (required ? i18n::msg("{where}: no item has a key \"{column}\" for {field} "
+                                  "([directory] column.{field}); found: {found}. Fix the export "
+                                  "or the setting")
+                      : i18n::msg("{where}: no item has a key \"{column}\" for {field} "
+                                  "([directory] column.{field}), which the configuration names "
+                                  "explicitly; found: {found}. Fix the export or the setting"));
+  const std::string found = listed(table.columns);
+  throw ExportError(
+      m.with("where", where)
+          .with("column", column)
+          .with("field", field)
+          .with("found", found == "(none)" ? i18n::msg("(none)") : i18n::verbatim(found)));
 }
 
 }  // namespace

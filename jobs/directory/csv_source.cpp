@@ -11,20 +11,26 @@ namespace membersync::directory {
 namespace {
 
 std::vector<std::string> headerNames(const CsvTable& table, const std::string& file) {
-  const std::string where = file + ":" + std::to_string(table.headerLine) + ": ";
   std::vector<std::string> names;
   std::map<std::string, std::size_t> seen;  // name -> 1-based column
   for (std::size_t i = 0; i < table.header.size(); ++i) {
     const std::string name = trim(table.header[i]);
     const std::string column = std::to_string(i + 1);
     if (name.empty())
-      throw ExportError(where + "column " + column +
-                        " of the header has no name; name it or remove the column");
+      throw ExportError(i18n::msg("{file}:{line}: column {column} of the header has no name; name "
+                                  "it or remove the column")
+                            .with("file", file)
+                            .with("line", table.headerLine)
+                            .with("column", column));
     const auto [it, fresh] = seen.emplace(name, i + 1);
     if (!fresh)
-      throw ExportError(where + "the header names column \"" + name + "\" twice (columns " +
-                        std::to_string(it->second) + " and " + column +
-                        "); every column needs its own name");
+      throw ExportError(i18n::msg("{file}:{line}: the header names column \"{name}\" twice "
+                                  "(columns {first} and {second}); every column needs its own name")
+                            .with("file", file)
+                            .with("line", table.headerLine)
+                            .with("name", name)
+                            .with("first", static_cast<long long>(it->second))
+                            .with("second", column));
     names.push_back(name);
   }
   return names;

@@ -40,8 +40,11 @@ void onRecordEnd(int /*terminator*/, void* self) {
 // libcsv trims spaces and tabs around unquoted fields unless told that nothing is a space.
 int nothingIsSpace(unsigned char) { return 0; }
 
-[[noreturn]] void fail(const std::string& file, int line, const std::string& what) {
-  throw ExportError(file + ":" + std::to_string(line) + ": " + what);
+[[noreturn]] void fail(const std::string& file, int line, i18n::Message what) {
+  throw ExportError(i18n::msg("{file}:{line}: {problem}")
+                        .with("file", file)
+                        .with("line", line)
+                        .with("problem", std::move(what)));
 }
 
 // The end of the physical line starting at `pos`: just past its LF, CRLF or lone CR.
@@ -68,27 +71,36 @@ void checkUtf8(std::string_view text, const std::string& file) {
   std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[*bad]));
   // Such a file is most often a GB18030 (GBK) export from a Chinese Windows or HR system.
   fail(file, at.line,
-       "not valid UTF-8 (byte " + std::string(byte) + " at column " + std::to_string(at.column) +
-           "); set [directory] encoding = gb18030, or convert it: iconv -f GB18030 -t UTF-8 " +
-           shellWord(file) + " > " + shellWord(file + ".utf8"));
+       i18n::msg("not valid UTF-8 (byte {byte} at column {column}); set [directory] encoding = "
+                 "gb18030, or convert it: {command}")
+           .with("byte", byte)
+           .with("column", static_cast<long long>(at.column))
+           .with("command", "iconv -f GB18030 -t UTF-8 " + shellWord(file) + " > " +
+                                shellWord(file + ".utf8")));
 }
 
 // libcsv's strict mode stops at a quote inside an unquoted field, or at text after the closing
 // quote of a quoted one. `offset` is where in `line` it stopped.
-std::string describeStrictError(std::string_view line, std::size_t offset, char delimiter) {
-  const std::string at = "malformed CSV at column " +
-                         std::to_string(codePoints(line.substr(0, offset)) + 1) + ": ";
+i18n::Message describeStrictError(std::string_view line, std::size_t offset, char delimiter) {
+  const auto at = [&](i18n::Message what) {
+    return i18n::msg("malformed CSV at column {column}: {problem}")
+        .with("column", static_cast<long long>(codePoints(line.substr(0, offset)) + 1))
+        .with("problem", std::move(what));
+  };
   if (offset >= line.size() || line[offset] != '"')
-    return at + "text after the closing quote of a field; the quote must be followed by the "
-                "delimiter or the end of the line";
+    return at(
+        i18n::msg("text after the closing quote of a field; the quote must be followed by "
+                  "the delimiter or the end of the line"));
   // Unquoted fields never span lines, so this field started on this line.
   const std::size_t fieldStart = line.find_last_of(delimiter, offset);
   const std::size_t from = fieldStart == std::string_view::npos ? 0 : fieldStart + 1;
   if (line.substr(from, offset - from).find_first_not_of(" \t") == std::string_view::npos)
-    return at + "a space before the opening quote of a field; remove it (spaces outside quotes "
-                "are part of the field)";
-  return at + "a quote inside an unquoted field; quote the whole field and double every quote "
-              "inside it (\"a \"\"b\"\" c\")";
+    return at(
+        i18n::msg("a space before the opening quote of a field; remove it (spaces outside "
+                  "quotes are part of the field)"));
+  return at(
+      i18n::msg("a quote inside an unquoted field; quote the whole field and double every "
+                "quote inside it (\"a \"\"b\"\" c\")"));
 }
 
 class Parser {
@@ -117,8 +129,8 @@ class Parser {
     }
     if (csv_fini(&parser_, onField, onRecordEnd, &collector_) != 0)
       fail(file, collector_.rowLine,
-           "a quoted field that starts in this record is never closed: the file looks "
-           "truncated (or a quote is missing); export it again");
+           i18n::msg("a quoted field that starts in this record is never closed: the file looks "
+                     "truncated (or a quote is missing); export it again"));
     return std::move(collector_.records);
   }
 
@@ -127,7 +139,7 @@ class Parser {
                                const std::string& file) {
     const int status = csv_error(&parser_);
     if (status == CSV_EPARSE) fail(file, line, describeStrictError(chunk, used, delimiter_));
-    fail(file, line, std::string("cannot parse CSV: ") + csv_strerror(status));
+    fail(file, line, i18n::msg("cannot parse CSV: {error}").with("error", csv_strerror(status)));
   }
 
   char delimiter_;
@@ -154,15 +166,17 @@ CsvTable parseCsv(std::string_view bytes, char delimiter, const std::string& fil
     }
     if (r.fields.size() != table.header.size())
       fail(fileName, r.line,
-           "this record has " + std::to_string(r.fields.size()) + " fields but the header has " +
-               std::to_string(table.header.size()) +
-               "; quote fields that contain the delimiter, and check that the export is not cut");
+           i18n::msg("this record has {fields} fields but the header has {columns}; quote fields "
+                     "that contain the delimiter, and check that the export is not cut")
+               .with("fields", static_cast<long long>(r.fields.size()))
+               .with("columns", static_cast<long long>(table.header.size())));
     table.records.push_back(std::move(r));
   }
   if (!haveHeader)
-    throw ExportError(fileName +
-                      ": the file is empty (no header line); refusing an empty export, which "
-                      "would make everyone look departed. Check the HR export job");
+    throw ExportError(i18n::msg("{file}: the file is empty (no header line); refusing an empty "
+                                "export, which would make everyone look departed. Check the HR "
+                                "export job")
+                          .with("file", fileName));
   return table;
 }
 

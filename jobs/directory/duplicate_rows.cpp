@@ -1,6 +1,7 @@
 #include "jobs/directory/duplicate_rows.h"
 
 #include <map>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -13,22 +14,27 @@ namespace {
 
 using Groups = std::map<std::string, std::vector<std::size_t>>;  // duplicate key -> its rows
 
-std::string otherPlaces(const std::vector<RowKeys>& rows, const std::vector<std::size_t>& group,
-                        std::size_t self) {
-  std::string out;
+// "line 4, line 9": each place a message of its own, joined as a list is.
+i18n::Message otherPlaces(const std::vector<RowKeys>& rows, const std::vector<std::size_t>& group,
+                          std::size_t self) {
+  std::optional<i18n::Message> out;
   for (std::size_t i : group) {
     if (i == self) continue;
-    out += (out.empty() ? "" : ", ") + placeOf(rows[i].line, rows[i].item);
+    const i18n::Message place = placeMessage(rows[i].line, rows[i].item);
+    out = out ? i18n::msg("{items}, {item}").with("items", *out).with("item", place) : place;
   }
-  return out;
+  return out.value_or(i18n::verbatim(""));
 }
 
-void report(const std::vector<RowKeys>& rows, const Groups& groups, const std::string& what,
+void report(const std::vector<RowKeys>& rows, const Groups& groups, const i18n::Message& what,
             std::string RowKeys::*key, bool RowDuplicates::*flag, std::vector<RowDuplicates>& out) {
   for (const auto& [value, group] : groups) {
     for (std::size_t i : group) {
-      out[i].messages.push_back(what + " \"" + rows[i].*key + "\" is also at " +
-                                otherPlaces(rows, group, i) + "; each person must appear once");
+      out[i].messages.push_back(
+          i18n::msg("{key} \"{value}\" is also at {places}; each person must appear once")
+              .with("key", what)
+              .with("value", rows[i].*key)
+              .with("places", otherPlaces(rows, group, i)));
       out[i].*flag = true;
     }
   }
@@ -63,9 +69,9 @@ std::vector<RowDuplicates> findDuplicates(const std::vector<RowKeys>& rows) {
   }
   accounts.assign(lowered.begin(), lowered.end());
   std::vector<RowDuplicates> out(rows.size());
-  report(rows, duplicateGroups(employeeIds), "employee_id", &RowKeys::employeeId,
+  report(rows, duplicateGroups(employeeIds), i18n::verbatim("employee_id"), &RowKeys::employeeId,
          &RowDuplicates::sharesEmployeeId, out);
-  report(rows, duplicateGroups(accounts), "account", &RowKeys::account,
+  report(rows, duplicateGroups(accounts), i18n::verbatim("account"), &RowKeys::account,
          &RowDuplicates::sharesAccount, out);
   return out;
 }

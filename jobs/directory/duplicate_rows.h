@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/message.h"
+
 namespace membersync::directory {
 
 // The keys of one row, for finding rows that name the same person twice.
@@ -16,7 +18,7 @@ struct RowKeys {
 // What one row shares with other rows.
 struct RowDuplicates {
   // "employee_id "E1" is also on line 9; each person must appear once", one per shared key.
-  std::vector<std::string> messages;
+  std::vector<i18n::Message> messages;
   bool sharesEmployeeId = false;
   bool sharesAccount = false;
 };

@@ -18,24 +18,29 @@ namespace membersync::directory {
 
 namespace {
 
+using i18n::msg;
+using Issues = std::vector<i18n::Message>;  // what is wrong with one row, one sentence each
+
 // An LDAP attribute with several values cannot hold a field: the values have no order, so
 // picking one would make the field flap between runs.
 bool singleValued(const SourceRow& row, const std::string& field, const std::string& column,
-                  std::vector<std::string>& issues) {
+                  Issues& issues) {
   const auto multi = row.multi.find(column);
   if (multi == row.multi.end()) return true;
-  issues.push_back(field + ": attribute " + column + " has " +
-                   std::to_string(multi->second.size()) +
-                   " values; a field needs exactly one (LDAP values have no order)");
+  issues.push_back(msg("{field}: attribute {attribute} has {count} values; a field needs exactly "
+                       "one (LDAP values have no order)")
+                       .with("field", field)
+                       .with("attribute", column)
+                       .with("count", static_cast<long long>(multi->second.size())));
   return false;
 }
 
 // An LDAP value is bytes: a field must be text (a binary attribute goes through hex or guid).
-std::string textOf(const std::string& field, std::string value, std::vector<std::string>& issues) {
+std::string textOf(const std::string& field, std::string value, Issues& issues) {
   if (!firstInvalidUtf8(value)) return value;
-  issues.push_back(field +
-                   ": the value is not UTF-8 text; map a text attribute, or use the hex "
-                   "or guid filter for a binary one");
+  issues.push_back(msg("{field}: the value is not UTF-8 text; map a text attribute, or use the "
+                       "hex or guid filter for a binary one")
+                       .with("field", field));
   return withInvalidReplaced(value);
 }
 
@@ -44,7 +49,7 @@ std::string textOf(const std::string& field, std::string value, std::vector<std:
 // stores no empty values, so removing the attribute is how a directory clears a field.
 std::optional<std::string> cellOf(const SourceTable& table, const SourceRow& row,
                                   const FieldColumns& columns, const std::string& field,
-                                  std::vector<std::string>& issues) {
+                                  Issues& issues) {
   const auto computed = columns.computed.find(field);
   if (computed != columns.computed.end()) {
     for (const std::string& source : computed->second.sources())
@@ -57,7 +62,7 @@ std::optional<std::string> cellOf(const SourceTable& table, const SourceRow& row
         });
     if (r.error) {
       // A partial value (the literal part of "x{objectGUID|guid}") must not pose as a key.
-      issues.push_back(field + ": " + *r.error);
+      issues.push_back(msg("{field}: {error}").with("field", field).with("error", *r.error));
       return "";
     }
     return textOf(field, trim(r.value), issues);
@@ -79,7 +84,7 @@ bool isActive(const std::string& status, const DirectorySettings& cfg) {
 
 // The row as a person; a template that cannot compute a field for this row adds to `issues`.
 Person personOf(const SourceTable& table, const SourceRow& row, const FieldColumns& columns,
-                const DirectorySettings& cfg, std::vector<std::string>& issues) {
+                const DirectorySettings& cfg, Issues& issues) {
   auto cell = [&](const char* field) { return cellOf(table, row, columns, field, issues); };
   Person p;
   p.line = row.line;
@@ -115,9 +120,19 @@ std::string mobileColumn(const FieldColumns& columns) {
   return column == columns.byField.end() ? "mobile" : column->second;
 }
 
-std::string sentences(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& part : parts) out += (out.empty() ? "" : ". ") + part;
+// The row's problems as one message: "name is empty; .... mobile ..." (". " between them).
+i18n::Message sentences(const Issues& parts) {
+  i18n::Message out = parts.empty() ? i18n::verbatim("") : parts.front();
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    out = msg("{sentences}. {sentence}").with("sentences", out).with("sentence", parts[i]);
+  return out;
+}
+
+// The English of each problem: what the export's hash takes, in every language.
+std::vector<std::string> english(const Issues& issues) {
+  std::vector<std::string> out;
+  out.reserve(issues.size());
+  for (const i18n::Message& issue : issues) out.push_back(i18n::english(issue));
   return out;
 }
 
@@ -142,8 +157,7 @@ void rememberOtherKeys(Export& hr, const SourceRow& row, const FieldColumns& col
   }
 }
 
-void skip(Export& hr, const Person& p, const std::vector<std::string>& issues,
-          bool sharesAccountOnly) {
+void skip(Export& hr, const Person& p, const Issues& issues, bool sharesAccountOnly) {
   RowProblem problem;
   if (sharesAccountOnly) problem.sharesAccountOnly = std::make_shared<const Person>(p);
   problem.line = p.line;
@@ -163,9 +177,9 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
                    const std::string& accountSuffix,
                    const std::vector<std::string>& readAttributes) {
   if (table.rows.empty())
-    throw ExportError(table.file +
-                      ": no data rows; refusing an empty export, which would make everyone look "
-                      "departed. Check the HR export job");
+    throw ExportError(msg("{file}: no data rows; refusing an empty export, which would make "
+                          "everyone look departed. Check the HR export job")
+                          .with("file", table.file));
   const FieldColumns columns = mapColumns(table, cfg);
   // The columns this run reads: a cell it cannot use elsewhere in the row is no reason to skip it.
   std::set<std::string> read(columns.mapped.begin(), columns.mapped.end());
@@ -175,7 +189,7 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
 
   std::vector<Person> people;
   std::vector<RowKeys> keys;
-  std::vector<std::vector<std::string>> computeIssues(table.rows.size());
+  std::vector<Issues> computeIssues(table.rows.size());
   people.reserve(table.rows.size());
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const SourceRow& row = table.rows[i];
@@ -190,17 +204,17 @@ Export buildExport(const SourceTable& table, const DirectorySettings& cfg,
   std::vector<std::size_t> skipped;
   ExportHash hash(readAttributes, columns.mapped);
   for (std::size_t i = 0; i < people.size(); ++i) {
-    std::vector<std::string> issues;
+    Issues issues;
     for (const SourceRow::Unusable& cell : table.rows[i].unusable)
       if (read.count(cell.column)) issues.push_back(cell.why);
-    for (std::string& issue : computeIssues[i]) issues.push_back(issue);
-    for (std::string& issue : checkPerson(people[i], accountSuffix, mobileColumn(columns)))
-      issues.push_back(issue);
-    hash.addRow(people[i], table.rows[i], issues);
+    for (i18n::Message& issue : computeIssues[i]) issues.push_back(std::move(issue));
+    for (i18n::Message& issue : checkPerson(people[i], accountSuffix, mobileColumn(columns)))
+      issues.push_back(std::move(issue));
+    hash.addRow(people[i], table.rows[i], english(issues));
     // Sharing only its account, the row may be its owner's: see keepLinkedRows().
     const bool sharesAccountOnly =
         issues.empty() && duplicates[i].sharesAccount && !duplicates[i].sharesEmployeeId;
-    for (const std::string& issue : duplicates[i].messages) issues.push_back(issue);
+    for (const i18n::Message& issue : duplicates[i].messages) issues.push_back(issue);
     if (issues.empty()) {
       hr.people.push_back(std::move(people[i]));
     } else {

@@ -28,13 +28,13 @@ bool isArray(const Var& v) {
   return v.type() == typeid(Poco::JSON::Array::Ptr);
 }
 
-std::string kindOf(const Var& v) {
-  if (v.isEmpty()) return "null";
-  if (isObject(v)) return "an object";
-  if (isArray(v)) return "an array";
-  if (v.isBoolean()) return "a boolean";
-  if (v.isString()) return "a string";
-  return "a number";
+i18n::Message kindOf(const Var& v) {
+  if (v.isEmpty()) return i18n::verbatim("null");
+  if (isObject(v)) return i18n::msg("an object");
+  if (isArray(v)) return i18n::msg("an array");
+  if (v.isBoolean()) return i18n::msg("a boolean");
+  if (v.isString()) return i18n::msg("a string");
+  return i18n::msg("a number");
 }
 
 Var parse(const std::string& text, const std::string& file) {
@@ -43,10 +43,15 @@ Var parse(const std::string& text, const std::string& file) {
     return parser.parse(text);
   } catch (const Poco::Exception& e) {
     if (auto at = findJsonSyntaxError(text))
-      throw ExportError(file + ":" + std::to_string(at->line) + ": malformed JSON (" + at->message +
-                        "); fix the export or export it again");
-    throw ExportError(file + ": malformed JSON (" + e.message() +
-                      "); fix the export or export it again");
+      throw ExportError(
+          i18n::msg("{file}:{line}: malformed JSON ({error}); fix the export or export it again")
+              .with("file", file)
+              .with("line", static_cast<long long>(at->line))
+              .with("error", at->message));
+    throw ExportError(
+        i18n::msg("{file}: malformed JSON ({error}); fix the export or export it again")
+            .with("file", file)
+            .with("error", e.message()));
   }
 }
 
@@ -58,11 +63,14 @@ void checkUtf8(std::string_view text, const std::string& file) {
   const TextPosition at = positionOf(text, *bad);
   char byte[8];
   std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[*bad]));
-  throw ExportError(file + ":" + std::to_string(at.line) + ": not valid UTF-8 (byte " + byte +
-                    " at column " + std::to_string(at.column) +
-                    "); JSON must be UTF-8: export it as UTF-8, or convert it: iconv -f "
-                    "GB18030 -t UTF-8 " +
-                    shellWord(file) + " > " + shellWord(file + ".utf8"));
+  throw ExportError(i18n::msg("{file}:{line}: not valid UTF-8 (byte {byte} at column {column}); "
+                              "JSON must be UTF-8: export it as UTF-8, or convert it: {command}")
+                        .with("file", file)
+                        .with("line", static_cast<long long>(at.line))
+                        .with("byte", byte)
+                        .with("column", static_cast<long long>(at.column))
+                        .with("command", "iconv -f GB18030 -t UTF-8 " + shellWord(file) + " > " +
+                                             shellWord(file + ".utf8")));
 }
 
 SourceRow rowOf(const Poco::JSON::Object& object, int item, int line) {
@@ -75,8 +83,9 @@ SourceRow rowOf(const Poco::JSON::Object& object, int item, int line) {
     } else if (value.isString() || (value.isNumeric() && !value.isBoolean())) {
       row.cells[key] = value.convert<std::string>();
     } else {
-      row.unusable.push_back(
-          {key, "\"" + key + "\" is " + kindOf(value) + "; write it as a string"});
+      row.unusable.push_back({key, i18n::msg("\"{column}\" is {kind}; write it as a string")
+                                       .with("column", key)
+                                       .with("kind", kindOf(value))});
     }
   }
   return row;
@@ -89,8 +98,10 @@ SourceTable jsonSource(std::string_view bytes, const std::string& fileName) {
   checkUtf8(text, fileName);
   const Var root = parse(text, fileName);
   if (!isArray(root))
-    throw ExportError(fileName + ": the top level is " + kindOf(root) +
-                      "; a JSON export must be an array of objects, one per person");
+    throw ExportError(i18n::msg("{file}: the top level is {kind}; a JSON export must be an array "
+                                "of objects, one per person")
+                          .with("file", fileName)
+                          .with("kind", kindOf(root)));
   const auto& array = *root.extract<Poco::JSON::Array::Ptr>();
   const std::vector<int> lines = arrayElementLines(text);
 
@@ -103,9 +114,12 @@ SourceTable jsonSource(std::string_view bytes, const std::string& fileName) {
     const int line = i < lines.size() ? lines[i] : 0;
     const Var element = array.get(static_cast<unsigned>(i));
     if (!isObject(element))
-      throw ExportError(fileName + ":" + std::to_string(line) + ": item " + std::to_string(item) +
-                        " is " + kindOf(element) +
-                        ", not an object; every element must be one person's object");
+      throw ExportError(i18n::msg("{file}:{line}: item {item} is {kind}, not an object; every "
+                                  "element must be one person's object")
+                            .with("file", fileName)
+                            .with("line", static_cast<long long>(line))
+                            .with("item", static_cast<long long>(item))
+                            .with("kind", kindOf(element)));
     const auto& object = *element.extract<Poco::JSON::Object::Ptr>();
     for (const auto& member : object) columns.insert(member.first);
     SourceRow row = rowOf(object, item, line);

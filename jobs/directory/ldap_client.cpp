@@ -99,10 +99,15 @@ class LibldapDirectory final : public LdapDirectory {
 
   void open();
   void setOptions();
-  void set(int option, const void* value, const std::string& advice);
+  void set(int option, const void* value, const i18n::Message& advice);
   void readResult(LDAPMessage* result, LdapPage& page);
-  [[noreturn]] void fail(const std::string& what, int rc, const std::string& advice) const {
-    throw ExportError(source_ + ": " + what + ": " + diagnosis(ld_.get(), rc) + "; " + advice);
+  // "<source>: <what failed>: <libldap's diagnosis>; <what to do>".
+  [[noreturn]] void fail(i18n::Message what, int rc, i18n::Message advice) const {
+    throw ExportError(i18n::msg("{source}: {what}: {diagnosis}; {advice}")
+                          .with("source", source_)
+                          .with("what", std::move(what))
+                          .with("diagnosis", diagnosis(ld_.get(), rc))
+                          .with("advice", std::move(advice)));
   }
   [[noreturn]] void failSearch(int rc) const;
   timeval timeout() const { return timeval{s_.timeoutS, 0}; }
@@ -118,23 +123,25 @@ class LibldapDirectory final : public LdapDirectory {
 // to the system trust store.
 const char* const kDebianCaBundle = "/etc/ssl/certs/ca-certificates.crt";
 
-void LibldapDirectory::set(int option, const void* value, const std::string& advice) {
+void LibldapDirectory::set(int option, const void* value, const i18n::Message& advice) {
   const int rc = ldap_set_option(ld_.get(), option, value);
-  if (rc != LDAP_OPT_SUCCESS) fail("cannot set up the connection", rc, advice);
+  if (rc != LDAP_OPT_SUCCESS) fail(i18n::msg("cannot set up the connection"), rc, advice);
 }
 
 void LibldapDirectory::setOptions() {
   const int version = LDAP_VERSION3;
-  set(LDAP_OPT_PROTOCOL_VERSION, &version, "the directory must speak LDAPv3");
-  set(LDAP_OPT_REFERRALS, LDAP_OPT_OFF, "referrals must not be chased");  // a referral fails the read
+  set(LDAP_OPT_PROTOCOL_VERSION, &version, i18n::msg("the directory must speak LDAPv3"));
+  // A referral fails the read.
+  set(LDAP_OPT_REFERRALS, LDAP_OPT_OFF, i18n::msg("referrals must not be chased"));
   const timeval t = timeout();
-  set(LDAP_OPT_NETWORK_TIMEOUT, &t, "check [directory] timeout_s");
-  set(LDAP_OPT_TIMEOUT, &t, "check [directory] timeout_s");
+  set(LDAP_OPT_NETWORK_TIMEOUT, &t, i18n::msg("check [directory] timeout_s"));
+  set(LDAP_OPT_TIMEOUT, &t, i18n::msg("check [directory] timeout_s"));
   // Trust is decided here, not by ldap.conf or LDAPTLS_* (which could say "never"): the peer
   // is always verified, with its host name, against ca_file or the system's CAs. Each option
   // must take, and so must the handle's own TLS context: without it libldap would fall back to
   // the process-wide one that ldap.conf and the environment configure.
-  const std::string trust = "check [directory] ca_file (a readable PEM file of CA certificates)";
+  const i18n::Message trust =
+      i18n::msg("check [directory] ca_file (a readable PEM file of CA certificates)");
   const int demand = LDAP_OPT_X_TLS_DEMAND;
   set(LDAP_OPT_X_TLS_REQUIRE_CERT, &demand, trust);
   const std::string ca = !s_.caFile.empty()                          ? s_.caFile
@@ -150,50 +157,57 @@ void LibldapDirectory::open() {
   LDAP* ld = nullptr;
   const int init = ldap_initialize(&ld, s_.url.c_str());
   ld_.reset(ld);
-  if (init != LDAP_SUCCESS) fail("cannot use the URL", init, "check [directory] url");
+  if (init != LDAP_SUCCESS)
+    fail(i18n::msg("cannot use the URL"), init, i18n::msg("check [directory] url"));
   setOptions();
-  const std::string trust =
-      "check [directory] url; if the directory's certificate is not trusted, set "
-      "[directory] ca_file to the CA that signed it";
+  const i18n::Message trust = i18n::msg(
+      "check [directory] url; if the directory's certificate is not trusted, set [directory] "
+      "ca_file to the CA that signed it");
   int rc = LDAP_SUCCESS;
   if (s_.startTls) {
     rc = ldap_start_tls_s(ld_.get(), nullptr, nullptr);
-    if (rc != LDAP_SUCCESS) fail("StartTLS failed", rc, trust);
+    if (rc != LDAP_SUCCESS) fail(i18n::msg("StartTLS failed"), rc, trust);
   }
   berval password{static_cast<ber_len_t>(s_.bindPassword.reveal().size()),
                   const_cast<char*>(s_.bindPassword.reveal().data())};
   rc = ldap_sasl_bind_s(ld_.get(), s_.bindDn.c_str(), LDAP_SASL_SIMPLE, &password, nullptr,
                         nullptr, nullptr);
   if (rc == LDAP_INVALID_CREDENTIALS)
-    fail("bind refused for " + s_.bindDn, rc,
-         "check [directory] bind_dn and the password in bind_password_file");
+    fail(i18n::msg("bind refused for {dn}").with("dn", s_.bindDn), rc,
+         i18n::msg("check [directory] bind_dn and the password in bind_password_file"));
   if (rc == LDAP_SERVER_DOWN || rc == LDAP_CONNECT_ERROR || rc == LDAP_TIMEOUT)
-    fail("cannot connect", rc, trust);
-  if (rc != LDAP_SUCCESS) fail("bind failed for " + s_.bindDn, rc, "check [directory] bind_dn");
+    fail(i18n::msg("cannot connect"), rc, trust);
+  if (rc != LDAP_SUCCESS)
+    fail(i18n::msg("bind failed for {dn}").with("dn", s_.bindDn), rc,
+         i18n::msg("check [directory] bind_dn"));
 }
 
 void LibldapDirectory::failSearch(int rc) const {
-  const std::string partial = "nothing is planned from a partial list";
+  using i18n::msg;
   switch (rc) {
     case LDAP_NO_SUCH_OBJECT:
-      fail("no such base DN " + s_.baseDn, rc, "check [directory] base_dn");
+      fail(msg("no such base DN {dn}").with("dn", s_.baseDn), rc, msg("check [directory] base_dn"));
     case LDAP_FILTER_ERROR:
-      fail("the filter " + s_.filter + " does not parse", rc,
-           "check [directory] filter, e.g. (objectClass=person)");
+      fail(msg("the filter {filter} does not parse").with("filter", s_.filter), rc,
+           msg("check [directory] filter, e.g. (objectClass=person)"));
     case LDAP_SIZELIMIT_EXCEEDED:
-      fail("the directory stopped the search at its size limit", rc,
-           partial + ". Lift the size limit for bind_dn, or lower [directory] page_size");
+      fail(msg("the directory stopped the search at its size limit"), rc,
+           msg("nothing is planned from a partial list. Lift the size limit for bind_dn, or "
+               "lower [directory] page_size"));
     case LDAP_TIMELIMIT_EXCEEDED:
-      fail("the directory stopped the search at its time limit", rc,
-           partial + ". Lift the time limit for bind_dn, or narrow [directory] filter");
+      fail(msg("the directory stopped the search at its time limit"), rc,
+           msg("nothing is planned from a partial list. Lift the time limit for bind_dn, or "
+               "narrow [directory] filter"));
     case LDAP_TIMEOUT:
-      fail("the search ran out of time", rc,
-           partial + ". Raise [directory] timeout_s, or narrow [directory] filter");
+      fail(msg("the search ran out of time"), rc,
+           msg("nothing is planned from a partial list. Raise [directory] timeout_s, or narrow "
+               "[directory] filter"));
     case LDAP_SERVER_DOWN:
     case LDAP_CONNECT_ERROR:
-      fail("the connection was lost during the search", rc, partial + "; the next run retries");
+      fail(msg("the connection was lost during the search"), rc,
+           msg("nothing is planned from a partial list; the next run retries"));
     default:
-      fail("the search failed", rc, partial);
+      fail(msg("the search failed"), rc, msg("nothing is planned from a partial list"));
   }
 }
 
@@ -211,22 +225,26 @@ void LibldapDirectory::readResult(LDAPMessage* result, LdapPage& page) {
   }
   if (rc != LDAP_SUCCESS) failSearch(rc);
   if (code == LDAP_REFERRAL)
-    throw ExportError(source_ + ": the server referred the search to " +
-                      (to.empty() ? std::string("another server") : to) +
-                      "; membersync does not follow referrals (a partial list would make people "
-                      "look departed): set [directory] url and base_dn to the server that holds "
-                      "the entries");
+    throw ExportError(
+        i18n::msg("{source}: the server referred the search to {to}; membersync "
+                  "does not follow referrals (a partial list would make people look "
+                  "departed): set [directory] url and base_dn to the server that "
+                  "holds the entries")
+            .with("source", source_)
+            .with("to", to.empty() ? i18n::msg("another server") : i18n::verbatim(to)));
   if (code != LDAP_SUCCESS) failSearch(code);
   LDAPControl* response = ldap_control_find(LDAP_CONTROL_PAGEDRESULTS, returned.list, nullptr);
   if (!response)
-    throw ExportError(source_ + ": the server's answer lacks the paged-results control (the page "
-                                "cookie is lost); nothing is planned from a partial list. Check "
-                                "that the server supports RFC 2696");
+    throw ExportError(i18n::msg("{source}: the server's answer lacks the paged-results control "
+                                "(the page cookie is lost); nothing is planned from a partial "
+                                "list. Check that the server supports RFC 2696")
+                          .with("source", source_));
   ber_int_t estimate = 0;
   berval next{0, nullptr};
   if (ldap_parse_pageresponse_control(ld_.get(), response, &estimate, &next) != LDAP_SUCCESS)
-    throw ExportError(source_ + ": the paged-results control does not decode; nothing is "
-                                "planned from a partial list");
+    throw ExportError(i18n::msg("{source}: the paged-results control does not decode; nothing is "
+                                "planned from a partial list")
+                          .with("source", source_));
   if (next.bv_val) {
     page.cookie.assign(next.bv_val, next.bv_len);
     ber_memfree(next.bv_val);
@@ -238,7 +256,8 @@ LdapPage LibldapDirectory::page(const std::string& cookie) {
   LDAPControl* paging = nullptr;
   int rc = ldap_create_page_control(ld_.get(), s_.pageSize, cookie.empty() ? nullptr : &previous,
                                     1, &paging);
-  if (rc != LDAP_SUCCESS) fail("cannot request paged results", rc, "check [directory] page_size");
+  if (rc != LDAP_SUCCESS)
+    fail(i18n::msg("cannot request paged results"), rc, i18n::msg("check [directory] page_size"));
   LDAPControl* controls[] = {paging, nullptr};
   timeval t = timeout();
   Answer answer;
@@ -276,8 +295,12 @@ LdapEntry LibldapDirectory::read(const std::string& dn, const std::string& descr
   if (rc != LDAP_SUCCESS && rc != LDAP_NO_SUCH_OBJECT) failSearch(rc);
   LDAPMessage* entry =
       rc == LDAP_SUCCESS && answer.chain ? ldap_first_entry(ld_.get(), answer.chain) : nullptr;
-  if (!entry) throw ExportError(source_ + ": entry " + dn + " vanished while its " + description +
-                                " values were read; the next run reads it again");
+  if (!entry)
+    throw ExportError(i18n::msg("{source}: entry {dn} vanished while its {attribute} values were "
+                                "read; the next run reads it again")
+                          .with("source", source_)
+                          .with("dn", dn)
+                          .with("attribute", description));
   return entryOf(ld_.get(), entry);
 }
 

@@ -44,10 +44,11 @@ std::vector<LdapEntry> readPages(LdapDirectory& directory, const std::string& so
     }
     stalls = progress || page.cookie.empty() ? 0 : stalls + 1;
     if (stalls == kMaxStalls)
-      throw ExportError(source + ": the directory sent " + std::to_string(kMaxStalls) +
-                        " pages in a row with no new entry while promising more; the search "
-                        "would never finish, and nothing is planned from a partial list. Check "
-                        "the server");
+      throw ExportError(i18n::msg("{source}: the directory sent {count} pages in a row with no "
+                                  "new entry while promising more; the search would never finish, "
+                                  "and nothing is planned from a partial list. Check the server")
+                            .with("source", source)
+                            .with("count", static_cast<long long>(kMaxStalls)));
     for (const std::string& url : page.continuations)
       skipped.push_back(source + ": skipped the continuation reference " + url +
                         " (another naming context, not read; set base_dn to it to read it)");
@@ -76,10 +77,12 @@ std::vector<std::string> wholeRange(LdapDirectory& directory, const std::string&
       }
     }
     if (!part)
-      throw ExportError("entry " + dn + ": attribute " + range.attribute +
-                        " has more values than the directory sends at once, and values from " +
-                        std::to_string(next) + " on could not be read; the read stops so that no "
-                        "value is silently missing");
+      throw ExportError(i18n::msg("entry {dn}: attribute {attribute} has more values than the "
+                                  "directory sends at once, and values from {next} on could not "
+                                  "be read; the read stops so that no value is silently missing")
+                            .with("dn", dn)
+                            .with("attribute", range.attribute)
+                            .with("next", std::to_string(next)));
     values.insert(values.end(), part->values.begin(), part->values.end());
     high = partRange->high;
   }
@@ -107,10 +110,12 @@ SourceRow rowOf(LdapDirectory& directory, const LdapEntry& entry, const Spelling
   for (const LdapAttribute& a : entry.attributes) {
     const std::optional<ValueRange> range = valueRangeOf(a.description);
     if (range && range->low != 0)
-      throw ExportError("entry " + entry.dn + ": attribute " + range->attribute +
-                        " came as values from " + std::to_string(range->low) +
-                        " on, without the first ones; the read stops so that no value is "
-                        "silently missing");
+      throw ExportError(i18n::msg("entry {dn}: attribute {attribute} came as values from {low} "
+                                  "on, without the first ones; the read stops so that no value is "
+                                  "silently missing")
+                            .with("dn", entry.dn)
+                            .with("attribute", range->attribute)
+                            .with("low", std::to_string(range->low)));
     std::vector<std::string> all =
         range ? wholeRange(directory, entry.dn, *range, a.values) : a.values;
     std::vector<std::string>& into = values[spelling.of(range ? range->attribute : a.description)];

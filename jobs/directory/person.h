@@ -7,7 +7,10 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "jobs/i18n/message.h"
 
 namespace membersync::directory {
 
@@ -39,7 +42,9 @@ struct RowProblem {
   int line = 0;
   std::string employeeId;  // as found, possibly empty
   std::string account;     // as found, possibly empty
-  std::string message;     // what is wrong and what to do, e.g. "name is 31 characters; at most 30"
+  // What is wrong and what to do, e.g. "name is 31 characters; at most 30": shown in the
+  // reader's language (i18n::render), in English (i18n::english) for logs and the state.
+  i18n::Message message;
   int item = 0;  // JSON exports: the 1-based position in the array (0 for CSV)
   std::string dn;  // LDAP: the entry's distinguished name
   // The row as read, when all that is wrong with it is an account other rows carry too: kept so
@@ -76,13 +81,23 @@ struct Export {
 // The export as a whole cannot be used (unreadable, empty, truncated, invalid UTF-8, ragged, a
 // required column missing). what() names the file and, where there is one, the line. No row of
 // such an export is used, so nobody looks departed because of it.
+// message() is shown in the reader's language; what() is its English (logs, tests).
 class ExportError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  // Text that is not a message of ours (a library's, a server's): shown as it is.
+  explicit ExportError(const std::string& english)
+      : std::runtime_error(english), message_(i18n::verbatim(english)) {}
+  explicit ExportError(i18n::Message message)
+      : std::runtime_error(i18n::english(message)), message_(std::move(message)) {}
+
+  const i18n::Message& message() const { return message_; }
 
   // The calls an organisation platform's walk made before it failed: spent all the same, they
   // count in the month's budget ([directory] max_calls_month). 0 for files and LDAP.
   int platformCalls = 0;
+
+ private:
+  i18n::Message message_;
 };
 
 }  // namespace membersync::directory

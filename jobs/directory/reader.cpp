@@ -23,8 +23,10 @@ std::string readAll(const std::string& path) {
   try {
     return readWholeFile(path);
   } catch (const FileReadError& e) {
-    throw ExportError(path + ": cannot read the HR export (" + e.what() +
-                      "); check [directory] path and the file's permissions");
+    throw ExportError(i18n::msg("{file}: cannot read the HR export ({error}); check [directory] "
+                                "path and the file's permissions")
+                          .with("file", path)
+                          .with("error", e.what()));
   }
 }
 
@@ -33,11 +35,15 @@ std::string readAll(const std::string& path) {
 TextEncoding encodingOf(const DirectorySettings& cfg) {
   const auto encoding = textEncodingNamed(cfg.encoding.empty() ? "utf-8" : cfg.encoding);
   if (!encoding)
-    throw ExportError(cfg.path + ": encoding \"" + cfg.encoding +
-                      "\" is not supported; set [directory] encoding = utf-8 or gb18030");
+    throw ExportError(i18n::msg("{file}: encoding \"{encoding}\" is not supported; set "
+                                "[directory] encoding = utf-8 or gb18030")
+                          .with("file", cfg.path)
+                          .with("encoding", cfg.encoding));
   if (*encoding != TextEncoding::Utf8 && cfg.format == ExportFormat::Json)
-    throw ExportError(cfg.path + ": a JSON export is UTF-8 (RFC 8259), not " + cfg.encoding +
-                      "; remove [directory] encoding");
+    throw ExportError(i18n::msg("{file}: a JSON export is UTF-8 (RFC 8259), not {encoding}; "
+                                "remove [directory] encoding")
+                          .with("file", cfg.path)
+                          .with("encoding", cfg.encoding));
   return *encoding;
 }
 
@@ -51,9 +57,11 @@ Export readLdap(const DirectorySettings& cfg, const std::string& accountSuffix,
     return readLdapTable(*directory, source, wanted, skipped);
   }();
   if (table.rows.empty())
-    throw ExportError(source + ": the filter " + cfg.ldap.filter +
-                      " finds no entries; refusing an empty list, which would make everyone look "
-                      "departed. Check [directory] base_dn, filter and scope");
+    throw ExportError(i18n::msg("{source}: the filter {filter} finds no entries; refusing an "
+                                "empty list, which would make everyone look departed. Check "
+                                "[directory] base_dn, filter and scope")
+                          .with("source", source)
+                          .with("filter", cfg.ldap.filter));
   Export hr = buildExport(table, cfg, accountSuffix, alsoNeeded);
   hr.path = source;
   hr.legacyContentHash = ldapContentHash(table);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "jobs/directory/person.h"
+#include "jobs/i18n/message.h"
 
 // The member center's limits on one person (spec sections 4 A1 and 8), counted in Unicode code
 // points as the center counts them.
@@ -20,7 +21,7 @@ inline constexpr std::size_t kMaxMobileDigits = 20;
 // `accountSuffix` is the expanded suffix the center appends ("@acme"); `mobileColumn` is where the
 // mobile comes from (its column or attribute, or "mobile" when a template computes it), named
 // when the fix is to format that column in Excel.
-std::vector<std::string> checkPerson(const Person& person, const std::string& accountSuffix,
-                                     const std::string& mobileColumn);
+std::vector<i18n::Message> checkPerson(const Person& person, const std::string& accountSuffix,
+                                       const std::string& mobileColumn);
 
 }  // namespace membersync::directory

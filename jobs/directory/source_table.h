@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/message.h"
+
 // What every source (CSV, JSON, LDAP) is turned into before HR fields are mapped and checked: named
 // columns and rows of cells, each row with its place in the file.
 namespace membersync::directory {
@@ -23,7 +25,7 @@ struct SourceRow {
   // such as #N/A), with why. Only a column the run reads makes the row invalid.
   struct Unusable {
     std::string column;
-    std::string why;
+    i18n::Message why;
   };
   std::vector<Unusable> unusable;
 };

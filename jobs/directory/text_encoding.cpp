@@ -23,8 +23,10 @@ class Iconv {
   explicit Iconv(const std::string& fileName) : cd_(iconv_open("UTF-8", "GB18030")) {
     if (cd_ != reinterpret_cast<iconv_t>(-1)) return;
     const int error = errno;  // before anything else can change it
-    throw ExportError(fileName + ": cannot decode GB18030 (iconv_open: " + std::strerror(error) +
-                      "); glibc's gconv modules are missing: reinstall the libc6 package");
+    throw ExportError(i18n::msg("{file}: cannot decode GB18030 (iconv_open: {error}); glibc's "
+                                "gconv modules are missing: reinstall the libc6 package")
+                          .with("file", fileName)
+                          .with("error", std::strerror(error)));
   }
   ~Iconv() { iconv_close(cd_); }
   Iconv(const Iconv&) = delete;
@@ -43,28 +45,34 @@ std::string hexByte(char c) {
 
 // Where the byte that stopped the decoding is: the decoded text so far ends just before it, and
 // every line break came through as itself, so its line and column are those of `decoded`'s end.
-std::string whereStopped(std::string_view decoded, char byte, const std::string& fileName,
-                         const std::string& what) {
+// `what` has the placeholders {file}, {line}, {byte} and {column}, filled here.
+i18n::Message whereStopped(std::string_view decoded, char byte, const std::string& fileName,
+                           i18n::Message what) {
   const TextPosition at = positionOf(decoded, decoded.size());
-  return fileName + ":" + std::to_string(at.line) + ": " + what + " (byte " + hexByte(byte) +
-         " at column " + std::to_string(at.column) + ")";
+  return what.with("file", fileName)
+      .with("line", static_cast<long long>(at.line))
+      .with("byte", hexByte(byte))
+      .with("column", static_cast<long long>(at.column));
 }
 
 [[noreturn]] void invalidByte(std::string_view bytes, std::string_view decoded, char byte,
                               const std::string& fileName) {
   // A UTF-8 file is seldom valid GB18030 all through; when this one is UTF-8, say so.
-  const std::string hint =
+  throw ExportError(whereStopped(
+      decoded, byte, fileName,
       firstInvalidUtf8(bytes)
-          ? "check that the HR system exports GB18030 or GBK, or export the file as UTF-8 and "
-            "set [directory] encoding = utf-8"
-          : "the file is valid UTF-8: set [directory] encoding = utf-8";
-  throw ExportError(whereStopped(decoded, byte, fileName, "not valid GB18030") + "; " + hint);
+          ? i18n::msg("{file}:{line}: not valid GB18030 (byte {byte} at column {column}); check "
+                      "that the HR system exports GB18030 or GBK, or export the file as UTF-8 and "
+                      "set [directory] encoding = utf-8")
+          : i18n::msg("{file}:{line}: not valid GB18030 (byte {byte} at column {column}); the "
+                      "file is valid UTF-8: set [directory] encoding = utf-8")));
 }
 
 [[noreturn]] void truncated(std::string_view decoded, char byte, const std::string& fileName) {
-  throw ExportError(
-      whereStopped(decoded, byte, fileName, "the file ends in the middle of a GB18030 character") +
-      "; it looks truncated: export it again");
+  throw ExportError(whereStopped(
+      decoded, byte, fileName,
+      i18n::msg("{file}:{line}: the file ends in the middle of a GB18030 character (byte {byte} "
+                "at column {column}); it looks truncated: export it again")));
 }
 
 }  // namespace
@@ -78,9 +86,9 @@ std::optional<TextEncoding> textEncodingNamed(std::string_view name) {
 
 std::string gb18030ToUtf8(std::string_view bytes, const std::string& fileName) {
   if (bytes.substr(0, kUtf8Bom.size()) == kUtf8Bom)
-    throw ExportError(fileName +
-                      ":1: starts with a UTF-8 byte order mark, so it is UTF-8, not GB18030; set "
-                      "[directory] encoding = utf-8");
+    throw ExportError(i18n::msg("{file}:1: starts with a UTF-8 byte order mark, so it is UTF-8, "
+                                "not GB18030; set [directory] encoding = utf-8")
+                          .with("file", fileName));
   const Iconv converter(fileName);
   // GB18030 to UTF-8 grows a character by half at most (2 bytes -> 3); only the euro sign read
   // from a lone 0x80 grows more, and makes room for itself.
@@ -107,7 +115,9 @@ std::string gb18030ToUtf8(std::string_view bytes, const std::string& fileName) {
     } else if (error == EINVAL) {
       truncated(std::string_view(out).substr(0, used), *in, fileName);
     } else {
-      throw ExportError(fileName + ": cannot decode GB18030 (iconv: " + std::strerror(error) + ")");
+      throw ExportError(i18n::msg("{file}: cannot decode GB18030 (iconv: {error})")
+                            .with("file", fileName)
+                            .with("error", std::strerror(error)));
     }
   }
   out.resize(used);

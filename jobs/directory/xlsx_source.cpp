@@ -98,8 +98,10 @@ class Workbook {
     const auto entry = entries_.find(part);
     if (entry == entries_.end()) {
       if (optional) return;
-      throw ExportError(path_ + ": the workbook has no " + part +
-                        "; save it again from Excel as .xlsx");
+      throw ExportError(
+          i18n::msg("{file}: the workbook has no {part}; save it again from Excel as .xlsx")
+              .with("file", path_)
+              .with("part", part));
     }
     if (entry->second.uncompressedSize > cap_) throw overCap(part);
     const auto header = localHeader(part, entry->second);
@@ -146,18 +148,26 @@ class Workbook {
   }
 
   ExportError notAWorkbook(const std::string& why) const {
-    return ExportError(
-        path_ + ": not an Excel workbook (.xlsx) or damaged (" + why +
-        "); save it again from Excel as .xlsx, or set [directory] format to match the file");
+    return ExportError(i18n::msg("{file}: not an Excel workbook (.xlsx) or damaged ({error}); save "
+                                 "it again from Excel as .xlsx, or set [directory] format to "
+                                 "match the file")
+                           .with("file", path_)
+                           .with("error", why));
   }
   ExportError damaged(const std::string& part, const std::string& why) const {
-    return ExportError(path_ + ": " + part + " cannot be read (" + why +
-                       "); save the workbook again from Excel as .xlsx");
+    return ExportError(
+        i18n::msg("{file}: {part} cannot be read ({error}); save the workbook again from Excel "
+                  "as .xlsx")
+            .with("file", path_)
+            .with("part", part)
+            .with("error", why));
   }
   ExportError overCap(const std::string& part) const {
-    return ExportError(
-        path_ + ": " + part + " unpacks to more than " + mib(cap_) +
-        ", the cap on each part of a workbook; refusing it (a damaged or hostile file?)");
+    return ExportError(i18n::msg("{file}: {part} unpacks to more than {size}, the cap on each part "
+                                 "of a workbook; refusing it (a damaged or hostile file?)")
+                           .with("file", path_)
+                           .with("part", part)
+                           .with("size", mib(cap_)));
   }
 
   std::string path_;
@@ -399,14 +409,20 @@ std::string sheetPart(Workbook& book, const std::string& path, const XlsxOptions
     for (const SheetEntry& s : workbook.sheets)
       if (s.name == options.sheet) chosen = &s;
     if (!chosen)
-      throw ExportError(path + ": the workbook has no sheet \"" + options.sheet +
-                        "\" (its sheets: " + names + "); check [directory] sheet");
+      throw ExportError(i18n::msg("{file}: the workbook has no sheet \"{sheet}\" (its sheets: "
+                                  "{sheets}); check [directory] sheet")
+                            .with("file", path)
+                            .with("sheet", options.sheet)
+                            .with("sheets", names));
   } else {
     const int index = options.sheetIndex > 0 ? options.sheetIndex : 1;
     if (static_cast<std::size_t>(index) > workbook.sheets.size())
-      throw ExportError(path + ": the workbook has " + std::to_string(workbook.sheets.size()) +
-                        " sheet(s) (" + names + "), not " + std::to_string(index) +
-                        "; check [directory] sheet_index");
+      throw ExportError(i18n::msg("{file}: the workbook has {count} sheet(s) ({sheets}), not "
+                                  "{index}; check [directory] sheet_index")
+                            .with("file", path)
+                            .with("count", static_cast<long long>(workbook.sheets.size()))
+                            .with("sheets", names)
+                            .with("index", index));
     chosen = &workbook.sheets[static_cast<std::size_t>(index - 1)];
   }
   name = chosen->name;
@@ -414,8 +430,10 @@ std::string sheetPart(Workbook& book, const std::string& path, const XlsxOptions
   book.parse("xl/_rels/workbook.xml.rels", rels);
   const auto target = rels.targets.find(chosen->relId);
   if (target == rels.targets.end())
-    throw ExportError(path + ": the workbook does not say where sheet \"" + name +
-                      "\" is; save it again from Excel as .xlsx");
+    throw ExportError(i18n::msg("{file}: the workbook does not say where sheet \"{sheet}\" is; "
+                                "save it again from Excel as .xlsx")
+                          .with("file", path)
+                          .with("sheet", name));
   return target->second;
 }
 
@@ -428,8 +446,10 @@ void refuseMergedHeader(const std::string& where, const std::vector<std::string>
     (void)c1;
     (void)c2;
     if (r1 <= headerRow && headerRow <= r2)
-      throw ExportError(where + "!" + ref + ": the header's cells " + ref +
-                        " are merged; unmerge them so that each column has its own name");
+      throw ExportError(i18n::msg("{where}!{cells}: the header's cells {cells} are merged; "
+                                  "unmerge them so that each column has its own name")
+                            .with("where", where)
+                            .with("cells", ref));
   }
 }
 
@@ -448,16 +468,21 @@ std::vector<std::string> headerNames(const std::string& where, const std::vector
     if (names[i].empty()) {
       for (const SheetRow& row : rows)
         if (i < row.cells.size() && !trim(row.cells[i]).empty())
-          throw ExportError(where + "!" + cell +
-                            ": the header cell is empty but the column has data (row " +
-                            std::to_string(row.number) + "); name the column or remove it");
+          throw ExportError(i18n::msg("{where}!{cell}: the header cell is empty but the column "
+                                      "has data (row {row}); name the column or remove it")
+                                .with("where", where)
+                                .with("cell", cell)
+                                .with("row", row.number));
       continue;
     }
     const auto [it, fresh] = seen.emplace(names[i], cell);
     if (!fresh)
-      throw ExportError(where + "!" + cell + ": the header names column \"" + names[i] +
-                        "\" twice (" + it->second + " and " + cell +
-                        "); every column needs its own name");
+      throw ExportError(i18n::msg("{where}!{cell}: the header names column \"{name}\" twice "
+                                  "({first} and {cell}); every column needs its own name")
+                            .with("where", where)
+                            .with("cell", cell)
+                            .with("name", names[i])
+                            .with("first", it->second));
   }
   return names;
 }
@@ -467,8 +492,9 @@ std::vector<std::string> headerNames(const std::string& where, const std::vector
 SourceTable xlsxSource(const std::string& path, const XlsxOptions& options) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    throw ExportError(
-        path + ": cannot read the HR export; check [directory] path and the file's permissions");
+    throw ExportError(i18n::msg("{file}: cannot read the HR export; check [directory] path and the "
+                                "file's permissions")
+                          .with("file", path));
   return xlsxSource(in, path, options);
 }
 
@@ -480,9 +506,10 @@ SourceTable xlsxSource(std::istream& in, const std::string& path, const XlsxOpti
   SharedStringsHandler shared(options.sharedStringsCap);
   book.parse("xl/sharedStrings.xml", shared, true);
   if (shared.overCap)
-    throw ExportError(path + ": the shared strings take more than " +
-                      mib(options.sharedStringsCap) +
-                      ", the cap; refusing the workbook (a damaged or hostile file?)");
+    throw ExportError(i18n::msg("{file}: the shared strings take more than {size}, the cap; "
+                                "refusing the workbook (a damaged or hostile file?)")
+                          .with("file", path)
+                          .with("size", mib(options.sharedStringsCap)));
   StylesHandler styles;
   book.parse("xl/styles.xml", styles, true);
   SheetHandler handler(sheet, shared.strings, styles.formats, date1904);
@@ -490,7 +517,9 @@ SourceTable xlsxSource(std::istream& in, const std::string& path, const XlsxOpti
   const std::string where = path + ", sheet " + sheet;
   if (!handler.error.empty()) throw ExportError(path + ": " + handler.error);
   if (handler.rows.empty())
-    throw ExportError(where + ": the sheet is empty; check [directory] sheet or sheet_index");
+    throw ExportError(
+        i18n::msg("{where}: the sheet is empty; check [directory] sheet or sheet_index")
+            .with("where", where));
   refuseMergedHeader(path + ": " + sheet, handler.merges, handler.rows.front().number);
   SourceTable table;
   table.kind = SourceKind::Xlsx;
@@ -509,9 +538,11 @@ SourceTable xlsxSource(std::istream& in, const std::string& path, const XlsxOpti
         row.cells.emplace(names[i], i < from.cells.size() ? std::move(from.cells[i]) : "");
     for (const auto& [column, error] : from.errors)
       if (column < names.size() && !names[column].empty())
-        row.unusable.push_back({names[column], "\"" + names[column] + "\" (" + error +
-                                                   ") has no value; fix the formula in Excel, "
-                                                   "or type the value"});
+        row.unusable.push_back(
+            {names[column], i18n::msg("\"{column}\" ({error}) has no value; fix the formula in "
+                                      "Excel, or type the value")
+                                .with("column", names[column])
+                                .with("error", error)});
     from.cells = {};
     table.rows.push_back(std::move(row));
   }

@@ -63,7 +63,8 @@ std::optional<directory::Export> keepAccountOwners(const directory::Export& hr,
     } else {
       // Another person's row with the owner's account: only its own keys stay skipped.
       if (problem.sharesAccountOnly)
-        problem.message = refusalOf(problem, *hr.problems[owner->second].sharesAccountOnly);
+        problem.message =
+            i18n::verbatim(refusalOf(problem, *hr.problems[owner->second].sharesAccountOnly));
       out.problems.push_back(std::move(problem));
     }
   }

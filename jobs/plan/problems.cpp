@@ -14,7 +14,7 @@ void addRowProblems(Context& ctx) {
     item.employeeId = row.employeeId;
     item.account = row.account;
     item.line = row.line;
-    item.reason = row.message;
+    item.reason = i18n::english(row.message);
     ctx.add(std::move(item));
   }
 }

@@ -47,13 +47,15 @@ std::optional<std::string> departmentId(const Var& value) {
 std::map<std::string, std::string> readDepartments(const Var& value, const std::string& file) {
   if (!isObject(value))
     fail(file, "departments",
-         "must be an object mapping HR department values to department ids, not " + shown(value));
+         i18n::msg("must be an object mapping HR department values to department ids, not {value}")
+             .with("value", shown(value)));
   std::map<std::string, std::string> out;
   for (const auto& [key, id] : *value.extract<Poco::JSON::Object::Ptr>()) {
     const auto digits = departmentId(id);
     if (!digits)
       fail(file, keyPath("departments", key),
-           "must be a positive whole number (the center's departmentId), not " + shown(id));
+           i18n::msg("must be a positive whole number (the center's departmentId), not {value}")
+               .with("value", shown(id)));
     out[key] = *digits;
   }
   return out;

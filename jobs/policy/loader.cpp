@@ -24,8 +24,10 @@ std::string readAll(const std::string& path) {
   try {
     return readWholeFile(path);
   } catch (const FileReadError& e) {
-    throw PolicyError(path + ": cannot read the policy file (" + e.what() +
-                      "); check [policy] path and the file's permissions");
+    throw PolicyError(i18n::msg("{file}: cannot read the policy file ({error}); check [policy] "
+                                "path and the file's permissions")
+                          .with("file", path)
+                          .with("error", e.what()));
   }
 }
 
@@ -36,9 +38,13 @@ Var parse(const std::string& text, const std::string& file) {
   } catch (const Poco::Exception& e) {
     // Poco says what is wrong but not where; Boost's reader finds the line.
     if (auto at = findJsonSyntaxError(text))
-      throw PolicyError(file + ":" + std::to_string(at->line) + ": malformed JSON (" +
-                        at->message + "); fix the policy file");
-    throw PolicyError(file + ": malformed JSON (" + e.message() + "); fix the policy file");
+      throw PolicyError(i18n::msg("{file}:{line}: malformed JSON ({error}); fix the policy file")
+                            .with("file", file)
+                            .with("line", static_cast<long long>(at->line))
+                            .with("error", at->message));
+    throw PolicyError(i18n::msg("{file}: malformed JSON ({error}); fix the policy file")
+                          .with("file", file)
+                          .with("error", e.message()));
   }
 }
 
@@ -53,7 +59,9 @@ Policy parsePolicy(const std::string& bytes, const std::string& path) {
   Policy policy;
   const Var root = parse(std::string(withoutBom(bytes)), path);
   if (!detail::isObject(root))
-    throw PolicyError(path + ": the top level must be a JSON object, not " + detail::shown(root));
+    throw PolicyError(i18n::msg("{file}: the top level must be a JSON object, not {value}")
+                          .with("file", path)
+                          .with("value", detail::shown(root)));
 
   detail::RuleSections rules;  // read after departments, which `when.department` is checked against
   for (const auto& [key, value] : *root.extract<Poco::JSON::Object::Ptr>()) {
@@ -72,8 +80,8 @@ Policy parsePolicy(const std::string& bytes, const std::string& path) {
       rules.hasActivities = true;
     } else {
       detail::fail(path, detail::keyPath("", key),
-                   "unknown key; a policy holds departments, protect, assets, locks and "
-                   "activities");
+                   i18n::msg("unknown key; a policy holds departments, protect, assets, locks and "
+                             "activities"));
     }
   }
   detail::readRules(rules, path, policy);

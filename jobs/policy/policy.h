@@ -4,7 +4,10 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "jobs/i18n/message.h"
 
 namespace membersync::policy {
 
@@ -67,9 +70,16 @@ struct Policy {
 
 // A policy mistake: what() names the file and the JSON path ("policy.json: departments.ENG: ...").
 // membersync answers it with exit 78.
+// what() is the English (logs, tests); message() is shown in the reader's language.
 class PolicyError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit PolicyError(i18n::Message message)
+      : std::runtime_error(i18n::english(message)), message_(std::move(message)) {}
+
+  const i18n::Message& message() const { return message_; }
+
+ private:
+  i18n::Message message_;
 };
 
 // True when `account` matches one of `policy.protect` (case-insensitive; `*` matches any run of

@@ -10,8 +10,11 @@
 
 namespace membersync::policy::detail {
 
-void fail(const std::string& file, const std::string& path, const std::string& what) {
-  throw PolicyError(file + ": " + path + ": " + what);
+void fail(const std::string& file, const std::string& path, i18n::Message what) {
+  throw PolicyError(i18n::msg("{file}: {path}: {problem}")
+                        .with("file", file)
+                        .with("path", path)
+                        .with("problem", std::move(what)));
 }
 
 std::string keyPath(const std::string& parent, const std::string& key) {
@@ -35,16 +38,16 @@ bool isArray(const Poco::Dynamic::Var& value) {
   return value.type() == typeid(Poco::JSON::Array::Ptr);
 }
 
-std::string shown(const Poco::Dynamic::Var& value) {
-  if (value.isEmpty()) return "null";
-  if (isObject(value)) return "an object";
-  if (isArray(value)) return "an array";
+i18n::Message shown(const Poco::Dynamic::Var& value) {
+  if (value.isEmpty()) return i18n::verbatim("null");
+  if (isObject(value)) return i18n::msg("an object");
+  if (isArray(value)) return i18n::msg("an array");
   if (value.isString()) {
     std::ostringstream out;
     Poco::JSON::Stringifier::formatString(value.extract<std::string>(), out);
-    return out.str();
+    return i18n::verbatim(out.str());
   }
-  return value.convert<std::string>();
+  return i18n::verbatim(value.convert<std::string>());
 }
 
 }  // namespace membersync::policy::detail

@@ -8,10 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/message.h"
+
 namespace membersync::policy::detail {
 
 // Throws PolicyError "<file>: <path>: <what>".
-[[noreturn]] void fail(const std::string& file, const std::string& path, const std::string& what);
+[[noreturn]] void fail(const std::string& file, const std::string& path, i18n::Message what);
 
 // "departments" + "ENG" -> "departments.ENG"; keys that are not plain words are quoted:
 // departments["R&D team"].
@@ -19,7 +21,7 @@ std::string keyPath(const std::string& parent, const std::string& key);
 
 // A value as a message shows it: "x" quoted, numbers and true/false/null as written, "an object",
 // "an array".
-std::string shown(const Poco::Dynamic::Var& value);
+i18n::Message shown(const Poco::Dynamic::Var& value);
 
 bool isObject(const Poco::Dynamic::Var& value);
 bool isArray(const Poco::Dynamic::Var& value);

@@ -14,9 +14,11 @@
 namespace membersync::policy::detail {
 namespace {
 
+using i18n::msg;
 using Poco::Dynamic::Var;
 using Poco::JSON::Array;
 using Poco::JSON::Object;
+using What = i18n::Message;  // what a value is for, shown in a message: msg("asset numbers")
 
 std::string at(const std::string& path, std::size_t i) {
   return path + "[" + std::to_string(i) + "]";
@@ -28,53 +30,67 @@ class RuleReader {
  public:
   RuleReader(const std::string& file, const Policy& policy) : file_(file), policy_(policy) {}
 
-  const Object& object(const Var& v, const std::string& path, const std::string& what) const {
-    if (!isObject(v)) fail(file_, path, "must be an object (" + what + "), not " + shown(v));
+  const Object& object(const Var& v, const std::string& path, const What& what) const {
+    if (!isObject(v))
+      fail(file_, path,
+           msg("must be an object ({what}), not {value}")
+               .with("what", what)
+               .with("value", shown(v)));
     return *v.extract<Object::Ptr>();
   }
 
-  const Array& array(const Var& v, const std::string& path, const std::string& what) const {
-    if (!isArray(v)) fail(file_, path, "must be an array of " + what + ", not " + shown(v));
+  const Array& array(const Var& v, const std::string& path, const What& what) const {
+    if (!isArray(v))
+      fail(file_, path,
+           msg("must be an array of {what}, not {value}")
+               .with("what", what)
+               .with("value", shown(v)));
     return *v.extract<Array::Ptr>();
   }
 
   // Every key of `o` must be one of `allowed`, listed for the message as `names`.
   void onlyKeys(const Object& o, const std::string& path, const std::set<std::string>& allowed,
-                const std::string& names) const {
+                const What& names) const {
     for (const auto& [key, value] : o)
-      if (!allowed.count(key)) fail(file_, keyPath(path, key), "unknown key; " + names);
+      if (!allowed.count(key))
+        fail(file_, keyPath(path, key), msg("unknown key; {keys}").with("keys", names));
   }
 
   std::string text(const Object& o, const std::string& key, const std::string& path,
-                   const std::string& what) const {
-    if (!o.has(key)) fail(file_, path, "missing \"" + key + "\" (" + what + ")");
+                   const What& what) const {
+    if (!o.has(key))
+      fail(file_, path, msg("missing \"{key}\" ({what})").with("key", key).with("what", what));
     const Var v = o.get(key);
     if (!v.isString() || v.extract<std::string>().empty())
-      fail(file_, keyPath(path, key), "must be a non-empty string (" + what + "), not " + shown(v));
+      fail(file_, keyPath(path, key),
+           msg("must be a non-empty string ({what}), not {value}")
+               .with("what", what)
+               .with("value", shown(v)));
     return v.extract<std::string>();
   }
 
   std::string optionalText(const Object& o, const std::string& key, const std::string& path,
-                           const std::string& what) const {
+                           const What& what) const {
     return o.has(key) ? text(o, key, path, what) : std::string();
   }
 
   std::string ruleName(const Object& o, const std::string& path) {
-    const std::string name = text(o, "rule", path, "the rule's name");
+    const std::string name = text(o, "rule", path, msg("the rule's name"));
     for (char c : name) {
       const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                       c == '-' || c == '_' || c == '.';
       if (!ok)
         fail(file_, path + ".rule",
-             shown(o.get("rule")) +
-                 ": a rule name holds only ASCII letters, digits, '-', '_' and '.' (it is part "
-                 "of the keys status and explain show)");
+             msg("{value}: a rule name holds only ASCII letters, digits, '-', '_' and '.' (it is "
+                 "part of the keys status and explain show)")
+                 .with("value", shown(o.get("rule"))));
     }
     auto [it, fresh] = names_.emplace(name, path);
     if (!fresh)
       fail(file_, path + ".rule",
-           shown(o.get("rule")) + " is already the name of " + it->second +
-               "; every rule needs its own name");
+           msg("{value} is already the name of {path}; every rule needs its own name")
+               .with("value", shown(o.get("rule")))
+               .with("path", it->second));
     return name;
   }
 
@@ -82,22 +98,24 @@ class RuleReader {
     When out;
     if (!o.has("when")) return out;  // no condition: everyone
     const std::string whenPath = path + ".when";
-    const Object& w = object(o.get("when"), whenPath, "HR field or attribute -> patterns");
+    const Object& w = object(o.get("when"), whenPath, msg("HR field or attribute -> patterns"));
     for (const auto& [name, value] : w) {
       const std::string keyAt = keyPath(whenPath, name);
-      if (name.empty()) fail(file_, keyAt, "an HR field or attribute name cannot be empty");
+      if (name.empty()) fail(file_, keyAt, msg("an HR field or attribute name cannot be empty"));
       std::vector<std::string>& patterns = out[name];
       if (value.isString()) {
         patterns.push_back(value.extract<std::string>());
         if (name == "department") checkDepartment(patterns.back(), keyAt);
         continue;
       }
-      const Array& list = array(value, keyAt, "patterns (or a single pattern string)");
+      const Array& list = array(value, keyAt, msg("patterns (or a single pattern string)"));
       if (list.size() == 0)
-        fail(file_, keyAt, "an empty list matches nobody; give at least one pattern");
+        fail(file_, keyAt, msg("an empty list matches nobody; give at least one pattern"));
       for (std::size_t i = 0; i < list.size(); ++i) {
         const Var p = list.get(static_cast<unsigned>(i));
-        if (!p.isString()) fail(file_, at(keyAt, i), "must be a pattern string, not " + shown(p));
+        if (!p.isString())
+          fail(file_, at(keyAt, i),
+               msg("must be a pattern string, not {value}").with("value", shown(p)));
         patterns.push_back(p.extract<std::string>());
         if (name == "department") checkDepartment(patterns.back(), at(keyAt, i));
       }
@@ -109,7 +127,9 @@ class RuleReader {
   void poolAsset(const std::string& asset, const std::string& elementPath,
                  const std::string& poolPath) {
     auto [it, fresh] = poolAssets_.emplace(asset, poolPath);
-    if (!fresh) fail(file_, elementPath, asset + " is already in " + it->second);
+    if (!fresh)
+      fail(file_, elementPath,
+           msg("{asset} is already in {path}").with("asset", asset).with("path", it->second));
   }
 
   const std::string& file() const { return file_; }
@@ -125,8 +145,10 @@ class RuleReader {
       known += (known.empty() ? "" : ", ") + department;
     }
     fail(file_, path,
-         shown(Var(pattern)) + " is not a department of the policy's departments (" + known +
-             "); a rule on an unknown department matches nobody");
+         msg("{value} is not a department of the policy's departments ({departments}); a rule on "
+             "an unknown department matches nobody")
+             .with("value", shown(Var(pattern)))
+             .with("departments", known));
   }
 
   const std::string& file_;
@@ -144,13 +166,16 @@ void hashWhen(Sha256& h, const When& when) {
 }
 
 std::vector<std::string> readPool(RuleReader& r, const Var& value, const std::string& path) {
-  const Array& list = r.array(value, path, "asset numbers");
-  if (list.size() == 0) fail(r.file(), path, "is empty; list the asset numbers the rule hands out");
+  const Array& list = r.array(value, path, msg("asset numbers"));
+  if (list.size() == 0)
+    fail(r.file(), path, msg("is empty; list the asset numbers the rule hands out"));
   std::vector<std::string> pool;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Var v = list.get(static_cast<unsigned>(i));
     if (!v.isString() || v.extract<std::string>().empty())
-      fail(r.file(), at(path, i), "must be an asset number (a non-empty string), not " + shown(v));
+      fail(
+          r.file(), at(path, i),
+          msg("must be an asset number (a non-empty string), not {value}").with("value", shown(v)));
     pool.push_back(v.extract<std::string>());
     r.poolAsset(pool.back(), at(path, i), path);
   }
@@ -159,25 +184,26 @@ std::vector<std::string> readPool(RuleReader& r, const Var& value, const std::st
 
 AssetRule readAssetRule(RuleReader& r, const Object& o, const std::string& path) {
   r.onlyKeys(o, path, {"rule", "when", "pool", "product", "exclusive"},
-             "an asset rule holds rule, when, pool, product and exclusive");
+             msg("an asset rule holds rule, when, pool, product and exclusive"));
   AssetRule rule;
   rule.rule = r.ruleName(o, path);
   rule.when = r.when(o, path);
   const bool pool = o.has("pool"), product = o.has("product");
   if (pool == product)
     fail(r.file(), path,
-         pool ? "has both \"pool\" and \"product\"; a rule grants from one of them"
-              : "needs \"pool\" (asset numbers) or \"product\" (a productUri)");
+         pool ? msg("has both \"pool\" and \"product\"; a rule grants from one of them")
+              : msg("needs \"pool\" (asset numbers) or \"product\" (a productUri)"));
   if (pool) rule.pool = readPool(r, o.get("pool"), path + ".pool");
-  if (product) rule.product = r.text(o, "product", path, "a productUri");
+  if (product) rule.product = r.text(o, "product", path, msg("a productUri"));
   if (o.has("exclusive")) {
     const Var v = o.get("exclusive");
     if (!v.isBoolean())
-      fail(r.file(), path + ".exclusive", "must be true or false, not " + shown(v));
+      fail(r.file(), path + ".exclusive",
+           msg("must be true or false, not {value}").with("value", shown(v)));
     rule.exclusive = v.extract<bool>();
     if (rule.exclusive && product)
       fail(r.file(), path + ".exclusive",
-           "only a pool can be exclusive (a product rule has no pool of its own)");
+           msg("only a pool can be exclusive (a product rule has no pool of its own)"));
   }
   Sha256 h;
   h.field("asset").field(rule.rule);
@@ -190,11 +216,12 @@ AssetRule readAssetRule(RuleReader& r, const Object& o, const std::string& path)
 }
 
 LockRule readLockRule(RuleReader& r, const Object& o, const std::string& path) {
-  r.onlyKeys(o, path, {"rule", "when", "lock_from"}, "a lock rule holds rule, when and lock_from");
+  r.onlyKeys(o, path, {"rule", "when", "lock_from"},
+             msg("a lock rule holds rule, when and lock_from"));
   LockRule rule;
   rule.rule = r.ruleName(o, path);
   rule.when = r.when(o, path);
-  rule.lockFrom = r.text(o, "lock_from", path, "the HR column holding the lock number");
+  rule.lockFrom = r.text(o, "lock_from", path, msg("the HR column holding the lock number"));
   Sha256 h;
   h.field("lock").field(rule.rule);
   hashWhen(h, rule.when);
@@ -205,14 +232,15 @@ LockRule readLockRule(RuleReader& r, const Object& o, const std::string& path) {
 
 ActivityRule readActivityRule(RuleReader& r, const Object& o, const std::string& path) {
   r.onlyKeys(o, path, {"rule", "when", "label", "source", "branch", "identity_from"},
-             "an activity rule holds rule, when, label, source, branch and identity_from");
+             msg("an activity rule holds rule, when, label, source, branch and identity_from"));
   ActivityRule rule;
   rule.rule = r.ruleName(o, path);
   rule.when = r.when(o, path);
-  rule.label = r.text(o, "label", path, "the activity's label");
-  rule.source = r.text(o, "source", path, "the business line system B1 names as the source");
-  rule.branch = r.optionalText(o, "branch", path, "the participant's branch");
-  rule.identityFrom = r.optionalText(o, "identity_from", path, "the HR column with the identity");
+  rule.label = r.text(o, "label", path, msg("the activity's label"));
+  rule.source = r.text(o, "source", path, msg("the business line system B1 names as the source"));
+  rule.branch = r.optionalText(o, "branch", path, msg("the participant's branch"));
+  rule.identityFrom =
+      r.optionalText(o, "identity_from", path, msg("the HR column with the identity"));
   Sha256 h;
   h.field("activity").field(rule.rule);
   hashWhen(h, rule.when);
@@ -223,13 +251,14 @@ ActivityRule readActivityRule(RuleReader& r, const Object& o, const std::string&
 
 template <class Rule>
 std::vector<Rule> readSection(
-    RuleReader& r, const Var& value, const std::string& name, const std::string& what,
+    RuleReader& r, const Var& value, const std::string& name, const What& what,
     const std::function<Rule(RuleReader&, const Object&, const std::string&)>& readOne) {
   const Array& list = r.array(value, name, what);
   std::vector<Rule> out;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string path = at(name, i);
-    out.push_back(readOne(r, r.object(list.get(static_cast<unsigned>(i)), path, "a rule"), path));
+    out.push_back(
+        readOne(r, r.object(list.get(static_cast<unsigned>(i)), path, msg("a rule")), path));
   }
   return out;
 }
@@ -239,12 +268,13 @@ std::vector<Rule> readSection(
 void readRules(const RuleSections& s, const std::string& file, Policy& policy) {
   RuleReader r(file, policy);
   if (s.hasAssets)
-    policy.assets = readSection<AssetRule>(r, s.assets, "assets", "asset rules", readAssetRule);
+    policy.assets =
+        readSection<AssetRule>(r, s.assets, "assets", msg("asset rules"), readAssetRule);
   if (s.hasLocks)
-    policy.locks = readSection<LockRule>(r, s.locks, "locks", "lock rules", readLockRule);
+    policy.locks = readSection<LockRule>(r, s.locks, "locks", msg("lock rules"), readLockRule);
   if (s.hasActivities)
-    policy.activities = readSection<ActivityRule>(r, s.activities, "activities", "activity rules",
-                                                  readActivityRule);
+    policy.activities = readSection<ActivityRule>(r, s.activities, "activities",
+                                                  msg("activity rules"), readActivityRule);
 }
 
 }  // namespace membersync::policy::detail

@@ -3,6 +3,7 @@
 // multi-valued attributes, templates over LDAP attributes, and a sync against the emulator.
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <string>
 
 #include "tests/support/command.h"
@@ -104,6 +105,28 @@ TEST_CASE("ldap: a refused bind password fails the read, says so and never shows
   CHECK_THAT(r.err, Catch::Contains("bind refused for " + SlapdProcess::bindDn()));
   CHECK_THAT(r.err, Catch::Contains("Invalid credentials"));
   CHECK_THAT(r.out + r.err, !Catch::Contains(wrong));
+}
+
+TEST_CASE("ldap: under LANGUAGE=zh_CN a refused bind and validate's counts are Chinese",
+          "[ldap][i18n]") {
+  SlapdProcess slapd({SlapdProcess::peopleLdif(3), 0, false});
+  TempDir dir;
+  const std::map<std::string, std::string> chinese{
+      {"LANGUAGE", "zh_CN"}, {"LC_ALL", "C.UTF-8"}, {"LC_MESSAGES", ""}, {"LANG", ""}};
+  const auto refused =
+      runMembersync(writeConfig(dir, directorySection(slapd.ldapUrl()), "Wrong-Bind-Password-7"),
+                    "validate", chinese);
+  INFO(refused.err);
+  CHECK(refused.exitCode == 1);
+  CHECK_THAT(refused.err,
+             Catch::Contains(SlapdProcess::bindDn() + " 绑定被拒绝") &&
+                 Catch::Contains("请检查 [directory] bind_dn 和 bind_password_file 中的密码"));
+  const auto read =
+      runMembersync(writeConfig(dir, directorySection(slapd.ldapUrl())), "validate", chinese);
+  INFO(read.out << read.err);
+  CHECK(read.exitCode == 0);
+  CHECK_THAT(read.out, Catch::Contains("：3 行，3 行有效（3 人在职，0 人离职），跳过 0 行\n") &&
+                           Catch::Contains("读取到的前 3 人（已应用列映射和模板）："));
 }
 
 TEST_CASE("ldap: ldaps with the test CA in ca_file reads the directory", "[ldap][tls]") {

@@ -401,3 +401,26 @@ TEST_CASE("config: an upper-case URL scheme is taken by the loader and the clien
                       {});
   CHECK(membersync::center::optionProblems(c.center).empty());
 }
+
+TEST_CASE(
+    "config: an error keeps its message untranslated, the file, key and value as its "
+    "arguments, and what() is its English",
+    "[config][i18n]") {
+  Fixture f;
+  const std::string ini = f.config("[sync]\ngrace_runs = many\n");
+  try {
+    loadConfig(ini, {});
+    FAIL("a bad value must be refused");
+  } catch (const ConfigError& e) {
+    const membersync::i18n::Message& m = e.message();
+    CHECK(m.id == "{file}: [{section}] {key}: {problem}");
+    REQUIRE(m.arguments.size() == 4);
+    CHECK(m.arguments[0].text == ini);
+    CHECK(m.arguments[2].text == "grace_runs");
+    REQUIRE(m.arguments[3].message.size() == 1);
+    CHECK(m.arguments[3].message[0].id == "'{value}' is not a whole number from {min} to {max}");
+    CHECK(std::string(e.what()) == membersync::i18n::english(m));
+    CHECK(std::string(e.what()) ==
+          ini + ": [sync] grace_runs: 'many' is not a whole number from 0 to 365");
+  }
+}

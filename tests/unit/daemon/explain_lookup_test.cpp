@@ -39,8 +39,9 @@ struct People {
   People() {
     hr.people = {row("E1001", "ZhangWei", "张伟"), row("E1002", "wangwei", "王伟"),
                  row("E1003", "wangwei2", "王伟"), row("E1004", "jsmith", "John Smith")};
-    hr.problems.push_back(
-        {9, "E1009", "kimlee", "name is 31 characters; at most 30", 0, "", nullptr});
+    hr.problems.push_back({9, "E1009", "kimlee",
+                           membersync::i18n::verbatim("name is 31 characters; at most 30"), 0, "",
+                           nullptr});
     members = {member("zhangwei@acme", "g1", "张伟"), member("chenjie@acme", "g6", "陈杰"),
                member("olduser@acme", "g7", "Old User", true),
                member("leaver@acme", "g8", "Lea Ver")};

@@ -51,7 +51,9 @@ struct World {
     hr.path = "people.csv";
     hr.people = {person("E1", "ZhangWei", "ENG")};
     hr.people[0].attributes = {{"lock", "LK-1"}};
-    hr.problems.push_back({7, "E2", "Kim", "name is 31 characters; at most 30", 0, "", nullptr});
+    hr.problems.push_back({7, "E2", "Kim",
+                           membersync::i18n::verbatim("name is 31 characters; at most 30"), 0, "",
+                           nullptr});
     policy.path = "policy.json";
     policy.departments = {{"ENG", "1001"}};
     policy.assets.push_back({"cad-seat", {{"department", {"ENG"}}}, {"AN-1"}, "", false, "h1"});

@@ -68,7 +68,7 @@ TEST_CASE("directory: a JSON object without a required key is a skipped row", "[
   REQUIRE(hr.problems.size() == 1);
   CHECK(hr.problems[0].item == 2);
   CHECK(hr.problems[0].line == 2);
-  CHECK(hr.problems[0].message.find("account is empty") == 0);
+  CHECK(membersync::i18n::english(hr.problems[0].message).find("account is empty") == 0);
   CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E2"});
 }
 
@@ -83,8 +83,9 @@ TEST_CASE(
   REQUIRE(hr.people.size() == 1);  // nothing reads "tags": Cy is read
   CHECK(hr.people[0].employeeId == "E3");
   REQUIRE(hr.problems.size() == 2);
-  CHECK(hr.problems[0].message == "\"status\" is a boolean; write it as a string");
-  CHECK_THAT(hr.problems[1].message,
+  CHECK(membersync::i18n::english(hr.problems[0].message) ==
+        "\"status\" is a boolean; write it as a string");
+  CHECK_THAT(membersync::i18n::english(hr.problems[1].message),
              Catch::StartsWith("\"name\" is an object; write it as a string"));
 }
 
@@ -94,7 +95,7 @@ TEST_CASE("directory: a JSON problem is described with its item and line", "[dir
       "[\n{\"employee_id\":\"E1\",\"account\":\"a1\",\"name\":\"Ann\"},\n"
       "{\"employee_id\":\"E1\",\"account\":\"a2\",\"name\":\"Bob\"}\n]");
   REQUIRE(hr.problems.size() == 2);
-  CHECK(hr.problems[0].message ==
+  CHECK(membersync::i18n::english(hr.problems[0].message) ==
         "employee_id \"E1\" is also at item 2 (line 3); each person must appear once");
   CHECK(describe(hr, hr.problems[1]) ==
         f.cfg.path +

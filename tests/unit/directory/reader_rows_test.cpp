@@ -31,7 +31,8 @@ TEST_CASE("directory: a row with a 31-character name is skipped and its account 
   CHECK(p.line == 3);
   CHECK(p.employeeId == "E1007");
   CHECK(p.account == "ZhaoLei");
-  CHECK(p.message == "name is 31 characters; the center allows at most 30");
+  CHECK(membersync::i18n::english(p.message) ==
+        "name is 31 characters; the center allows at most 30");
   CHECK(hr.skippedAccounts == std::set<std::string>{"zhaolei"});
   CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1007"});
 }
@@ -49,20 +50,21 @@ TEST_CASE("directory: a 30-character Chinese name (90 bytes) is valid", "[direct
 TEST_CASE("directory: a 31-character Chinese name is skipped", "[directory]") {
   HrFile f;
   const Export hr = withRow(f, "E1,zhao," + repeat("赵", 31) + ",,,,");
-  CHECK(onlyProblem(hr).message == "name is 31 characters; the center allows at most 30");
+  CHECK(membersync::i18n::english(onlyProblem(hr).message) ==
+        "name is 31 characters; the center allows at most 30");
 }
 
 TEST_CASE("directory: an empty or blank name is skipped", "[directory]") {
   HrFile f;
   const Export hr = withRow(f, "E1,ann,   ,,,,");
-  CHECK(onlyProblem(hr).message.find("name is empty") == 0);
+  CHECK(membersync::i18n::english(onlyProblem(hr).message).find("name is empty") == 0);
 }
 
 TEST_CASE("directory: an empty employee_id is skipped and the account remembered",
           "[directory]") {
   HrFile f;
   const Export hr = withRow(f, ",Ann1,Ann,,,,");
-  CHECK(onlyProblem(hr).message.find("employee_id is empty") == 0);
+  CHECK(membersync::i18n::english(onlyProblem(hr).message).find("employee_id is empty") == 0);
   CHECK(hr.skippedEmployeeIds.empty());
   CHECK(hr.skippedAccounts == std::set<std::string>{"ann1"});
 }
@@ -71,7 +73,7 @@ TEST_CASE("directory: an empty account is skipped and the employee id remembered
           "[directory]") {
   HrFile f;
   const Export hr = withRow(f, "E1,,Ann,,,,");
-  CHECK(onlyProblem(hr).message.find("account is empty") == 0);
+  CHECK(membersync::i18n::english(onlyProblem(hr).message).find("account is empty") == 0);
   CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1"});
   CHECK(hr.skippedAccounts.empty());
 }
@@ -82,8 +84,8 @@ TEST_CASE("directory: an account with anything but ASCII letters and digits is s
   for (const std::string account : {"zhao.lei", "zhao_lei", "zhao lei", "赵磊", "ann@acme"}) {
     const Export hr = withRow(f, "E1," + account + ",Ann,,,,");
     CAPTURE(account);
-    CHECK(onlyProblem(hr).message.find("may hold only ASCII letters and digits") !=
-          std::string::npos);
+    CHECK(membersync::i18n::english(onlyProblem(hr).message)
+              .find("may hold only ASCII letters and digits") != std::string::npos);
   }
 }
 
@@ -92,7 +94,7 @@ TEST_CASE("directory: account plus suffix must stay under 63 characters", "[dire
   const Export ok = withRow(f, "E1," + repeat("a", 57) + ",Ann,,,,");
   CHECK(ok.problems.empty());
   const Export tooLong = withRow(f, "E1," + repeat("a", 58) + ",Ann,,,,");
-  const std::string message = onlyProblem(tooLong).message;
+  const std::string message = membersync::i18n::english(onlyProblem(tooLong).message);
   CHECK(message.find("is 58 characters, 63 with the suffix \"@acme\"") != std::string::npos);
   CHECK(message.find("at most 62") != std::string::npos);
 }
@@ -102,7 +104,8 @@ TEST_CASE("directory: a remark over 200 characters is skipped, counted in code p
   HrFile f;
   CHECK(withRow(f, "E1,ann,Ann,," + repeat("备", 200) + ",,").problems.empty());
   const Export hr = withRow(f, "E1,ann,Ann,," + repeat("x", 201) + ",,");
-  CHECK(onlyProblem(hr).message == "remark is 201 characters; the center allows at most 200");
+  CHECK(membersync::i18n::english(onlyProblem(hr).message) ==
+        "remark is 201 characters; the center allows at most 200");
 }
 
 TEST_CASE("directory: a mobile must be 5 to 20 digits with an optional leading +",
@@ -113,15 +116,16 @@ TEST_CASE("directory: a mobile must be 5 to 20 digits with an optional leading +
     CAPTURE(ok);
     CHECK(withRow(f, "E1,ann,Ann,,," + ok + ",").problems.empty());
   }
-  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,138/0000/0000,")).message ==
+  CHECK(membersync::i18n::english(onlyProblem(withRow(f, "E1,ann,Ann,,,138/0000/0000,")).message) ==
         "mobile \"138/0000/0000\" may hold only digits, with an optional leading '+' (spaces, "
         "hyphens and brackets between them are removed)");
-  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,-,")).message.find("may hold only digits") !=
-        std::string::npos);
-  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,+1234,")).message ==
+  CHECK(membersync::i18n::english(onlyProblem(withRow(f, "E1,ann,Ann,,,-,")).message)
+            .find("may hold only digits") != std::string::npos);
+  CHECK(membersync::i18n::english(onlyProblem(withRow(f, "E1,ann,Ann,,,+1234,")).message) ==
         "mobile \"+1234\" has 4 digits; it needs 5 to 20");
-  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,," + repeat("1", 21) + ",")).message.find(
-            "has 21 digits") != std::string::npos);
+  CHECK(membersync::i18n::english(
+            onlyProblem(withRow(f, "E1,ann,Ann,,," + repeat("1", 21) + ",")).message)
+            .find("has 21 digits") != std::string::npos);
 }
 
 TEST_CASE(
@@ -163,7 +167,8 @@ TEST_CASE(
 TEST_CASE("directory: a mobile with a (0) trunk prefix is refused, saying to write it without",
           "[directory]") {
   HrFile f;
-  CHECK(onlyProblem(withRow(f, "E1,ann,Ann,,,(0)138 0013 8009,")).message ==
+  CHECK(membersync::i18n::english(
+            onlyProblem(withRow(f, "E1,ann,Ann,,,(0)138 0013 8009,")).message) ==
         "mobile \"(0)138 0013 8009\" has a \"(0)\", a prefix dialled only within the country; "
         "write the number without it");
 }
@@ -171,7 +176,7 @@ TEST_CASE("directory: a mobile with a (0) trunk prefix is refused, saying to wri
 TEST_CASE("directory: every problem of a row is reported in one message", "[directory]") {
   HrFile f;
   const Export hr = withRow(f, "E1,a.b," + repeat("n", 31) + ",,,12,");
-  const std::string message = onlyProblem(hr).message;
+  const std::string message = membersync::i18n::english(onlyProblem(hr).message);
   CHECK(message.find("account \"a.b\" may hold only") != std::string::npos);
   CHECK(message.find(". name is 31 characters") != std::string::npos);
   CHECK(message.find(". mobile \"12\" has 2 digits") != std::string::npos);
@@ -187,10 +192,11 @@ TEST_CASE("directory: the same employee_id twice skips both rows, each naming th
   CHECK(hr.people[0].account == "bob");
   REQUIRE(hr.problems.size() == 2);
   CHECK(hr.problems[0].line == 2);
-  CHECK(hr.problems[0].message ==
+  CHECK(membersync::i18n::english(hr.problems[0].message) ==
         "employee_id \"E1\" is also at line 4; each person must appear once");
   CHECK(hr.problems[1].line == 4);
-  CHECK(hr.problems[1].message.find("is also at line 2") != std::string::npos);
+  CHECK(membersync::i18n::english(hr.problems[1].message).find("is also at line 2") !=
+        std::string::npos);
   CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1"});
   CHECK(hr.skippedAccounts == std::set<std::string>{"ann", "cy"});
 }
@@ -202,8 +208,10 @@ TEST_CASE("directory: the same account twice, in any case, skips both rows", "[d
                            "E4,ZHAOLEI,Zhao Four,,,,\n");
   REQUIRE(hr.people.size() == 1);
   REQUIRE(hr.problems.size() == 3);
-  CHECK(hr.problems[0].message.find("account \"ZhaoLei\" is also at line 3, line 5") == 0);
-  CHECK(hr.problems[2].message.find("account \"ZHAOLEI\" is also at line 2, line 3") == 0);
+  CHECK(membersync::i18n::english(hr.problems[0].message)
+            .find("account \"ZhaoLei\" is also at line 3, line 5") == 0);
+  CHECK(membersync::i18n::english(hr.problems[2].message)
+            .find("account \"ZHAOLEI\" is also at line 2, line 3") == 0);
   CHECK(hr.skippedAccounts == std::set<std::string>{"zhaolei"});
   CHECK(hr.skippedEmployeeIds == std::set<std::string>{"E1", "E2", "E4"});
 }
@@ -242,8 +250,29 @@ TEST_CASE("directory: a problem is described with file, line, keys and message",
         f.cfg.path + ":3: E1007 (zhaolei): name is 31 characters; the center allows at most 30");
   RowProblem keyless;
   keyless.line = 9;
-  keyless.message = "m";
+  keyless.message = membersync::i18n::verbatim("m");
   CHECK(describe(hr, keyless) == f.cfg.path + ":9: m");
   keyless.account = "ann";
   CHECK(describe(hr, keyless) == f.cfg.path + ":9: (ann): m");
+}
+
+TEST_CASE(
+    "directory: a skipped row's problems stay messages, each sentence one format string, "
+    "and its description is their English",
+    "[directory][i18n]") {
+  HrFile f;
+  const Export hr = withRow(f, "E1007,ZhaoLei," + repeat("n", 31) + ",,,12,");
+  const RowProblem& p = onlyProblem(hr);
+  CHECK(p.message.id == "{sentences}. {sentence}");
+  REQUIRE(p.message.arguments.size() == 2);
+  REQUIRE(p.message.arguments[0].message.size() == 1);
+  CHECK(p.message.arguments[0].message[0].id ==
+        "name is {length} characters; the center allows at most {max}");
+  const auto described = describeMessage(hr, p);
+  CHECK(described.id == "{place}: {who}: {problem}");
+  CHECK(membersync::i18n::english(described) == describe(hr, p));
+  CHECK(describe(hr, p) == hr.path +
+                               ":3: E1007 (ZhaoLei): name is 31 characters; the center "
+                               "allows at most 30. mobile \"12\" has 2 digits; it needs 5 "
+                               "to 20");
 }

@@ -90,7 +90,7 @@ struct Scenario {
     problem.line = line;
     problem.employeeId = employeeId;
     problem.account = account;
-    problem.message = message;
+    problem.message = i18n::verbatim(message);
     hr.problems.push_back(problem);
     if (!employeeId.empty()) hr.skippedEmployeeIds.insert(employeeId);
     if (!account.empty()) hr.skippedAccounts.insert(account);
