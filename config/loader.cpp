@@ -765,7 +765,7 @@ void readReport(IniReader& ini, const LoadEnvironment& env, Config& c) {
     } else if (value == "en") {
       r.language = notify::ReportLanguage::En;
     } else {
-      ini.fail("report", "language", "'" + *language + "' is not zh_CN or en");
+      ini.fail("report", "language", msg("'{value}' is not zh_CN or en").with("value", *language));
     }
   }
   r.passwordWaitDays =
