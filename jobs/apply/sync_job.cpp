@@ -316,7 +316,8 @@ SyncOutcome judgeOutcome(SyncReport& report) {
   } else if (p.hasChanges()) {
     outcome = SyncOutcome::Changes;
   }
-  if (p.guarded() && report.message.empty()) report.message = p.guardReasons();
+  // English: withAttention() appends to it, and verbs print it as it is.
+  if (p.guarded() && report.message.empty()) report.message = i18n::english(p.guardReasons());
   return outcome;
 }
 
@@ -339,7 +340,8 @@ SyncOutcome withAttention(SyncOutcome outcome, SyncReport& report) {
 void recordGuardHolds(state::StateStore& store, const SyncReport& report) {
   for (const auto& item : report.plan->items) {
     if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
-      store.recordHeld(report.run, plan::releaseKey(item), item.reason);
+      // As a message: `status` and the console show it in their reader's language.
+      store.recordHeld(report.run, plan::releaseKey(item), i18n::encodeMessage(item.reason));
     }
   }
 }
@@ -352,7 +354,8 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request,
   SyncOutcome outcome = judgeOutcome(report);
   std::vector<state::RunProblem> problems;
   for (const auto& item : p.items) {
-    if (isRecordedProblem(item)) problems.push_back({report.run, item.key, item.reason});
+    if (isRecordedProblem(item))
+      problems.push_back({report.run, item.key, i18n::encodeMessage(item.reason)});
   }
   store_.recordProblems(report.run, problems);
   if (request.apply) {

@@ -14,7 +14,8 @@ void addRowProblems(Context& ctx) {
     item.employeeId = row.employeeId;
     item.account = row.account;
     item.line = row.line;
-    item.reason = row.message;
+    // The HR reader's words, English for now: jobs/directory makes them (it may make messages).
+    item.reason = i18n::verbatim(row.message);
     ctx.add(std::move(item));
   }
 }
@@ -30,10 +31,15 @@ void addDepartmentProblems(Context& ctx) {
     Item item;
     item.kind = ItemKind::Problem;
     item.key = "problem:department:" + department;
-    item.reason = "department \"" + department +
-                  "\" has no departmentId in the policy's departments; " + std::to_string(people) +
-                  (people == 1 ? " person is" : " people are") + " added without one (add \"" +
-                  department + "\" to the policy's departments)";
+    item.reason = i18n::msgn(
+                      "department \"{department}\" has no departmentId in the policy's "
+                      "departments; {count} person is added without one (add "
+                      "\"{department}\" to the policy's departments)",
+                      "department \"{department}\" has no departmentId in the policy's "
+                      "departments; {count} people are added without one (add "
+                      "\"{department}\" to the policy's departments)",
+                      people)
+                      .with("department", department);
     ctx.add(std::move(item));
   }
 }
