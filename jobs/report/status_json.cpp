@@ -1,5 +1,7 @@
 #include "jobs/report/status_json.h"
 
+#include "jobs/i18n/message.h"
+
 #include <Poco/Dynamic/Var.h>
 #include <Poco/JSON/Object.h>
 
@@ -67,7 +69,7 @@ void itemJson(Object& o, const state::ItemRecord& i) {
 void heldJson(Object& o, const state::HeldItem& h) {
   o.set("runId", h.runId);
   o.set("key", h.key);
-  o.set("reason", h.reason);
+  o.set("reason", i18n::english(i18n::decodeMessage(h.reason)));  // stored as a message
   o.set("heldAt", time(h.heldAt));
   o.set("releasedAt", time(h.releasedAt));
   o.set("consumedAt", time(h.consumedAt));
@@ -136,7 +138,7 @@ void reportJson(Object& o, const state::ReportSend& r) {
 void problemJson(Object& o, const state::RunProblem& p) {
   o.set("runId", p.runId);
   o.set("key", p.key);
-  o.set("message", p.message);
+  o.set("message", i18n::english(i18n::decodeMessage(p.message)));  // stored as a message
 }
 
 }  // namespace
