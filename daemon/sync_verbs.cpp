@@ -48,7 +48,7 @@ void printPlan(const VerbContext& ctx, const plan::Plan& plan) {
   if (ctx.invocation.format == "json") {
     ctx.out << report::planToJson(plan) << "\n";
   } else {
-    report::writePlanText(ctx.out, plan, report::PlanTextOptions{ctx.invocation.full});
+    report::writePlanText(ctx.out, plan, ctx.tr, report::PlanTextOptions{ctx.invocation.full});
   }
 }
 

@@ -329,7 +329,7 @@ SyncOutcome judgeOutcome(SyncReport& report) {
   } else if (p.hasChanges()) {
     outcome = SyncOutcome::Changes;
   }
-  if (p.guarded() && report.message.empty()) report.say(i18n::verbatim(p.guardReasons()));
+  if (p.guarded() && report.message.empty()) report.say(p.guardReasons());
   return outcome;
 }
 
@@ -356,7 +356,8 @@ SyncOutcome withAttention(SyncOutcome outcome, SyncReport& report) {
 void recordGuardHolds(state::StateStore& store, const SyncReport& report) {
   for (const auto& item : report.plan->items) {
     if (item.kind == plan::ItemKind::Held && item.heldByGuard) {
-      store.recordHeld(report.run, plan::releaseKey(item), item.reason);
+      // As a message: `status` and the console show it in their reader's language.
+      store.recordHeld(report.run, plan::releaseKey(item), i18n::encodeMessage(item.reason));
     }
   }
 }
@@ -369,7 +370,8 @@ SyncOutcome SyncJob::finish(SyncReport& report, const SyncRequest& request,
   SyncOutcome outcome = judgeOutcome(report);
   std::vector<state::RunProblem> problems;
   for (const auto& item : p.items) {
-    if (isRecordedProblem(item)) problems.push_back({report.run, item.key, item.reason});
+    if (isRecordedProblem(item))
+      problems.push_back({report.run, item.key, i18n::encodeMessage(item.reason)});
   }
   store_.recordProblems(report.run, problems);
   if (request.apply) {

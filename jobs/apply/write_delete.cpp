@@ -28,7 +28,8 @@ void applyDelete(const WriteTools& tools, ApplyRun& run, const plan::Item& item)
     }
     return answerOf(run, result);
   };
-  writeOne(tools, run, item, stepOf(item, "delete", item.globalId, item.reason), send,
+  writeOne(tools, run, item,
+           stepOf(item, "delete", item.globalId, i18n::english(item.reason)), send,
            onSuccess([&] { forgetMember(tools.store, run, item); }));
 }
 

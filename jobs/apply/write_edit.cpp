@@ -27,7 +27,7 @@ void rememberReverted(state::StateStore& store, const ApplyRun& run, const plan:
 
 void applyEdit(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
   StepDetail detail;
-  detail.reason = item.reason;
+  detail.reason = i18n::english(item.reason);
   for (const auto& c : item.changes) detail.changes.push_back({c.field, c.before, c.after});
   auto send = [&] {
     center::MemberEdit edit;

@@ -32,7 +32,7 @@ void recordWithdrawal(state::StateStore& store, const ApplyRun& run, const plan:
 
 void applyWithdraw(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
   StepDetail detail;
-  detail.reason = item.reason;
+  detail.reason = i18n::english(item.reason);
   if (item.assetsToWithdraw.empty()) {
     // Nothing to send, but journaled all the same: the departure's start is what a revert of
     // this run takes back.

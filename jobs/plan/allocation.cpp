@@ -108,22 +108,21 @@ class Allocator {
   void reportShortage(std::size_t r, const std::vector<std::string>& without,
                       std::set<std::string> accounts) {
     const policy::AssetRule& rule = rules_[r];
-    std::vector<std::string> named(without.begin(),
-                                   without.begin() + std::min(without.size(), kListed));
-    std::string list = joinedText(named, ", ");
-    if (without.size() > kListed)
-      list += ", and " + std::to_string(without.size() - kListed) + " more";
     Item item;
     item.kind = ItemKind::Problem;
     item.key = "problem:assets:" + rule.rule;
     item.rule = rule.rule;
-    const std::string people = std::to_string(without.size()) +
-                               (without.size() == 1 ? " person" : " people") + " without: " + list;
-    item.reason = rule.product.empty()
-                      ? "pool " + rule.rule + " ran dry: " + people +
-                            " (add free asset numbers to the rule's pool, or free some)"
-                      : "no free asset holds " + rule.product + " (rule " + rule.rule +
-                            "): " + people + " (buy more, or free some)";
+    const i18n::Message people = i18n::msgn("{count} person without: {people}",
+                                            "{count} people without: {people}", without.size())
+                                     .with("people", namedList(without, kListed));
+    item.reason = (rule.product.empty()
+                       ? i18n::msg("pool {rule} ran dry: {people} (add free asset numbers to the "
+                                   "rule's pool, or free some)")
+                       : i18n::msg("no free asset holds {product} (rule {rule}): {people} (buy "
+                                   "more, or free some)")
+                             .with("product", rule.product))
+                      .with("rule", rule.rule)
+                      .with("people", people);
     ctx_.problemAccounts[item.key] = std::move(accounts);
     ctx_.add(std::move(item));
   }
@@ -164,7 +163,7 @@ class Allocator {
     fillAssets(item, h);
     item.destructive = !item.assetsToWithdraw.empty();
     item.inputHash = hashOf(item, h);
-    if (item.destructive && ctx_.isProtected(item.account)) hold(item, kProtectedReason);
+    if (item.destructive && ctx_.isProtected(item.account)) hold(item, protectedReason());
     ctx_.add(std::move(item));
   }
 
@@ -173,7 +172,8 @@ class Allocator {
     std::sort(added.begin(), added.end(), [&](const Grant& a, const Grant& b) {
       return index_.at(a.asset).assetNum < index_.at(b.asset).assetNum;
     });
-    std::vector<std::string> reasons, ruleNames;
+    std::vector<i18n::Message> reasons;
+    std::vector<std::string> ruleNames;
     auto name = [&](const std::string& rule) {
       if (!rule.empty() && std::find(ruleNames.begin(), ruleNames.end(), rule) == ruleNames.end())
         ruleNames.push_back(rule);
@@ -190,11 +190,11 @@ class Allocator {
     });
     for (const Withdrawal& w : withdrawn) {
       item.assetsToWithdraw.push_back(index_.at(w.asset).assetNum);
-      reasons.push_back("withdraw " + w.why);
+      reasons.push_back(i18n::msg("withdraw {what}").with("what", w.why));
       if (added.empty()) name(w.rule);
     }
     item.rule = joinedText(ruleNames, ", ");
-    item.reason = joinedText(reasons, "; ");
+    item.reason = joinedReasons(std::move(reasons));
   }
 
   // What the item is computed from: the member, the assets, and the hashes of the rules the
@@ -219,9 +219,11 @@ class Allocator {
       item.kind = ItemKind::Problem;
       item.key = "problem:pool-assets:" + rules_[r].rule;
       item.rule = rules_[r].rule;
-      item.reason = "pool " + rules_[r].rule + " lists " + joinedText(missing, ", ") +
-                    ", which the enterprise's assets (A6) do not include; correct the asset "
-                    "numbers in the policy";
+      item.reason = i18n::msg(
+                        "pool {rule} lists {assets}, which the enterprise's assets (A6) do "
+                        "not include; correct the asset numbers in the policy")
+                        .with("rule", rules_[r].rule)
+                        .with("assets", joinedText(missing, ", "));
       ctx_.add(std::move(item));
     }
   }

@@ -23,21 +23,26 @@ std::string number(double value) {
 }
 
 // Set when the export is shorter than min_export_ratio of the last good one.
-std::optional<std::string> shortExport(const Context& ctx) {
+std::optional<i18n::Message> shortExport(const Context& ctx) {
   const auto& last = ctx.in.state.lastGoodExport;
   const double ratio = ctx.in.settings.minExportRatio;
   if (!last || static_cast<double>(ctx.in.hr.rowCount) >= ratio * static_cast<double>(last->rows))
     return std::nullopt;
-  return "the export has " + std::to_string(ctx.in.hr.rowCount) +
-         " rows, fewer than min_export_ratio " + number(ratio) + " of the last good export's " +
-         std::to_string(last->rows) + " rows; check the export, or lower [sync] min_export_ratio";
+  return i18n::msg(
+             "the export has {rows} rows, fewer than min_export_ratio {ratio} of the last "
+             "good export's {lastRows} rows; check the export, or lower [sync] "
+             "min_export_ratio")
+      .with("rows", static_cast<long long>(ctx.in.hr.rowCount))
+      .with("ratio", number(ratio))
+      .with("lastRows", static_cast<long long>(last->rows));
 }
 
-void addShortExportProblem(Context& ctx, const std::string& why) {
+void addShortExportProblem(Context& ctx, const i18n::Message& why) {
   Item item;
   item.kind = ItemKind::Problem;
   item.key = "problem:export-ratio";
-  item.reason = why + " (nothing destructive is planned, so nothing is held)";
+  item.reason = i18n::msg("{reason} (nothing destructive is planned, so nothing is held)")
+                    .with("reason", why);
   ctx.add(std::move(item));
 }
 
@@ -60,28 +65,36 @@ void applyGuard(Context& ctx, ExportCheck exportCheck) {
       static_cast<std::size_t>(std::count_if(ctx.plan.items.begin(), ctx.plan.items.end(),
                                              [&](const Item& i) { return guarded(ctx, i); }));
   const GuardLimit limit =
-      guardLimit({"delete_floor", "max_deletes", "max_delete_percent"}, s.deleteFloor,
-                 s.maxDeletes, s.maxDeletePercent, ctx.members.managed());
+      guardLimit({"delete_floor", "max_deletes", "max_delete_percent"}, s.deleteFloor, s.maxDeletes,
+                 s.maxDeletePercent, ctx.members.managed());
   g.allowed = limit.allowed;
 
-  std::vector<std::string> reasons;
-  if (g.destructive > g.allowed) reasons.push_back(guardReason(g.destructive, "destructive items", limit));
+  std::vector<i18n::Message> reasons;
+  if (g.destructive > g.allowed)
+    reasons.push_back(guardReason(i18n::msg("{planned} destructive items exceed the limit of "
+                                            "{allowed} ({formula}); raise [sync] {key}, or review "
+                                            "them and release them with `membersync allow {run}`"),
+                                  g.destructive, limit));
   const auto why = exportCheck == ExportCheck::Apply ? shortExport(ctx) : std::nullopt;
   if (why) {
     g.shortExport = true;
     if (g.destructive == 0)
       addShortExportProblem(ctx, *why);
     else
-      reasons.push_back(*why + ", or review them and release them with `" + kAllowCommand + "`");
+      reasons.push_back(
+          i18n::msg("{reason}, or review them and release them with `membersync allow {run}`")
+              .with("reason", *why)
+              .with(kRunArgument, kRunPlaceholder));
   }
   if (g.shortExport || !reasons.empty()) withdrawDepartureAdvice(ctx);
   if (reasons.empty()) return;
   g.tripped = true;
   g.reason = reasons.front();
-  for (std::size_t i = 1; i < reasons.size(); ++i) g.reason += "; and " + reasons[i];
+  for (std::size_t i = 1; i < reasons.size(); ++i)
+    g.reason = i18n::msg("{reason}; and {more}").with("reason", g.reason).with("more", reasons[i]);
   for (Item& item : ctx.plan.items) {
     if (!guarded(ctx, item)) continue;
-    hold(item, "held by the safety guard: " + g.reason);
+    hold(item, i18n::msg("held by the safety guard: {reason}").with("reason", g.reason));
     item.heldByGuard = true;
   }
 }

@@ -55,31 +55,34 @@ std::vector<std::string> withdrawable(const Context& ctx, const LiveMember& m) {
 // (then the item is Held). No kind: nothing more to do.
 struct Step {
   std::optional<ItemKind> kind;
-  std::string waitReason;
+  i18n::Message waitReason;
 };
 
 Step stepFor(const Context& ctx, const state::Absence& a, bool assetsLeft) {
   const PlanSettings& s = ctx.in.settings;
   switch (s.departed) {
     case Departed::Delete:
-      return {ItemKind::Delete, ""};
+      return {ItemKind::Delete, {}};
     case Departed::Withdraw:
       // The account is kept for good; once withdrawn there is nothing more to do, unless
       // membersync's assets are back on it.
-      if (a.withdrawnAt && !assetsLeft) return {std::nullopt, ""};
-      return {ItemKind::Withdraw, ""};
+      if (a.withdrawnAt && !assetsLeft) return {std::nullopt, {}};
+      return {ItemKind::Withdraw, {}};
     case Departed::WithdrawThenDelete: {
-      if (!a.withdrawnAt) return {ItemKind::Withdraw, ""};  // the applier records withdrawnAt
+      if (!a.withdrawnAt) return {ItemKind::Withdraw, {}};  // the applier records withdrawnAt
       const state::Millis due = *a.withdrawnAt + std::max(0, s.deleteAfterDays) * kDay;
-      if (ctx.in.now >= due) return {ItemKind::Delete, ""};
-      return {ItemKind::Delete, "withdrawn on " + formatDate(ctx.in, *a.withdrawnAt) +
-                                    "; deleted after " + std::to_string(s.deleteAfterDays) +
-                                    " days (delete_after_days), on " + formatDate(ctx.in, due)};
+      if (ctx.in.now >= due) return {ItemKind::Delete, {}};
+      return {ItemKind::Delete, i18n::msg("withdrawn on {withdrawn}; deleted after {days} days "
+                                          "(delete_after_days), on {due}")
+                                    .with("withdrawn", formatDate(ctx.in, *a.withdrawnAt))
+                                    .with("days", s.deleteAfterDays)
+                                    .with("due", formatDate(ctx.in, due))};
     }
     case Departed::Report:
-      return {ItemKind::Delete, "[sync] departed = report: membersync only reports departures"};
+      return {ItemKind::Delete,
+              i18n::msg("[sync] departed = report: membersync only reports departures")};
   }
-  return {std::nullopt, ""};
+  return {std::nullopt, {}};
 }
 
 Item departureItem(const Context& ctx, const state::Link& link, const LiveMember& m,
@@ -101,39 +104,54 @@ Item departureItem(const Context& ctx, const state::Link& link, const LiveMember
 
 // A withdrawal with nothing of membersync's to take makes no call: it says so, and what the
 // member keeps, so that nobody reads it as assets withdrawn.
-std::string nothingToWithdraw(const Context& ctx, const LiveMember& m) {
+i18n::Message nothingToWithdraw(const Context& ctx, const LiveMember& m) {
   std::vector<std::string> kept = m.item->assetNums;
   std::sort(kept.begin(), kept.end());
   kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
-  std::string out = "; nothing to withdraw";
-  if (!kept.empty())
-    out += " (" + joinedText(kept) + (kept.size() == 1 ? " was" : " were") +
-           " assigned outside membersync and " + (kept.size() == 1 ? "stays" : "stay") + ")";
-  out += ": only the departure is recorded";
-  if (ctx.in.settings.departed == Departed::WithdrawThenDelete)
-    out += ", and the member is deleted after " + std::to_string(ctx.in.settings.deleteAfterDays) +
-           " days (delete_after_days)";
-  return out;
+  const i18n::Message nothing =
+      kept.empty() ? i18n::msg("nothing to withdraw")
+                   : i18n::msgn(
+                         "nothing to withdraw ({assets} was assigned outside membersync "
+                         "and stays)",
+                         "nothing to withdraw ({assets} were assigned outside membersync "
+                         "and stay)",
+                         kept.size())
+                         .with("assets", joinedText(kept));
+  if (ctx.in.settings.departed != Departed::WithdrawThenDelete)
+    return i18n::msg("{nothing}: only the departure is recorded").with("nothing", nothing);
+  return i18n::msg(
+             "{nothing}: only the departure is recorded, and the member is deleted after "
+             "{days} days (delete_after_days)")
+      .with("nothing", nothing)
+      .with("days", ctx.in.settings.deleteAfterDays);
 }
 
-std::string absentText(const directory::Person* row) {
-  return row ? "departed in HR (status \"" + row->status + "\")" : "missing from the export";
+i18n::Message absentText(const directory::Person* row) {
+  return row ? i18n::msg("departed in HR (status \"{status}\")").with("status", row->status)
+             : i18n::msg("missing from the export");
 }
 
-std::string hoursText(state::Millis hours) {
-  return std::to_string(hours) + (hours == 1 ? " hour" : " hours");
+i18n::Message hoursText(state::Millis hours) {
+  return i18n::msgn("{count} hour", "{count} hours", static_cast<unsigned long>(hours));
 }
 
 // grace_hours: while fewer than that many hours have passed since the absence was first seen
 // (Absence::since), the end of the wait reason (" since ..."); empty once they have, or with
 // grace_hours = 0.
-std::string graceHoursWait(const Context& ctx, const state::Absence& a) {
+std::optional<i18n::Message> graceHoursWait(const Context& ctx, const state::Absence& a,
+                                            const i18n::Message& reason) {
   const int hours = std::max(0, ctx.in.settings.graceHours);
   const state::Millis due = a.since + hours * kHour;
-  if (ctx.in.now >= due) return "";
+  if (ctx.in.now >= due) return std::nullopt;
   const state::Millis elapsed = std::max<state::Millis>(0, ctx.in.now - a.since) / kHour;
-  return " since " + formatTime(ctx.in, a.since) + " (" + hoursText(elapsed) +
-         "); acted on after " + hoursText(hours) + " (grace_hours), at " + formatTime(ctx.in, due);
+  return i18n::msg(
+             "{reason} since {since} ({elapsed}); acted on after {hours} (grace_hours), at "
+             "{due}")
+      .with("reason", reason)
+      .with("since", formatTime(ctx.in, a.since))
+      .with("elapsed", hoursText(elapsed))
+      .with("hours", hoursText(hours))
+      .with("due", formatTime(ctx.in, due));
 }
 
 // An active row under another employee id carries the member's account AND its name: the same
@@ -145,15 +163,18 @@ bool looksRekeyed(const Context& ctx, const LiveMember& m) {
 }
 
 // The employee id left the export, but an active row carries the member's account and name under
-// another employee id: most likely HR re-keyed the person. Deleting the member to add the account anew
-// would lose its assets and hand out a new password, so nothing is counted or done; the held
+// another employee id: most likely HR re-keyed the person. Deleting the member to add the account
+// anew would lose its assets and hand out a new password, so nothing is counted or done; the held
 // item says how to resolve it.
 void holdRekeyed(Context& ctx, const state::Link& link, const LiveMember& m) {
   Item item = departureItem(ctx, link, m, nullptr, ItemKind::Delete);
-  hold(item, "employee " + link.employeeId + " is missing from the export, but an active row "
-             "carries its account " + m.account + " under another employee_id; if HR re-keyed "
-             "this person, restore the old employee_id in the export (or delete the member by "
-             "hand to have the account added anew); nothing is withdrawn or deleted meanwhile");
+  hold(item, i18n::msg("employee {employee} is missing from the export, but an active row carries "
+                       "its account {account} under another employee_id; if HR re-keyed this "
+                       "person, restore the old employee_id in the export (or delete the member "
+                       "by hand to have the account added anew); nothing is withdrawn or deleted "
+                       "meanwhile")
+                 .with("employee", link.employeeId)
+                 .with("account", m.account));
   ctx.add(std::move(item));
 }
 
@@ -166,27 +187,29 @@ void planDeparture(Context& ctx, const state::Link& link, const LiveMember& memb
   if (!step.kind) return;
   Item item = departureItem(ctx, link, member, departedRow, *step.kind);
   const int grace = std::max(1, ctx.in.settings.graceRuns);
-  const std::string count = std::to_string(a.distinctExports);
-  item.reason =
-      absentText(departedRow) + " in " + count + (a.distinctExports == 1 ? " export" : " exports");
+  item.reason = i18n::msgn("{absent} in {count} export", "{absent} in {count} exports",
+                           static_cast<unsigned long>(a.distinctExports))
+                    .with("absent", absentText(departedRow));
   // Protection first: a protected member is never withdrawn or deleted, whatever the count.
   // Then both graces, runs before hours. Once passed they stay passed (the count only grows and
   // `since`, the first sighting, is kept until the absence ends), so under the same settings
   // they gate only the first destructive step: a withdrawn member's delete waits for
   // delete_after_days alone.
-  const std::string hoursWait = graceHoursWait(ctx, a);
+  const auto hoursWait = graceHoursWait(ctx, a, item.reason);
   if (ctx.isProtected(member.account)) {
-    hold(item, kProtectedReason);
+    hold(item, protectedReason());
   } else if (a.distinctExports < grace) {
-    hold(item, absentText(departedRow) + " in " + count + " of " + std::to_string(grace) +
-                   " exports (grace_runs); acted on once all " + std::to_string(grace) +
-                   " are counted");
-  } else if (!hoursWait.empty()) {
-    hold(item, item.reason + hoursWait);
+    hold(item, i18n::msg("{absent} in {count} of {grace} exports (grace_runs); acted on once all "
+                         "{grace} are counted")
+                   .with("absent", absentText(departedRow))
+                   .with("count", static_cast<long long>(a.distinctExports))
+                   .with("grace", grace));
+  } else if (hoursWait) {
+    hold(item, *hoursWait);
   } else if (!step.waitReason.empty()) {
-    hold(item, item.reason + "; " + step.waitReason);
+    hold(item, joinedReasons({item.reason, step.waitReason}));
   } else if (withdrawsNothing(item)) {
-    item.reason += nothingToWithdraw(ctx, member);
+    item.reason = joinedReasons({item.reason, nothingToWithdraw(ctx, member)});
   }
   ctx.add(std::move(item));
 }

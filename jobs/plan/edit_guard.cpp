@@ -22,18 +22,21 @@ std::size_t count(const std::vector<Item>& items, ItemKind kind) {
 void applyEditGuard(Context& ctx) {
   const PlanSettings& s = ctx.in.settings;
   EditGuard& g = ctx.plan.editGuard;
-  g.edits = static_cast<std::size_t>(std::count_if(
-      ctx.plan.items.begin(), ctx.plan.items.end(), [&](const Item& i) { return guarded(ctx, i); }));
+  g.edits = static_cast<std::size_t>(std::count_if(ctx.plan.items.begin(), ctx.plan.items.end(),
+                                                   [&](const Item& i) { return guarded(ctx, i); }));
   const std::size_t managed = ctx.members.managed() + count(ctx.plan.items, ItemKind::Adopt);
-  const GuardLimit limit = guardLimit({"edit_floor", "max_edits", "max_edit_percent"},
-                                      s.editFloor, s.maxEdits, s.maxEditPercent, managed);
+  const GuardLimit limit = guardLimit({"edit_floor", "max_edits", "max_edit_percent"}, s.editFloor,
+                                      s.maxEdits, s.maxEditPercent, managed);
   g.allowed = limit.allowed;
   if (g.edits <= g.allowed) return;
   g.tripped = true;
-  g.reason = guardReason(g.edits, "edits", limit);
+  g.reason = guardReason(i18n::msg("{planned} edits exceed the limit of {allowed} ({formula}); "
+                                   "raise [sync] {key}, or review them and release them with "
+                                   "`membersync allow {run}`"),
+                         g.edits, limit);
   for (Item& item : ctx.plan.items) {
     if (!guarded(ctx, item)) continue;
-    hold(item, "held by the edit guard: " + g.reason);
+    hold(item, i18n::msg("held by the edit guard: {reason}").with("reason", g.reason));
     item.heldByGuard = true;
   }
 }

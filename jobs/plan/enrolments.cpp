@@ -32,46 +32,72 @@ Item enrolItem(const policy::ActivityRule& rule, const Entitled& e, const std::s
   item.source = rule.source;
   item.branch = rule.branch;
   item.identity = identity;
-  item.reason = "rule " + rule.rule + " enrols the person in " + rule.label;
+  item.reason = i18n::msg("rule {rule} enrols the person in {activity}")
+                    .with("rule", rule.rule)
+                    .with("activity", rule.label);
   FieldBuffer f;
   f.field("enrol").field(item.employeeId).field(rule.hash).field(identity);
   item.inputHash = f.sha256();
   return item;
 }
 
-std::string since(const Context& ctx, const state::Enrolment& record) {
-  return record.at > 0 ? " on " + formatDate(ctx.in, record.at) : std::string();
+// The sentence with the date of the record ({date}) when it has one, else the one without.
+i18n::Message withSince(const Context& ctx, const state::Enrolment& record, i18n::Message without,
+                        i18n::Message withDate) {
+  return record.at > 0 ? withDate.with("date", formatDate(ctx.in, record.at)) : without;
+}
+
+// ": <the service's own words>", when it gave any.
+i18n::Message answer(const state::Enrolment& record) {
+  return record.message.empty() ? i18n::verbatim("")
+                                : i18n::msg(": {message}").with("message", record.message);
 }
 
 // What state remembers decides whether the enrolment is sent, held (and why) or left alone.
 // Returns false when there is nothing to plan.
 bool applyRecord(const Context& ctx, const state::Enrolment& record, Item& item) {
   const bool sameInputs = record.inputHash == item.inputHash;
-  const std::string message = record.message.empty() ? "" : ": " + record.message;
   switch (record.status) {
     case state::EnrolmentStatus::Enrolled:
       return false;
     case state::EnrolmentStatus::NotQualified:
       if (sameInputs)
-        hold(item, "not qualified" + since(ctx, record) + " (3002)" + message +
-                       "; not sent again until the rule or the person's identity changes");
+        hold(item, withSince(ctx, record,
+                             i18n::msg("not qualified (3002){answer}; not sent again until the "
+                                       "rule or the person's identity changes"),
+                             i18n::msg("not qualified on {date} (3002){answer}; not sent again "
+                                       "until the rule or the person's identity changes"))
+                       .with("answer", answer(record)));
       return true;
     case state::EnrolmentStatus::Refused:
       if (sameInputs)
-        hold(item, "refused" + since(ctx, record) + message +
-                       "; not sent again until the rule or the person's identity changes");
+        hold(item, withSince(ctx, record,
+                             i18n::msg("refused{answer}; not sent again until the rule or the "
+                                       "person's identity changes"),
+                             i18n::msg("refused on {date}{answer}; not sent again until the rule "
+                                       "or the person's identity changes"))
+                       .with("answer", answer(record)));
       return true;
     case state::EnrolmentStatus::RetryLater:
       return true;  // the item history holds it until its retry is due
     case state::EnrolmentStatus::Unknown:
       if (sameInputs && !ctx.in.state.releasedItems.count(item.key))
-        hold(item, "in doubt: sent" + since(ctx, record) +
-                       " but the answer was lost, and B1 has no read call, so it is never "
-                       "re-sent on its own (it could claim the products twice); ask the activity "
-                       "service's operator whether " +
-                       item.identity + " is enrolled in " + item.activityLabel +
-                       ", and if not, `membersync allow RUN` with the run that sent it (see "
-                       "`membersync status`) sends it once more");
+        hold(item,
+             withSince(ctx, record,
+                       i18n::msg("in doubt: sent but the answer was lost, and B1 has no read "
+                                 "call, so it is never re-sent on its own (it could claim the "
+                                 "products twice); ask the activity service's operator whether "
+                                 "{identity} is enrolled in {activity}, and if not, `membersync "
+                                 "allow RUN` with the run that sent it (see `membersync status`) "
+                                 "sends it once more"),
+                       i18n::msg("in doubt: sent on {date} but the answer was lost, and B1 has "
+                                 "no read call, so it is never re-sent on its own (it could claim "
+                                 "the products twice); ask the activity service's operator "
+                                 "whether {identity} is enrolled in {activity}, and if not, "
+                                 "`membersync allow RUN` with the run that sent it (see "
+                                 "`membersync status`) sends it once more"))
+                 .with("identity", item.identity)
+                 .with("activity", item.activityLabel));
       return true;
   }
   return true;
@@ -79,21 +105,27 @@ bool applyRecord(const Context& ctx, const state::Enrolment& record, Item& item)
 
 void reportNoIdentity(Context& ctx, const policy::ActivityRule& rule,
                       const std::vector<const Entitled*>& people) {
-  std::string list;
+  std::vector<std::string> names;
   std::set<std::string> accounts;
-  for (std::size_t i = 0; i < people.size(); ++i) {
-    accounts.insert(lowerAscii(people[i]->account));
-    if (i < kListed) list += (i ? ", " : "") + people[i]->account;
+  for (const Entitled* e : people) {
+    accounts.insert(lowerAscii(e->account));
+    names.push_back(e->account);
   }
-  if (people.size() > kListed) list += ", and " + std::to_string(people.size() - kListed) + " more";
   Item item;
   item.kind = ItemKind::Problem;
   item.key = "problem:identity:" + rule.rule;
   item.rule = rule.rule;
-  item.reason = "rule " + rule.rule + " takes the identity from the HR column " +
-                rule.identityFrom + ", which is empty for " + std::to_string(people.size()) +
-                (people.size() == 1 ? " person: " : " people: ") + list +
-                "; they are not enrolled until HR fills it";
+  item.reason = i18n::msgn(
+                    "rule {rule} takes the identity from the HR column {column}, which is "
+                    "empty for {count} person: {people}; they are not enrolled until HR "
+                    "fills it",
+                    "rule {rule} takes the identity from the HR column {column}, which is "
+                    "empty for {count} people: {people}; they are not enrolled until HR "
+                    "fills it",
+                    people.size())
+                    .with("rule", rule.rule)
+                    .with("column", rule.identityFrom)
+                    .with("people", namedList(names, kListed));
   ctx.problemAccounts[item.key] = std::move(accounts);
   ctx.add(std::move(item));
 }

@@ -63,16 +63,18 @@ void holdDependents(Context& ctx) {
   for (Item& item : ctx.plan.items) {
     if (!isEntitlement(item.kind)) continue;
     if (item.globalId.empty() && !adds.count(item.employeeId) && needsMember(ctx, item)) {
-      hold(item, "waits for the add of " + item.account +
-                     ", which is not made this run; planned again once the member exists");
+      hold(item, i18n::msg("waits for the add of {account}, which is not made this run; planned "
+                           "again once the member exists")
+                     .with("account", item.account));
       continue;
     }
     if (item.kind != ItemKind::Lend) continue;
     const std::string owner = item.globalId.empty() ? item.employeeId : item.globalId;
     auto assign = heldAssigns.find("assign:" + owner);
     if (assign != heldAssigns.end())
-      hold(item, "waits for the assignment of the member's assets, which is held: " +
-                     assign->second->reason);
+      hold(item, i18n::msg("waits for the assignment of the member's assets, which is held: "
+                           "{reason}")
+                     .with("reason", assign->second->reason));
   }
 }
 

@@ -15,7 +15,9 @@ std::string number(double value) {
   return buf;
 }
 
-std::size_t atLeastZero(int value) { return static_cast<std::size_t>(std::max(0, value)); }
+std::size_t atLeastZero(int value) {
+  return static_cast<std::size_t>(std::max(0, value));
+}
 
 }  // namespace
 
@@ -27,20 +29,30 @@ GuardLimit guardLimit(const GuardKeys& keys, int floor, int count, double percen
   const std::size_t cap = std::min(atLeastZero(count), byPercent);
   GuardLimit limit;
   limit.allowed = std::max(atLeastZero(floor), cap);
-  limit.binding = limit.allowed > cap              ? keys.floor
+  limit.binding = limit.allowed > cap               ? keys.floor
                   : atLeastZero(count) <= byPercent ? keys.count
                                                     : keys.percent;
-  limit.formula = "max(" + std::string(keys.floor) + " " + std::to_string(floor) + ", min(" +
-                  keys.count + " " + std::to_string(count) + ", " + keys.percent + " " +
-                  number(percent) + "% of " + std::to_string(managed) + " managed members = " +
-                  std::to_string(byPercent) + "))";
+  // The percent sign is in the value: a msgid with "% o" would read as a C format.
+  limit.formula = i18n::msg(
+                      "max({floorKey} {floor}, min({countKey} {countValue}, {percentKey} "
+                      "{percent} of {managed} managed members = {byPercent}))")
+                      .with("floorKey", keys.floor)
+                      .with("floor", floor)
+                      .with("countKey", keys.count)
+                      .with("countValue", count)
+                      .with("percentKey", keys.percent)
+                      .with("percent", number(percent) + "%")
+                      .with("managed", static_cast<long long>(managed))
+                      .with("byPercent", static_cast<long long>(byPercent));
   return limit;
 }
 
-std::string guardReason(std::size_t planned, const std::string& what, const GuardLimit& limit) {
-  return std::to_string(planned) + " " + what + " exceed the limit of " +
-         std::to_string(limit.allowed) + " (" + limit.formula + "); raise [sync] " +
-         limit.binding + ", or review them and release them with `" + kAllowCommand + "`";
+i18n::Message guardReason(i18n::Message reason, std::size_t planned, const GuardLimit& limit) {
+  return reason.with("planned", static_cast<long long>(planned))
+      .with("allowed", static_cast<long long>(limit.allowed))
+      .with("formula", limit.formula)
+      .with("key", limit.binding)
+      .with(kRunArgument, kRunPlaceholder);
 }
 
 }  // namespace membersync::plan::detail

@@ -3,6 +3,8 @@
 #include <cstddef>
 #include <string>
 
+#include "jobs/i18n/message.h"
+
 namespace membersync::plan::detail {
 
 // The names of a guard's three [sync] keys, for its reason.
@@ -15,16 +17,17 @@ struct GuardKeys {
 // max(floor, min(count, floor(percent% of managed))), and how to say it.
 struct GuardLimit {
   std::size_t allowed = 0;
-  std::string formula;  // "max(delete_floor 10, min(max_deletes 200, max_delete_percent 5% of
-                        // 100 managed members = 5))"
+  i18n::Message formula;     // "max(delete_floor 10, min(max_deletes 200, max_delete_percent 5% of
+                             // 100 managed members = 5))"
   const char* binding = "";  // the key that decided `allowed`: the one to raise
 };
 
 GuardLimit guardLimit(const GuardKeys& keys, int floor, int count, double percent,
                       std::size_t managed);
 
-// "<planned> <what> exceed the limit of <allowed> (<formula>); raise [sync] <binding>, or review
-// them and release them with `membersync allow RUN`".
-std::string guardReason(std::size_t planned, const std::string& what, const GuardLimit& limit);
+// `reason` ("{planned} edits exceed the limit of {allowed} ({formula}); raise [sync] {key}, or
+// review them and release them with `membersync allow {run}`") with its values filled; {run}
+// is kRunPlaceholder until the run is known (namingRun).
+i18n::Message guardReason(i18n::Message reason, std::size_t planned, const GuardLimit& limit);
 
 }  // namespace membersync::plan::detail

@@ -40,7 +40,8 @@ HeldAsset describe(const PlanInputs& in, const AssetIndex& index, const detail::
   for (const detail::Grant& g : holding.kept) {
     if (g.asset != a) continue;
     out.grantedBy = in.policy.assets[g.rule].rule;
-    out.grant = detail::grantText(index, in.policy.assets, g);
+    // English for now: `explain` (jobs/report/explanation*) shows it as it is.
+    out.grant = i18n::english(detail::grantText(index, in.policy.assets, g));
   }
   const int pool = index.poolRule(a);
   if (pool != AssetIndex::kNoRule && in.policy.assets[pool].exclusive)

@@ -15,10 +15,11 @@ bool makesACall(ItemKind kind) {
 }
 
 // What releases a refusal: a change of what the item's inputHash covers.
-const char* releasedBy(ItemKind kind) {
-  return kind == ItemKind::Add
-             ? "the HR row, the policy, [sync] password_length or [center] account_suffix changes"
-             : "the HR row or policy changes";
+i18n::Message releasedBy(ItemKind kind) {
+  return kind == ItemKind::Add ? i18n::msg(
+                                     "the HR row, the policy, [sync] password_length or "
+                                     "[center] account_suffix changes")
+                               : i18n::msg("the HR row or policy changes");
 }
 
 std::string codeAndMessage(const state::ItemRecord& r) {
@@ -33,8 +34,9 @@ void applyHistory(Context& ctx) {
     if (!makesACall(item.kind)) continue;
     if (item.kind == ItemKind::Add && ctx.in.addsInDoubt &&
         ctx.in.addsInDoubt->count(lowerAscii(item.account))) {
-      hold(item, "an earlier add of this account is still in doubt (it could not be looked up "
-                 "on the center); the next sync settles it by reading, then adds it if need be");
+      hold(item, i18n::msg("an earlier add of this account is still in doubt (it could not be "
+                           "looked up on the center); the next sync settles it by reading, then "
+                           "adds it if need be"));
       continue;
     }
     auto it = ctx.in.state.items.find(item.key);
@@ -43,12 +45,15 @@ void applyHistory(Context& ctx) {
     // A refusal is final for these inputs; a changed row, policy or (for an add) setting that
     // shapes the request gives a new hash, and a try.
     if (r.status == state::ItemStatus::Refused && r.inputHash == item.inputHash) {
-      hold(item, "refused earlier: " + codeAndMessage(r) + "; not re-sent until " +
-                     releasedBy(item.kind));
+      // The center's code and words, as it answered: not ours to translate.
+      hold(item, i18n::msg("refused earlier: {answer}; not re-sent until {release}")
+                     .with("answer", codeAndMessage(r))
+                     .with("release", releasedBy(item.kind)));
     } else if (r.status == state::ItemStatus::RetryLater && r.nextAttemptAt > ctx.in.now) {
-      hold(item, "retrying after " + formatTime(ctx.in, r.nextAttemptAt) + " (" +
-                     std::to_string(r.attempts) + " failed attempts; last: " + codeAndMessage(r) +
-                     ")");
+      hold(item, i18n::msg("retrying after {time} ({attempts} failed attempts; last: {answer})")
+                     .with("time", formatTime(ctx.in, r.nextAttemptAt))
+                     .with("attempts", static_cast<long long>(r.attempts))
+                     .with("answer", codeAndMessage(r)));
     }
     // Otherwise (succeeded before, retry due, unknown to be settled by the applier): planned.
   }

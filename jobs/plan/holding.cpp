@@ -38,13 +38,18 @@ class Judge {
     auto owned = owned_.find(num);
     if (owned != owned_.end() && owned->second.globalId == globalId_)
       return {a,
-              num + ": membersync assigned it (rule " + owned->second.rule +
-                  ") and no rule grants it to this member any more",
+              i18n::msg("{asset}: membersync assigned it (rule {rule}) and no rule grants it to "
+                        "this member any more")
+                  .with("asset", num)
+                  .with("rule", owned->second.rule),
               owned->second.rule};
     if (const policy::AssetRule* pool = exclusivePool(a))
-      return {a, num + ": pool " + pool->rule + " is exclusive and no rule grants it to this member",
+      return {a,
+              i18n::msg("{asset}: pool {rule} is exclusive and no rule grants it to this member")
+                  .with("asset", num)
+                  .with("rule", pool->rule),
               pool->rule};
-    return {a, "", ""};
+    return {a, {}, ""};
   }
 
   const policy::AssetRule* exclusivePool(std::size_t a) const {
@@ -110,13 +115,15 @@ std::vector<std::size_t> matchedRules(const std::vector<policy::AssetRule>& rule
   return out;
 }
 
-std::string grantText(const AssetIndex& index, const std::vector<policy::AssetRule>& rules,
-                      const Grant& g) {
+i18n::Message grantText(const AssetIndex& index, const std::vector<policy::AssetRule>& rules,
+                        const Grant& g) {
   const policy::AssetRule& rule = rules[g.rule];
   const std::string& num = index.at(g.asset).assetNum;
-  return rule.product.empty()
-             ? "rule " + rule.rule + " grants " + num + " from its pool"
-             : "rule " + rule.rule + " grants " + num + ", which holds " + rule.product;
+  return (rule.product.empty() ? i18n::msg("rule {rule} grants {asset} from its pool")
+                               : i18n::msg("rule {rule} grants {asset}, which holds {product}")
+                                     .with("product", rule.product))
+      .with("rule", rule.rule)
+      .with("asset", num);
 }
 
 }  // namespace membersync::plan::detail

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "jobs/directory/person.h"
+#include "jobs/i18n/message.h"
 #include "jobs/plan/asset_index.h"
 #include "jobs/policy/policy.h"
 #include "jobs/state/records.h"
@@ -20,13 +21,13 @@ struct Grant {
 // A held asset the plan takes back, and why.
 struct Withdrawal {
   std::size_t asset;
-  std::string why;
+  i18n::Message why;
   std::string rule;  // the rule the asset was assigned for, or whose exclusive pool holds it
 };
 
 // What the asset rules make of the assets one member holds (A6).
 struct Holding {
-  std::vector<Grant> kept;            // for each rule matched, the held asset it counts as its grant
+  std::vector<Grant> kept;  // for each rule matched, the held asset it counts as its grant
   std::vector<Withdrawal> withdrawn;  // in assetNum order
 };
 
@@ -48,7 +49,7 @@ std::vector<std::size_t> matchedRules(const std::vector<policy::AssetRule>& rule
                                       const directory::Person& person);
 
 // Why the grant: "rule R grants N from its pool" or "rule R grants N, which holds P".
-std::string grantText(const AssetIndex& index, const std::vector<policy::AssetRule>& rules,
-                      const Grant& grant);
+i18n::Message grantText(const AssetIndex& index, const std::vector<policy::AssetRule>& rules,
+                        const Grant& grant);
 
 }  // namespace membersync::plan::detail

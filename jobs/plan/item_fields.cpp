@@ -44,7 +44,7 @@ Item addItem(const directory::Person& person, const policy::Policy& policy,
   item.remark = person.remark;
   item.mobile = person.mobile;
   item.line = person.line;
-  item.reason = "new in HR";
+  item.reason = i18n::msg("new in HR");
   item.inputHash = addHash(person, item.departmentId, policy.contentHash, settings);
   return item;
 }
@@ -77,7 +77,7 @@ Item editItem(const directory::Person& person, const LiveMember& member,
   item.mobile = person.mobile;
   item.changes = std::move(changes);
   item.line = person.line;
-  item.reason = "differs from the HR row";
+  item.reason = i18n::msg("differs from the HR row");
   item.inputHash = personHash(ItemKind::Edit, person, item.departmentId, policy.contentHash);
   return item;
 }
@@ -99,7 +99,7 @@ void setEditField(Item& edit, const std::string& field, std::optional<std::strin
   if (field == "passwordMobile") edit.mobile = std::move(value);
 }
 
-void hold(Item& item, std::string reason) {
+void hold(Item& item, i18n::Message reason) {
   item.heldKind = item.kind;
   item.kind = ItemKind::Held;
   item.reason = std::move(reason);

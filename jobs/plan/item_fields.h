@@ -49,7 +49,7 @@ void setEditField(Item& edit, const std::string& field, std::optional<std::strin
 
 // Turns a planned item into a Held one that keeps its key, fields and `destructive` flag;
 // `reason` says why and what releases it.
-void hold(Item& item, std::string reason);
+void hold(Item& item, i18n::Message reason);
 
 // SHA-256 of what an add, adopt or edit is computed from: the HR row's managed fields, the
 // mapped departmentId and the policy's hash (the item kind keeps the hashes of different items

@@ -64,27 +64,33 @@ class Lender {
     if (!w.rule) return;
     const std::string gid = e.member ? e.member->item->globalId : std::string();
     if (!gid.empty()) wanted_[gid] = w;
-    const std::string from =
-        "lock " + w.lock + " (HR column " + w.rule->lockFrom + ", rule " + w.rule->rule + ")";
+    const i18n::Message from = i18n::msg("lock {lock} (HR column {column}, rule {rule})")
+                                   .with("lock", w.lock)
+                                   .with("column", w.rule->lockFrom)
+                                   .with("rule", w.rule->rule);
     const center::BorrowedLock* lock = lockOf(w.lock);
     if (!lock)
-      return problem(e, from +
-                            " is not among the enterprise's borrowed locks (A8); correct "
-                            "the lock number in HR");
+      return problem(e, i18n::msg("{lock} is not among the enterprise's borrowed locks (A8); "
+                                  "correct the lock number in HR")
+                            .with("lock", from));
     const state::Lending* lending = gid.empty() ? nullptr : lendingOf(gid);
     if (lentTo(lock, gid) || (lending && lending->lockNumber == w.lock)) return;  // lent once
     const std::string other = lock->cloudAccountGlobalId.value_or("");
     if (!other.empty() || lock->borrowedFlag)
-      return problem(e, from + " is already lent to " +
-                            (other.empty() ? std::string("another member") : holderOf(other)) +
-                            "; have it returned in the member center, or correct the lock "
-                            "number in HR");
+      return problem(e, (other.empty() ? i18n::msg("{lock} is already lent to another member; "
+                                                   "have it returned in the member center, or "
+                                                   "correct the lock number in HR")
+                                       : i18n::msg("{lock} is already lent to {holder}; have it "
+                                                   "returned in the member center, or correct "
+                                                   "the lock number in HR")
+                                             .with("holder", holderOf(other)))
+                            .with("lock", from));
     // Another lock of membersync's is still lent to the member: endLendings() reports it.
     if (lending && lentTo(lockOf(lending->lockNumber), gid)) return;
     lend(e, w, from);
   }
 
-  void lend(const Entitled& e, const Wanted& w, const std::string& from) {
+  void lend(const Entitled& e, const Wanted& w, const i18n::Message& from) {
     auto it = managed_.find(e.key);
     std::vector<std::string> ids, nums, lent;
     if (it != managed_.end()) {
@@ -99,18 +105,21 @@ class Lender {
       }
     }
     if (ids.empty() && !lent.empty())
-      return problem(e, from + ": the member's assets " + joinedText(lent) +
-                            " are already lent to another lock; have them returned in the "
-                            "member center");
+      return problem(e, i18n::msg("{lock}: the member's assets {assets} are already lent to "
+                                  "another lock; have them returned in the member center")
+                            .with("lock", from)
+                            .with("assets", joinedText(lent)));
     if (ids.empty())
-      return problem(e, from +
-                            ": nothing to lend, the member holds no asset membersync "
-                            "manages; an asset rule must grant it one");
+      return problem(e, i18n::msg("{lock}: nothing to lend, the member holds no asset membersync "
+                                  "manages; an asset rule must grant it one")
+                            .with("lock", from));
     // Two HR rows naming one lock: the first (by employee id) with something to lend gets it.
     auto [first, fresh] = claimed_.emplace(w.lock, e.account);
     if (!fresh)
-      return problem(e, from + " is also the lock of " + first->second +
-                            ", who gets it in this run; correct the lock number in HR");
+      return problem(e, i18n::msg("{lock} is also the lock of {account}, who gets it in this "
+                                  "run; correct the lock number in HR")
+                            .with("lock", from)
+                            .with("account", first->second));
     std::sort(ids.begin(), ids.end());
     Item item;
     item.kind = ItemKind::Lend;
@@ -119,8 +128,11 @@ class Lender {
     item.rule = w.rule->rule;
     item.lockNumber = w.lock;
     item.assetIds = ids;
-    item.reason = "rule " + w.rule->rule + ": HR column " + w.rule->lockFrom + " holds lock " +
-                  w.lock + "; lends " + joinedText(nums);
+    item.reason = i18n::msg("rule {rule}: HR column {column} holds lock {lock}; lends {assets}")
+                      .with("rule", w.rule->rule)
+                      .with("column", w.rule->lockFrom)
+                      .with("lock", w.lock)
+                      .with("assets", joinedText(nums));
     FieldBuffer f;
     f.field("lend").field(item.key).field(item.globalId).field(w.lock);
     f.field(std::to_string(ids.size()));
@@ -137,7 +149,7 @@ class Lender {
     item.line = e.person->line;
   }
 
-  void problem(const Entitled& e, std::string reason) {
+  void problem(const Entitled& e, i18n::Message reason) {
     Item item;
     item.kind = ItemKind::Problem;
     item.key = "problem:lock:" + e.person->employeeId;
@@ -169,13 +181,15 @@ class Lender {
     const std::string employeeId = m.link ? m.link->employeeId : std::string();
     if (!now && ctx_.skipped(employeeId, m.accountKey)) return;
     const bool gone = !now && m.link && !ctx_.activeInExport(employeeId);
-    std::string why;
+    i18n::Message why;
     if (now)
-      why = "HR column " + now->rule->lockFrom + " now holds lock " + now->lock;
+      why = i18n::msg("HR column {column} now holds lock {lock}")
+                .with("column", now->rule->lockFrom)
+                .with("lock", now->lock);
     else if (gone)
-      why = "the person left or is missing from the export";
+      why = i18n::msg("the person left or is missing from the export");
     else
-      why = "no lock rule gives the member a lock any more";
+      why = i18n::msg("no lock rule gives the member a lock any more");
     Item item;
     item.kind = ItemKind::Problem;
     item.key = "problem:lending:" + m.item->globalId;
@@ -184,12 +198,20 @@ class Lender {
     item.globalId = m.item->globalId;
     item.rule = lending.rule;
     item.lockNumber = lending.lockNumber;
-    item.reason = "lock " + lending.lockNumber + " was lent to this member (rule " + lending.rule +
-                  ", " + formatDate(ctx_.in, lending.lentAt) + "), but " + why +
-                  "; the spec has no return call: return lock " + lending.lockNumber +
-                  " by hand in the member center (membersync forgets the lending once A8 shows "
-                  "it returned)" +
-                  (now ? "; lock " + now->lock + " is lent on the run after that" : "");
+    item.reason = (now ? i18n::msg("lock {lock} was lent to this member (rule {rule}, {date}), "
+                                   "but {why}; the spec has no return call: return lock {lock} "
+                                   "by hand in the member center (membersync forgets the lending "
+                                   "once A8 shows it returned); lock {next} is lent on the run "
+                                   "after that")
+                             .with("next", now->lock)
+                       : i18n::msg("lock {lock} was lent to this member (rule {rule}, {date}), "
+                                   "but {why}; the spec has no return call: return lock {lock} "
+                                   "by hand in the member center (membersync forgets the lending "
+                                   "once A8 shows it returned)"))
+                      .with("lock", lending.lockNumber)
+                      .with("rule", lending.rule)
+                      .with("date", formatDate(ctx_.in, lending.lentAt))
+                      .with("why", why);
     if (gone) ctx_.departureAdvice.insert(item.key);
     ctx_.add(std::move(item));
   }

@@ -21,15 +21,15 @@ Item orphanItem(const Context& ctx, const LiveMember& m) {
     item.kind = ItemKind::Delete;
     item.key = "delete:" + m.item->globalId;
     item.destructive = true;
-    item.reason = "orphan";
+    item.reason = i18n::msg("orphan");
     item.inputHash = memberHash(ItemKind::Delete, "", "orphan", m, ctx.in.policy.contentHash);
-    if (ctx.isProtected(m.account)) hold(item, kProtectedReason);
+    if (ctx.isProtected(m.account)) hold(item, protectedReason());
   } else {
     item.kind = ItemKind::Orphan;
     item.key = "orphan:" + m.item->globalId;
-    item.reason =
-        "no HR row matches this member and membersync neither created nor adopted it; left "
-        "alone ([sync] orphans = report)";
+    item.reason = i18n::msg(
+        "no HR row matches this member and membersync neither created nor "
+        "adopted it; left alone ([sync] orphans = report)");
   }
   return item;
 }
@@ -66,15 +66,31 @@ Item possibleDuplicate(Context& ctx, const Item& add,
     members.push_back(m->account + " (" + m->item->globalId + ")");
     accounts.insert(m->accountKey);
   }
-  const bool one = namesakes.size() == 1;
+  const auto n = static_cast<unsigned long>(namesakes.size());
   item.reason =
-      "the new " + add.account + " may be the same person as the member" + (one ? " " : "s ") +
-      joinedText(members) + ", also named \"" + add.name + "\", which no HR row matches" +
       (ctx.in.settings.orphans == Orphans::Delete
-           ? std::string(" ([sync] orphans = delete deletes ") + (one ? "it" : "them") + ")"
-           : std::string()) +
-      ": if so, give this row the account " + namesakes.front()->account +
-      " so that the member is adopted, not added a second time; if not, nothing to do";
+           ? i18n::msgn("the new {account} may be the same person as the member {members}, also "
+                        "named \"{name}\", which no HR row matches ([sync] orphans = delete "
+                        "deletes it): if so, give this row the account {adopt} so that the member "
+                        "is adopted, not added a second time; if not, nothing to do",
+                        "the new {account} may be the same person as the members {members}, also "
+                        "named \"{name}\", which no HR row matches ([sync] orphans = delete "
+                        "deletes them): if so, give this row the account {adopt} so that the "
+                        "member is adopted, not added a second time; if not, nothing to do",
+                        n)
+           : i18n::msgn("the new {account} may be the same person as the member {members}, also "
+                        "named \"{name}\", which no HR row matches: if so, give this row the "
+                        "account {adopt} so that the member is adopted, not added a second time; "
+                        "if not, nothing to do",
+                        "the new {account} may be the same person as the members {members}, also "
+                        "named \"{name}\", which no HR row matches: if so, give this row the "
+                        "account {adopt} so that the member is adopted, not added a second time; "
+                        "if not, nothing to do",
+                        n))
+          .with("account", add.account)
+          .with("members", joinedText(members))
+          .with("name", add.name)
+          .with("adopt", namesakes.front()->account);
   return item;
 }
 

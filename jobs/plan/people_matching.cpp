@@ -41,7 +41,7 @@ void planEdit(Context& ctx, const Person& p, const LiveMember& m) {
   if (changes.empty()) return;  // nothing (else) differs: no item
   Item item = editItem(p, m, ctx.in.policy, std::move(changes));
   keepHeldFields(item, reverted, *m.item);
-  if (ctx.isProtected(m.account)) hold(item, kProtectedReason);
+  if (ctx.isProtected(m.account)) hold(item, protectedReason());
   ctx.add(std::move(item));
 }
 
@@ -57,10 +57,14 @@ void planRename(Context& ctx, const Person& p, const LiveMember& m) {
   item.globalId = m.item->globalId;
   item.name = p.name;
   item.line = p.line;
-  item.reason = "employee " + p.employeeId + "'s account changed in HR from " + m.account + " to " +
-                p.account + "; the center cannot rename accounts; restore the account " +
-                m.account + " in HR, or delete the member " + m.account + " by hand so that " +
-                p.account + " is added on the next run (its assets are " + "not carried over)";
+  item.reason = i18n::msg(
+                    "employee {employee}'s account changed in HR from {old} to {new}; the "
+                    "center cannot rename accounts; restore the account {old} in HR, or "
+                    "delete the member {old} by hand so that {new} is added on the next "
+                    "run (its assets are not carried over)")
+                    .with("employee", p.employeeId)
+                    .with("old", m.account)
+                    .with("new", p.account);
   ctx.add(std::move(item));
 }
 
@@ -78,8 +82,10 @@ void planAdopt(Context& ctx, const Person& p, const LiveMember& m) {
   item.globalId = m.item->globalId;
   item.name = p.name;
   item.line = p.line;
-  item.reason = ours ? "the add sent earlier landed (its answer was lost); linked"
-                     : "an existing member with this account is linked to the HR row, not re-added";
+  item.reason =
+      ours
+          ? i18n::msg("the add sent earlier landed (its answer was lost); linked")
+          : i18n::msg("an existing member with this account is linked to the HR row, not re-added");
   item.inputHash =
       personHash(ItemKind::Adopt, p, departmentIdFor(ctx.in.policy, p), ctx.in.policy.contentHash);
   ctx.add(std::move(item));
@@ -93,10 +99,12 @@ void planAdopt(Context& ctx, const Person& p, const LiveMember& m) {
 // member. Held until that member is gone.
 void holdTakenAccount(Context& ctx, const Person& p, const LiveMember& m) {
   Item item = addItem(p, ctx.in.policy, ctx.in.settings);
-  hold(item, "account " + m.account + " still belongs to the member " + m.item->globalId +
-                 " of employee " + m.link->employeeId +
-                 "; it is added once that member is gone (after that employee's departure, "
-                 "or deleted by hand)");
+  hold(item, i18n::msg("account {account} still belongs to the member {member} of employee "
+                       "{employee}; it is added once that member is gone (after that employee's "
+                       "departure, or deleted by hand)")
+                 .with("account", m.account)
+                 .with("member", m.item->globalId)
+                 .with("employee", m.link->employeeId));
   ctx.add(std::move(item));
 }
 
@@ -125,9 +133,12 @@ void reportUnmanaged(Context& ctx, const Person& p, const LiveMember& m) {
   item.account = m.account;
   item.globalId = m.item->globalId;
   item.line = p.line;
-  item.reason = "employee " + p.employeeId + " is departed in HR, but the member " + m.account +
-                " was neither created nor adopted by membersync, so it is left alone; delete it "
-                "by hand if it should go";
+  item.reason = i18n::msg(
+                    "employee {employee} is departed in HR, but the member {account} was "
+                    "neither created nor adopted by membersync, so it is left alone; delete "
+                    "it by hand if it should go")
+                    .with("employee", p.employeeId)
+                    .with("account", m.account);
   ctx.departureAdvice.insert(item.key);
   ctx.add(std::move(item));
 }

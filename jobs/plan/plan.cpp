@@ -130,10 +130,13 @@ bool Plan::hasChanges() const {
   return false;
 }
 
-std::string Plan::guardReasons() const {
-  std::string out = guard.tripped ? guard.reason : "";
-  if (editGuard.tripped) out += (out.empty() ? "" : "; and ") + editGuard.reason;
-  return out;
+i18n::Message Plan::guardReasons() const {
+  if (guard.tripped && editGuard.tripped)
+    return i18n::msg("{reason}; and {more}")
+        .with("reason", guard.reason)
+        .with("more", editGuard.reason);
+  if (guard.tripped) return guard.reason;
+  return editGuard.tripped ? editGuard.reason : i18n::Message();
 }
 
 void Plan::nameRun(long long run) {
@@ -152,7 +155,18 @@ std::string namingRun(std::string reason, long long run) {
   return reason;
 }
 
-std::string revertKeyPrefix(long long run) { return "revert:" + std::to_string(run) + ":"; }
+i18n::Message namingRun(i18n::Message reason, long long run) {
+  for (i18n::MessageArgument& a : reason.arguments) {
+    if (a.name == kRunArgument && a.message.empty() && a.text == kRunPlaceholder)
+      a.text = std::to_string(run);
+    for (i18n::Message& nested : a.message) nested = namingRun(std::move(nested), run);
+  }
+  return reason;
+}
+
+std::string revertKeyPrefix(long long run) {
+  return "revert:" + std::to_string(run) + ":";
+}
 
 long long revertedRunOf(const std::string& key) {
   const std::string prefix = "revert:";
@@ -181,9 +195,8 @@ std::string releaseSubject(const std::string& key) {
 }
 
 bool Plan::inScope(const std::string& releaseKey) const {
-  return scopeSubjects.empty() ||
-         std::find(scopeSubjects.begin(), scopeSubjects.end(), releaseSubject(releaseKey)) !=
-             scopeSubjects.end();
+  return scopeSubjects.empty() || std::find(scopeSubjects.begin(), scopeSubjects.end(),
+                                            releaseSubject(releaseKey)) != scopeSubjects.end();
 }
 
 std::string releaseKey(const Item& item) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/message.h"
 #include "jobs/state/pool_counts.h"
 #include "jobs/state/records.h"
 
@@ -67,25 +68,27 @@ struct Item {
   std::optional<std::string> departmentId;
   std::optional<std::string> remark;
   std::optional<std::string> mobile;
-  std::vector<FieldChange> changes;       // Edit
+  std::vector<FieldChange> changes;           // Edit
   std::vector<std::string> assetsToWithdraw;  // Withdraw, Assign: membersync's asset numbers (A9)
   std::vector<std::string> assetsToAdd;       // Assign: asset numbers to assign (A9)
   // Assign: the rule that grants each of assetsToAdd, same order and size (what the applier
   // records as OwnedAsset::rule). `rule` names every rule of the item, for people.
   std::vector<std::string> assetRules;
-  std::string rule;                           // Assign, Lend, Enrol: the policy rule
-  std::string lockNumber;                     // Lend
-  std::vector<std::string> assetIds;          // Lend: A6 asset ids to lend
-  std::string activityLabel;                  // Enrol
-  std::string source;                         // Enrol
-  std::string branch;                         // Enrol
-  std::string identity;                       // Enrol
+  std::string rule;                       // Assign, Lend, Enrol: the policy rule
+  std::string lockNumber;                 // Lend
+  std::vector<std::string> assetIds;      // Lend: A6 asset ids to lend
+  std::string activityLabel;              // Enrol
+  std::string source;                     // Enrol
+  std::string branch;                     // Enrol
+  std::string identity;                   // Enrol
   ItemKind heldKind = ItemKind::Problem;  // Held: what would have been done
   bool destructive = false;               // Withdraw, Delete (and Held ones of those kinds)
   bool heldByGuard = false;               // Held: by a safety guard; allow-deletes releases it
-  std::string reason;                     // why, for people; for Held/Rename/Problem: what to do
-  std::string inputHash;                  // hash of the HR row and policy the item came from
-  int line = 0;                           // HR line, when there is one
+  // Why, for people; for Held/Rename/Problem: what to do. Kept as a message, shown in the
+  // reader's language (i18n::render); i18n::english() is the text the JSON plan carries.
+  i18n::Message reason;
+  std::string inputHash;  // hash of the HR row and policy the item came from
+  int line = 0;           // HR line, when there is one
   // A revert's item (planRevert): the run it takes back. Applying an Edit with it remembers the
   // fields reverted, so the next sync does not make the same change again. 0 otherwise.
   long long revertsRun = 0;
@@ -107,7 +110,7 @@ inline constexpr const char* kNotOwnedRule = "(not owned)";
 // Guard verdict, for the summary and exit code 4.
 struct Guard {
   bool tripped = false;
-  std::string reason;        // e.g. "13 destructive items exceed the limit of 10 (delete_floor)"
+  i18n::Message reason;  // e.g. "13 destructive items exceed the limit of 10 (delete_floor)"
   std::size_t destructive = 0;
   std::size_t allowed = 0;
   // The export has fewer rows than min_export_ratio of the last good export's, whether or not
@@ -120,15 +123,21 @@ struct Guard {
 // adopted in this run as managed, every edit not released is held (exit 4).
 struct EditGuard {
   bool tripped = false;
-  std::string reason;
+  i18n::Message reason;
   std::size_t edits = 0;  // planned edits not released by `allow`
   std::size_t allowed = 0;
 };
 
 // The command that releases what a guard held; a guard's reason names it with the placeholder
-// run "RUN", which a run that records the holds replaces with its number (namingRun).
+// run "RUN", which a run that records the holds replaces with its number (namingRun). In a
+// message it is the argument kRunArgument ("membersync allow {run}"), whose value is
+// kRunPlaceholder until the run is known.
 inline constexpr const char* kAllowCommand = "membersync allow RUN";
+inline constexpr const char* kRunArgument = "run";
+inline constexpr const char* kRunPlaceholder = "RUN";
 std::string namingRun(std::string reason, long long run);
+// Every {run} argument still kRunPlaceholder, in `reason` and the messages it holds, set to `run`.
+i18n::Message namingRun(i18n::Message reason, long long run);
 
 // The key a guard's hold and its release are recorded under: the item's key and a digest of the
 // content that was reviewed (an edit's values, the asset numbers an asset change or withdrawal
@@ -143,11 +152,11 @@ std::string releaseSubject(const std::string& key);
 // What the run should remember whether or not any call is made: absence counts, adoptions'
 // links, cleared absences of people who came back. The applier writes these.
 struct StateChanges {
-  std::vector<state::Absence> absences;       // new or updated
-  std::vector<std::string> clearedAbsences;   // employee ids present and active again
-                                              // (or with no live linked member left)
-  std::vector<state::Link> links;             // adoptions and relinks
-  std::vector<std::string> droppedLinks;      // employee ids whose member no longer exists
+  std::vector<state::Absence> absences;      // new or updated
+  std::vector<std::string> clearedAbsences;  // employee ids present and active again
+                                             // (or with no live linked member left)
+  std::vector<state::Link> links;            // adoptions and relinks
+  std::vector<std::string> droppedLinks;     // employee ids whose member no longer exists
   // Member globalIds of state.lendings to forget: A8 no longer shows the lock lent to that member
   // (returned by hand), or the member is gone.
   std::vector<std::string> endedLendings;
@@ -168,8 +177,8 @@ bool onlyWithdraws(const Item& item);
 
 struct Counts {
   // Items of each kind: what a saved plan's "counts" hold (checked against its items).
-  std::size_t add = 0, edit = 0, adopt = 0, withdraw = 0, del = 0, orphan = 0, held = 0,
-              rename = 0, problem = 0, assign = 0, lend = 0, enrol = 0;
+  std::size_t add = 0, edit = 0, adopt = 0, withdraw = 0, del = 0, orphan = 0, held = 0, rename = 0,
+              problem = 0, assign = 0, lend = 0, enrol = 0;
   // Items whose kind does not say what they do: Withdraws that withdraw nothing (also in
   // `withdraw`) and Assigns that only withdraw (also in `assign`). Not saved with the plan.
   std::size_t departuresOnly = 0, assignWithdrawals = 0;
@@ -188,7 +197,7 @@ struct Plan {
   Guard guard;          // the delete guard (destructive items)
   EditGuard editGuard;  // the edit guard
   bool guarded() const { return guard.tripped || editGuard.tripped; }
-  std::string guardReasons() const;  // each tripped guard's reason, joined
+  i18n::Message guardReasons() const;  // each tripped guard's reason, joined (empty: none)
   // A run that applies this plan records its holds under its number: the guards' reasons and
   // the held items' then name it (namingRun) instead of the placeholder.
   void nameRun(long long run);

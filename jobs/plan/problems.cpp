@@ -14,7 +14,7 @@ void addRowProblems(Context& ctx) {
     item.employeeId = row.employeeId;
     item.account = row.account;
     item.line = row.line;
-    item.reason = i18n::english(row.message);
+    item.reason = row.message;  // the HR reader's message (jobs/directory)
     ctx.add(std::move(item));
   }
 }
@@ -30,10 +30,15 @@ void addDepartmentProblems(Context& ctx) {
     Item item;
     item.kind = ItemKind::Problem;
     item.key = "problem:department:" + department;
-    item.reason = "department \"" + department +
-                  "\" has no departmentId in the policy's departments; " + std::to_string(people) +
-                  (people == 1 ? " person is" : " people are") + " added without one (add \"" +
-                  department + "\" to the policy's departments)";
+    item.reason = i18n::msgn(
+                      "department \"{department}\" has no departmentId in the policy's "
+                      "departments; {count} person is added without one (add "
+                      "\"{department}\" to the policy's departments)",
+                      "department \"{department}\" has no departmentId in the policy's "
+                      "departments; {count} people are added without one (add "
+                      "\"{department}\" to the policy's departments)",
+                      people)
+                      .with("department", department);
     ctx.add(std::move(item));
   }
 }

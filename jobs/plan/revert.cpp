@@ -17,18 +17,27 @@ using detail::FieldBuffer;
 using detail::LiveMember;
 using detail::setEditField;
 
-std::string shown(const std::string& value) { return value.empty() ? "nothing" : "\"" + value + "\""; }
+i18n::Message shown(const std::string& value) {
+  return value.empty() ? i18n::msg("nothing") : i18n::verbatim("\"" + value + "\"");
+}
 
 // Why a write of this kind cannot be taken back, and what to do instead; nullopt for the kinds
 // a revert undoes.
-std::optional<std::string> irreversible(const std::string& kind) {
-  if (kind == "add") return "a member cannot be un-created: delete it by hand if it should not exist";
-  if (kind == "delete") return "a deleted member cannot be restored: the next sync adds it again if HR still lists the person";
-  if (kind == "lend") return "a lending cannot be taken back by the API: return the lock on the center";
-  if (kind == "enrol") return "an enrolment cannot be withdrawn by the activity service";
-  if (kind == "reset-password") return "a password cannot be set back: the new one is in the outbox";
+std::optional<i18n::Message> irreversible(const std::string& kind) {
+  using i18n::msg;
+  if (kind == "add")
+    return msg("a member cannot be un-created: delete it by hand if it should not exist");
+  if (kind == "delete")
+    return msg(
+        "a deleted member cannot be restored: the next sync adds it again if HR still lists the "
+        "person");
+  if (kind == "lend")
+    return msg("a lending cannot be taken back by the API: return the lock on the center");
+  if (kind == "enrol") return msg("an enrolment cannot be withdrawn by the activity service");
+  if (kind == "reset-password")
+    return msg("a password cannot be set back: the new one is in the outbox");
   if (kind == "edit" || kind == "assign" || kind == "withdraw") return std::nullopt;
-  return "membersync does not know how to undo a '" + kind + "' write";
+  return msg("membersync does not know how to undo a '{kind}' write").with("kind", kind);
 }
 
 class RevertPlanner {
@@ -40,11 +49,15 @@ class RevertPlanner {
 
   void add(const JournaledWrite& w) {
     if (auto why = irreversible(w.kind))
-      return problem(w, "cannot-undo", "cannot undo the " + w.kind + ": " + *why);
+      return problem(
+          w, "cannot-undo",
+          i18n::msg("cannot undo the {kind}: {why}").with("kind", w.kind).with("why", *why));
     if (w.inDoubt)
-      return problem(w, "in-doubt", "skipped the " + w.kind + " of " + w.account +
-                                        ": whether it took effect is not known yet; the next "
-                                        "sync settles it, then revert again");
+      return problem(w, "in-doubt",
+                     i18n::msg("skipped the {kind} of {account}: whether it took effect is not "
+                               "known yet; the next sync settles it, then revert again")
+                         .with("kind", w.kind)
+                         .with("account", w.account));
     const LiveMember* member = memberOf(w);
     if (!member) return;
     if (w.kind == "edit") return revertEdit(w, *member);
@@ -71,14 +84,20 @@ class RevertPlanner {
   // Keys of their own ("revert:12:edit:E1001"): see revertKeyPrefix().
   std::string keyPrefix() const { return revertKeyPrefix(in_.run); }
 
-  void problem(const JournaledWrite& w, const std::string& what, std::string reason) {
+  i18n::Message revertOf() const {
+    return i18n::msg("revert of run {number}").with("number", in_.run);
+  }
+
+  void problem(const JournaledWrite& w, const std::string& what, i18n::Message reason) {
     Item item;
     item.kind = ItemKind::Problem;
     item.key = keyPrefix() + what + ":" + w.key;
     item.employeeId = w.employeeId;
     item.account = w.account;
     item.globalId = w.globalId;
-    item.reason = std::move(reason) + " (" + runText() + ")";
+    item.reason = i18n::msg("{reason} (run {number})")
+                      .with("reason", std::move(reason))
+                      .with("number", in_.run);
     item.revertsRun = in_.run;
     ctx_.add(std::move(item));
   }
@@ -87,13 +106,18 @@ class RevertPlanner {
   const LiveMember* memberOf(const JournaledWrite& w) {
     const LiveMember* m = ctx_.members.byGlobalId(w.globalId);
     if (!m) {
-      problem(w, "skipped", "skipped the " + w.kind + " of " + w.account +
-                                ": the member is no longer on the center");
+      problem(w, "skipped",
+              i18n::msg("skipped the {kind} of {account}: the member is no longer on the center")
+                  .with("kind", w.kind)
+                  .with("account", w.account));
       return nullptr;
     }
     if (ctx_.isProtected(m->account)) {
-      problem(w, "skipped", "skipped the " + w.kind + " of " + m->account + ": " +
-                                detail::kProtectedReason);
+      problem(w, "skipped",
+              i18n::msg("skipped the {kind} of {account}: {reason}")
+                  .with("kind", w.kind)
+                  .with("account", m->account)
+                  .with("reason", detail::protectedReason()));
       return nullptr;
     }
     return m;
@@ -110,22 +134,30 @@ class RevertPlanner {
     item.name = m.item->name;
     for (const FieldChange& c : w.changes) {
       const std::string now = memberField(*m.item, c.field);
-      const std::string what = fieldLabel(c.field) + " of " + m.account;
+      const i18n::Message what = i18n::msg("{field} of {account}")
+                                     .with("field", fieldLabel(c.field))
+                                     .with("account", m.account);
       if (now != c.after) {
         problem(w, "skipped:" + c.field,
-                now == c.before ? "skipped " + what + ": already " + shown(now) + " again"
-                                : "skipped " + what + ": the center now has " + shown(now) +
-                                      ", not the " + shown(c.after) + " the run set");
+                now == c.before ? i18n::msg("skipped {what}: already {value} again")
+                                      .with("what", what)
+                                      .with("value", shown(now))
+                                : i18n::msg("skipped {what}: the center now has {value}, not the "
+                                            "{after} the run set")
+                                      .with("what", what)
+                                      .with("value", shown(now))
+                                      .with("after", shown(c.after)));
       } else if (c.field == "departmentId" && c.before.empty()) {
         problem(w, "skipped:" + c.field,
-                "skipped " + what + ": it had no department before, and A2 cannot clear one");
+                i18n::msg("skipped {what}: it had no department before, and A2 cannot clear one")
+                    .with("what", what));
       } else {
         setEditField(item, c.field, c.before);
         item.changes.push_back({c.field, now, c.before});
       }
     }
     if (item.changes.empty()) return;
-    item.reason = "revert of " + runText();
+    item.reason = revertOf();
     item.revertsRun = in_.run;
     FieldBuffer f;
     f.field("revert").field(std::to_string(in_.run)).field(item.globalId);
@@ -153,7 +185,7 @@ class RevertPlanner {
       it->second.account = m.account;
       it->second.globalId = m.item->globalId;
       it->second.rule = "revert of " + runText();
-      it->second.reason = "revert of " + runText();
+      it->second.reason = revertOf();
       it->second.revertsRun = in_.run;
     }
     return it->second;
@@ -165,14 +197,23 @@ class RevertPlanner {
     for (const std::string& asset : w.assigned) {
       const auto* a = assetOf(asset);
       if (!a || a->cloudAccountGlobalId.value_or("") != globalId) {
-        problem(w, "skipped:" + asset, "skipped withdrawing " + asset + " from " + m.account +
-                                           ": the member no longer holds it");
+        problem(
+            w, "skipped:" + asset,
+            i18n::msg("skipped withdrawing {asset} from {account}: the member no longer holds it")
+                .with("asset", asset)
+                .with("account", m.account));
       } else if (a->borrowedFlag) {
-        problem(w, "skipped:" + asset, "skipped withdrawing " + asset + " from " + m.account +
-                                           ": it is lent to a lock; return the lock first");
+        problem(w, "skipped:" + asset,
+                i18n::msg("skipped withdrawing {asset} from {account}: it is lent to a lock; "
+                          "return the lock first")
+                    .with("asset", asset)
+                    .with("account", m.account));
       } else if (!ctx_.ownedBy(asset, globalId)) {
-        problem(w, "skipped:" + asset, "skipped withdrawing " + asset + " from " + m.account +
-                                           ": membersync no longer manages it");
+        problem(
+            w, "skipped:" + asset,
+            i18n::msg("skipped withdrawing {asset} from {account}: membersync no longer manages it")
+                .with("asset", asset)
+                .with("account", m.account));
       } else {
         assignmentOf(m, w).assetsToWithdraw.push_back(asset);
       }
@@ -181,11 +222,16 @@ class RevertPlanner {
       const std::string& asset = w.withdrawn[i];
       const auto* a = assetOf(asset);
       if (!a) {
-        problem(w, "skipped:" + asset, "skipped assigning " + asset + " to " + m.account +
-                                           " again: the enterprise no longer has it");
+        problem(w, "skipped:" + asset,
+                i18n::msg(
+                    "skipped assigning {asset} to {account} again: the enterprise no longer has it")
+                    .with("asset", asset)
+                    .with("account", m.account));
       } else if (a->cloudAccountGlobalId || a->borrowedFlag) {
-        problem(w, "skipped:" + asset, "skipped assigning " + asset + " to " + m.account +
-                                           " again: it is no longer free");
+        problem(w, "skipped:" + asset,
+                i18n::msg("skipped assigning {asset} to {account} again: it is no longer free")
+                    .with("asset", asset)
+                    .with("account", m.account));
       } else {
         Item& item = assignmentOf(m, w);
         item.assetsToAdd.push_back(asset);
@@ -203,7 +249,7 @@ class RevertPlanner {
   const RevertInputs& in_;
   Context& ctx_;
   std::map<std::string, const center::AssetNumber*> assets_;  // A6, by asset number
-  std::map<std::string, Item> assignments_;                    // by member globalId
+  std::map<std::string, Item> assignments_;                   // by member globalId
 };
 
 }  // namespace

@@ -21,9 +21,11 @@ std::vector<FieldChange> takeRevertedChanges(Context& ctx, const directory::Pers
                                              std::vector<FieldChange>& changes) {
   const auto& all = ctx.in.state.revertedFields;
   const std::string prefix = p.employeeId + "|";
-  for (auto it = all.lower_bound(prefix); it != all.end() && it->first.rfind(prefix, 0) == 0; ++it) {
+  for (auto it = all.lower_bound(prefix); it != all.end() && it->first.rfind(prefix, 0) == 0;
+       ++it) {
     const auto wanted = personField(p, departmentId, it->second.field);
-    if (wanted && *wanted != it->second.value) ctx.plan.stateChanges.liftedReverts.push_back(it->first);
+    if (wanted && *wanted != it->second.value)
+      ctx.plan.stateChanges.liftedReverts.push_back(it->first);
   }
   std::vector<FieldChange> held;
   std::vector<FieldChange> kept;
@@ -50,8 +52,13 @@ Item revertHoldItem(const Context& ctx, const directory::Person& p, const LiveMe
   item.globalId = m.item->globalId;
   item.changes = std::move(held);
   item.line = p.line;
-  item.reason = std::string(runs.size() == 1 ? "reverted in run " : "reverted in runs ") + named +
-                ": HR still gives the value that run set; held until HR gives another";
+  item.reason = i18n::msgn(
+                    "reverted in run {runs}: HR still gives the value that run set; held "
+                    "until HR gives another",
+                    "reverted in runs {runs}: HR still gives the value that run set; held "
+                    "until HR gives another",
+                    runs.size())
+                    .with("runs", named);
   return item;
 }
 

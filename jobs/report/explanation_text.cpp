@@ -210,7 +210,7 @@ void writePlanned(std::ostream& out, const Explanation& e) {
     out << "\nplanned: nothing; " << sentenceFor(e.nothingPlanned) << "\n";
   } else {
     out << "\nplanned:\n";
-    writePlanText(out, e.plan, PlanTextOptions{true});  // one person: never long
+    writePlanText(out, e.plan, i18n::Translator(), PlanTextOptions{true});  // one person: never long
   }
 }
 

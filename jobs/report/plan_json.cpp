@@ -10,6 +10,8 @@
 
 #include <sstream>
 
+#include "jobs/i18n/message.h"
+
 namespace membersync::report {
 namespace {
 
@@ -32,6 +34,14 @@ constexpr int kOldestVersion = 1;
 using json::newObject;
 using json::orNull;
 using json::strings;
+
+// "reason" is the English text, for programs; "reasonMessage" the same reason as a message
+// (i18n::encodeMessage), so that a saved plan read back by `apply` shows it, and its holds, in
+// the reader's language. Optional when reading: a plan saved before has only "reason".
+void setReason(Object& o, const i18n::Message& reason) {
+  o.set("reason", i18n::english(reason));
+  o.set("reasonMessage", i18n::encodeMessage(reason));
+}
 
 Object::Ptr itemJson(const Item& i) {
   Object::Ptr o = newObject();
@@ -68,7 +78,7 @@ Object::Ptr itemJson(const Item& i) {
   o->set("heldKind", plan::toString(i.heldKind));
   o->set("destructive", i.destructive);
   o->set("heldByGuard", i.heldByGuard);
-  o->set("reason", i.reason);
+  setReason(*o, i.reason);
   o->set("inputHash", i.inputHash);
   o->set("line", i.line);
   o->set("revertsRun", i.revertsRun);
@@ -128,7 +138,7 @@ Object::Ptr countsJson(const plan::Counts& c) {
 Object::Ptr guardJson(const plan::Guard& g) {
   Object::Ptr o = newObject();
   o->set("tripped", g.tripped);
-  o->set("reason", g.reason);
+  setReason(*o, g.reason);
   o->set("destructive", g.destructive);
   o->set("allowed", g.allowed);
   o->set("shortExport", g.shortExport);
@@ -138,7 +148,7 @@ Object::Ptr guardJson(const plan::Guard& g) {
 Object::Ptr editGuardJson(const plan::EditGuard& g) {
   Object::Ptr o = newObject();
   o->set("tripped", g.tripped);
-  o->set("reason", g.reason);
+  setReason(*o, g.reason);
   o->set("edits", g.edits);
   o->set("allowed", g.allowed);
   return o;
@@ -175,6 +185,12 @@ class Reader {
     const Var v = field(o, key, path);
     if (!v.isString()) fail(join(path, key), "expected a string");
     return v.extract<std::string>();
+  }
+  // "reasonMessage" (the message, to show in the reader's language later) when the file has
+  // it; else the English "reason", shown as it is.
+  i18n::Message reason(const Object& o, const std::string& path) const {
+    if (o.has("reasonMessage")) return i18n::decodeMessage(text(o, "reasonMessage", path));
+    return i18n::verbatim(text(o, "reason", path));
   }
   std::optional<std::string> optionalText(const Object& o, const std::string& key,
                                           const std::string& path) const {
@@ -275,7 +291,7 @@ Item readItem(const Reader& r, const Var& v, const std::string& path) {
   i.heldKind = r.kind(o, "heldKind", path);
   i.destructive = r.flag(o, "destructive", path);
   i.heldByGuard = r.flag(o, "heldByGuard", path);
-  i.reason = r.text(o, "reason", path);
+  i.reason = r.reason(o, path);
   i.inputHash = r.text(o, "inputHash", path);
   i.line = static_cast<int>(r.integer(o, "line", path));
   if (r.hasV4()) {
@@ -343,7 +359,7 @@ bool sameCounts(const plan::Counts& a, const plan::Counts& b) {
 plan::Guard readGuard(const Reader& r, const Object& o) {
   plan::Guard g;
   g.tripped = r.flag(o, "tripped", "guard");
-  g.reason = r.text(o, "reason", "guard");
+  g.reason = r.reason(o, "guard");
   g.destructive = r.count(o, "destructive", "guard");
   g.allowed = r.count(o, "allowed", "guard");
   g.shortExport = r.flag(o, "shortExport", "guard");
@@ -353,7 +369,7 @@ plan::Guard readGuard(const Reader& r, const Object& o) {
 plan::EditGuard readEditGuard(const Reader& r, const Object& o) {
   plan::EditGuard g;
   g.tripped = r.flag(o, "tripped", "editGuard");
-  g.reason = r.text(o, "reason", "editGuard");
+  g.reason = r.reason(o, "editGuard");
   g.edits = r.count(o, "edits", "editGuard");
   g.allowed = r.count(o, "allowed", "editGuard");
   return g;

@@ -1,5 +1,7 @@
 #include "jobs/report/status_json.h"
 
+#include "jobs/i18n/message.h"
+
 #include <Poco/Dynamic/Var.h>
 #include <Poco/JSON/Object.h>
 

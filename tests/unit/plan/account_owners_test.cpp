@@ -54,7 +54,7 @@ TEST_CASE(
   CHECK(find(plan, "problem:line:3") == nullptr);
   const Item* refused = find(plan, "problem:line:4");
   REQUIRE(refused);
-  CHECK(refused->reason ==
+  CHECK(english(refused->reason) ==
         "account \"ZhaoLei\" is employee E1's (line 3), to whom membersync links it; each person "
         "must appear once: give employee E2 an account of its own");
   CHECK(countKind(plan, ItemKind::Problem) == 1);

@@ -35,7 +35,7 @@ TEST_CASE("planner: a missing person is held until grace_runs distinct exports",
   REQUIRE(held);
   CHECK(held->kind == ItemKind::Held);
   CHECK(held->heldKind == ItemKind::Delete);
-  CHECK(contains(held->reason, "missing from the export in 1 of 2 exports"));
+  CHECK(contains(english(held->reason), "missing from the export in 1 of 2 exports"));
   CHECK_FALSE(held->heldByGuard);
   const auto* counted = absenceOf(first, "E1");
   REQUIRE(counted);
@@ -53,7 +53,7 @@ TEST_CASE("planner: the same export twice counts once toward grace", "[plan]") {
   const Item* held = find(plan, "delete:g1");
   REQUIRE(held);
   CHECK(held->kind == ItemKind::Held);
-  CHECK(contains(held->reason, "1 of 2 exports"));
+  CHECK(contains(english(held->reason), "1 of 2 exports"));
 }
 
 TEST_CASE("planner: an absence counted before the upgrade, by the file's hash, is not counted "
@@ -65,7 +65,7 @@ TEST_CASE("planner: an absence counted before the upgrade, by the file's hash, i
   s.absence("E1", 1, "file-1");  // what an earlier version stored for this very file
   const Plan same = s.plan();
   CHECK(absenceOf(same, "E1") == nullptr);
-  CHECK(contains(find(same, "delete:g1")->reason, "1 of 2 exports"));
+  CHECK(contains(english(find(same, "delete:g1")->reason), "1 of 2 exports"));
 
   s.hr.contentHash = "rows-2";
   s.hr.legacyContentHash = "file-2";
@@ -91,7 +91,7 @@ TEST_CASE("planner: a new export counts and reaching grace_runs acts", "[plan]")
   CHECK(del->destructive);
   CHECK(del->employeeId == "E1");
   CHECK(del->account == "alice");
-  CHECK(contains(del->reason, "missing from the export in 2 exports"));
+  CHECK(contains(english(del->reason), "missing from the export in 2 exports"));
   CHECK(plan.hasChanges());
 }
 
@@ -116,7 +116,7 @@ TEST_CASE("planner: grace_runs reached but not grace_hours since first seen: hel
   CHECK(held->kind == ItemKind::Held);
   CHECK(held->heldKind == ItemKind::Delete);
   CHECK_FALSE(held->heldByGuard);
-  CHECK(held->reason ==
+  CHECK(english(held->reason) ==
         "missing from the export in 2 exports since 2025-12-31 21:00:00 +0000 (3 hours); acted on "
         "after 20 hours (grace_hours), at 2026-01-01 17:00:00 +0000");
   CHECK_FALSE(plan.hasChanges());
@@ -127,7 +127,7 @@ TEST_CASE("planner: grace_runs reached but not grace_hours since first seen: hel
     const Item* d = find(p, "delete:g1");
     REQUIRE(d);
     CHECK(d->kind == ItemKind::Held);
-    CHECK(contains(d->reason,
+    CHECK(contains(english(d->reason),
                    "departed in HR (status \"left\") in 2 exports since "
                    "2025-12-31 21:00:00 +0000 (3 hours)"));
   }
@@ -137,7 +137,7 @@ TEST_CASE("planner: grace_runs reached but not grace_hours since first seen: hel
     const Item* d = find(p, "delete:g1");
     REQUIRE(d);
     CHECK(d->kind == ItemKind::Held);
-    CHECK(contains(d->reason, "(19 hours); acted on after 20 hours (grace_hours)"));
+    CHECK(contains(english(d->reason), "(19 hours); acted on after 20 hours (grace_hours)"));
   }
   SECTION("withdraw-then-delete holds the withdrawal the same way") {
     s.settings.departed = Departed::WithdrawThenDelete;
@@ -146,7 +146,7 @@ TEST_CASE("planner: grace_runs reached but not grace_hours since first seen: hel
     REQUIRE(w);
     CHECK(w->kind == ItemKind::Held);
     CHECK(w->heldKind == ItemKind::Withdraw);
-    CHECK(contains(w->reason, "(grace_hours)"));
+    CHECK(contains(english(w->reason), "(grace_hours)"));
   }
 }
 
@@ -159,7 +159,7 @@ TEST_CASE("planner: grace_runs and grace_hours both reached: the departure acts"
   const Item* del = find(plan, "delete:g1");
   REQUIRE(del);
   CHECK(del->kind == ItemKind::Delete);
-  CHECK(del->reason == "missing from the export in 2 exports");
+  CHECK(english(del->reason) == "missing from the export in 2 exports");
   CHECK(plan.hasChanges());
 
   SECTION("but the hours alone do not: grace_runs still holds, and says so") {
@@ -169,8 +169,8 @@ TEST_CASE("planner: grace_runs and grace_hours both reached: the departure acts"
     const Item* held = find(p, "delete:g1");
     REQUIRE(held);
     CHECK(held->kind == ItemKind::Held);
-    CHECK(contains(held->reason, "1 of 2 exports (grace_runs)"));
-    CHECK_FALSE(contains(held->reason, "grace_hours"));
+    CHECK(contains(english(held->reason), "1 of 2 exports (grace_runs)"));
+    CHECK_FALSE(contains(english(held->reason), "grace_hours"));
   }
   SECTION("protection still comes first") {
     s.policy.protect = {"alice"};
@@ -178,7 +178,7 @@ TEST_CASE("planner: grace_runs and grace_hours both reached: the departure acts"
     const Item* held = find(p, "delete:g1");
     REQUIRE(held);
     CHECK(held->kind == ItemKind::Held);
-    CHECK(held->reason == "protected by the policy's protect list");
+    CHECK(english(held->reason) == "protected by the policy's protect list");
   }
 }
 
@@ -190,7 +190,7 @@ TEST_CASE("planner: grace_hours 0 leaves only grace_runs to count", "[plan]") {
     const Item* held = find(p, "delete:g1");
     REQUIRE(held);
     CHECK(held->kind == ItemKind::Held);
-    CHECK(contains(held->reason, "1 of 2 exports (grace_runs)"));
+    CHECK(contains(english(held->reason), "1 of 2 exports (grace_runs)"));
   }
   SECTION("the second acts at once, though first seen a minute ago") {
     s.absence("E1", 1, "export-0");
@@ -211,7 +211,7 @@ TEST_CASE("planner: grace_hours count from the first sighting, which later runs 
   REQUIRE(absenceOf(first, "E1"));
   CHECK(absenceOf(first, "E1")->since == kNow);
   CHECK(find(first, "delete:g1")->kind == ItemKind::Held);
-  CHECK(contains(find(first, "delete:g1")->reason, "(0 hours); acted on after 20 hours"));
+  CHECK(contains(english(find(first, "delete:g1")->reason), "(0 hours); acted on after 20 hours"));
   stateEffects(s, first.stateChanges);
 
   // Run 2, 15 minutes later, a new export: counted, but `since` stays the first sighting.
@@ -221,7 +221,7 @@ TEST_CASE("planner: grace_hours count from the first sighting, which later runs 
   REQUIRE(absenceOf(second, "E1"));
   CHECK(absenceOf(second, "E1")->distinctExports == 2);
   CHECK(absenceOf(second, "E1")->since == kNow);
-  CHECK(contains(find(second, "delete:g1")->reason, "since 2026-01-01 00:00:00 +0000 (0 hours)"));
+  CHECK(contains(english(find(second, "delete:g1")->reason), "since 2026-01-01 00:00:00 +0000 (0 hours)"));
   stateEffects(s, second.stateChanges);
 
   // Run 3, 19 hours on, yet another export: still held, counted from the first sighting.
@@ -230,7 +230,7 @@ TEST_CASE("planner: grace_hours count from the first sighting, which later runs 
   const Plan third = s.plan();
   CHECK(absenceOf(third, "E1")->since == kNow);
   CHECK(
-      contains(find(third, "delete:g1")->reason,
+      contains(english(find(third, "delete:g1")->reason),
                "(19 hours); acted on after 20 hours (grace_hours), at 2026-01-01 20:00:00 +0000"));
   stateEffects(s, third.stateChanges);
 
@@ -264,7 +264,7 @@ TEST_CASE("planner: a departed status counts like missing", "[plan]") {
   const Item* del = find(plan, "delete:g1");
   REQUIRE(del);
   CHECK(del->kind == ItemKind::Delete);
-  CHECK(contains(del->reason, "departed in HR (status \"left\") in 2 exports"));
+  CHECK(contains(english(del->reason), "departed in HR (status \"left\") in 2 exports"));
   CHECK(absenceOf(plan, "E1")->distinctExports == 2);
   CHECK(plan.stateChanges.clearedAbsences.empty());
 }
@@ -279,7 +279,7 @@ TEST_CASE("planner: a row that fails validation never makes its member departed"
     CHECK(absenceOf(plan, "E1") == nullptr);  // not counted either
     const Item* problem = find(plan, "problem:line:7");
     REQUIRE(problem);
-    CHECK(problem->reason == "name is 31 characters; at most 30");
+    CHECK(english(problem->reason) == "name is 31 characters; at most 30");
     CHECK(problem->line == 7);
     CHECK(plan.items.size() == 1);
   }
@@ -351,8 +351,8 @@ TEST_CASE("planner: withdraw-then-delete withdraws, waits delete_after_days, the
     REQUIRE(held);
     CHECK(held->kind == ItemKind::Held);
     CHECK(held->heldKind == ItemKind::Delete);
-    CHECK(contains(held->reason, "withdrawn on 2025-12-22; deleted after 30 days"));
-    CHECK(contains(held->reason, "on 2026-01-21"));
+    CHECK(contains(english(held->reason), "withdrawn on 2025-12-22; deleted after 30 days"));
+    CHECK(contains(english(held->reason), "on 2026-01-21"));
     CHECK_FALSE(find(plan, "withdraw:g1"));
   }
   SECTION("withdrawn exactly 30 days ago: deleted") {
@@ -372,7 +372,7 @@ TEST_CASE("planner: departed = report only holds, never destructive", "[plan]") 
   const Item* held = find(plan, "delete:g1");
   REQUIRE(held);
   CHECK(held->kind == ItemKind::Held);
-  CHECK(contains(held->reason, "departed = report"));
+  CHECK(contains(english(held->reason), "departed = report"));
   CHECK(countKind(plan, ItemKind::Delete) == 0);
   CHECK(countKind(plan, ItemKind::Withdraw) == 0);
   CHECK_FALSE(plan.hasChanges());
@@ -387,7 +387,7 @@ TEST_CASE("planner: a protected account is never withdrawn or deleted", "[plan]"
   const Item* held = find(plan, "delete:g1");
   REQUIRE(held);
   CHECK(held->kind == ItemKind::Held);
-  CHECK(held->reason == "protected by the policy's protect list");
+  CHECK(english(held->reason) == "protected by the policy's protect list");
   CHECK(held->destructive);
   CHECK_FALSE(plan.hasChanges());
 }
@@ -413,7 +413,7 @@ TEST_CASE("planner: a member whose account an active row carries under a new emp
   const Item* held = find(plan, "delete:g1");
   REQUIRE(held);
   CHECK(held->kind == ItemKind::Held);
-  CHECK(contains(held->reason, "re-keyed"));
+  CHECK(contains(english(held->reason), "re-keyed"));
   CHECK(absenceOf(plan, "E1") == nullptr);  // nothing counted towards a departure
   for (const auto& item : plan.items) {
     CHECK_FALSE((item.kind == ItemKind::Delete || item.kind == ItemKind::Withdraw));
@@ -434,7 +434,7 @@ TEST_CASE(
   CHECK(w->kind == ItemKind::Withdraw);
   CHECK(w->assetsToWithdraw.empty());
   CHECK(withdrawsNothing(*w));
-  CHECK(w->reason ==
+  CHECK(english(w->reason) ==
         "missing from the export in 2 exports; nothing to withdraw (AN-3, AN-9 were assigned "
         "outside membersync and stay): only the departure is recorded, and the member is "
         "deleted after 30 days (delete_after_days)");
@@ -448,7 +448,7 @@ TEST_CASE(
     const Plan again = s.plan();
     const Item* only = find(again, "withdraw:g1");
     REQUIRE(only);
-    CHECK(only->reason ==
+    CHECK(english(only->reason) ==
           "missing from the export in 2 exports; nothing to withdraw: only the departure is "
           "recorded");
   }

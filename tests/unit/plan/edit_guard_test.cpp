@@ -47,15 +47,15 @@ TEST_CASE("edit guard: a mass rename holds every edit while the add goes out", "
   CHECK(plan.guarded());
   CHECK(plan.editGuard.edits == 300);
   CHECK(plan.editGuard.allowed == 30);
-  CHECK(contains(plan.editGuard.reason, "300 edits exceed the limit of 30"));
-  CHECK(contains(plan.editGuard.reason, "raise [sync] max_edit_percent"));
-  CHECK(contains(plan.editGuard.reason, "membersync allow RUN"));
+  CHECK(contains(english(plan.editGuard.reason), "300 edits exceed the limit of 30"));
+  CHECK(contains(english(plan.editGuard.reason), "raise [sync] max_edit_percent"));
+  CHECK(contains(english(plan.editGuard.reason), "membersync allow RUN"));
   CHECK(plan.counts.edit == 0);
   CHECK(heldEdits(plan) == 300);
   const Item* held = find(plan, "edit:E0");
   REQUIRE(held);
   CHECK(held->name == "Renamed");  // the held item keeps what would have been sent, for review
-  CHECK(contains(held->reason, "held by the edit guard"));
+  CHECK(contains(english(held->reason), "held by the edit guard"));
   CHECK(find(plan, "add:NEW")->kind == ItemKind::Add);
   CHECK_FALSE(plan.guard.tripped);  // the delete guard is another guard
 }
@@ -64,14 +64,14 @@ TEST_CASE("edit guard: max_edits caps the percentage, edit_floor is always allow
           "[plan][guard]") {
   Scenario s = renames(3000, 250);  // 10% of 3000 = 300, capped at max_edits 200
   CHECK(s.plan().editGuard.allowed == 200);
-  CHECK(contains(s.plan().editGuard.reason, "raise [sync] max_edits"));
+  CHECK(contains(english(s.plan().editGuard.reason), "raise [sync] max_edits"));
   s.settings.maxEdits = 250;
   CHECK_FALSE(s.plan().editGuard.tripped);
   Scenario few = renames(10, 10);
   CHECK(few.plan().editGuard.allowed == 20);
   CHECK_FALSE(few.plan().editGuard.tripped);
   few.settings.editFloor = 5;
-  CHECK(contains(few.plan().editGuard.reason, "raise [sync] edit_floor"));
+  CHECK(contains(english(few.plan().editGuard.reason), "raise [sync] edit_floor"));
 }
 
 TEST_CASE("edit guard: members adopted in the run count as managed", "[plan][guard]") {

@@ -40,7 +40,7 @@ TEST_CASE("locks: a person's managed assets are lent to the lock its HR column n
   CHECK(lend->rule == "offline");
   CHECK(lend->employeeId == "E1");
   CHECK(lend->globalId == "g1");
-  CHECK(contains(lend->reason, "HR column lock holds lock LK-1"));
+  CHECK(contains(english(lend->reason), "HR column lock holds lock LK-1"));
   CHECK(lend->inputHash.size() == 64);
   CHECK(plan.counts.lend == 1);
   CHECK(countKind(plan, ItemKind::Lend) == 1);  // bob has no lock column
@@ -88,7 +88,7 @@ TEST_CASE("locks: a lock lent to someone else is a problem saying what to do", "
   const Item* p = find(plan, "problem:lock:E1");
   REQUIRE(p);
   CHECK(p->account == "alice");
-  CHECK(p->reason ==
+  CHECK(english(p->reason) ==
         "lock LK-1 (HR column lock, rule offline) is already lent to the member bob "
         "(g2); have it returned in the member center, or correct the lock number in "
         "HR");
@@ -100,7 +100,7 @@ TEST_CASE("locks: an unknown lock number is a problem", "[plan]") {
   CHECK(countKind(plan, ItemKind::Lend) == 0);
   const Item* p = find(plan, "problem:lock:E1");
   REQUIRE(p);
-  CHECK(p->reason ==
+  CHECK(english(p->reason) ==
         "lock LK-404 (HR column lock, rule offline) is not among the enterprise's "
         "borrowed locks (A8); correct the lock number in HR");
 }
@@ -111,7 +111,7 @@ TEST_CASE("locks: a member with no managed asset has nothing to lend", "[plan]")
   s.state.ownedAssets.clear();  // AN-1 was assigned by hand: not membersync's to lend
   const Plan plan = s.plan();
   CHECK(countKind(plan, ItemKind::Lend) == 0);
-  CHECK(contains(find(plan, "problem:lock:E1")->reason,
+  CHECK(contains(english(find(plan, "problem:lock:E1")->reason),
                  "nothing to lend, the member holds no asset membersync manages"));
 }
 
@@ -120,7 +120,7 @@ TEST_CASE("locks: assets already lent into another lock are a problem", "[plan]"
   (*s.assets)[0].borrowedFlag = true;
   const Plan plan = s.plan();
   CHECK(countKind(plan, ItemKind::Lend) == 0);
-  CHECK(contains(find(plan, "problem:lock:E1")->reason,
+  CHECK(contains(english(find(plan, "problem:lock:E1")->reason),
                  "the member's assets AN-1 are already lent to another lock"));
 }
 
@@ -136,8 +136,8 @@ TEST_CASE("locks: a lending that should end is reported, never dropped silently"
   CHECK(p->kind == ItemKind::Problem);
   CHECK(p->account == "alice");
   CHECK(p->lockNumber == "LK-1");
-  CHECK(contains(p->reason, "no lock rule gives the member a lock any more"));
-  CHECK(contains(p->reason, "the spec has no return call: return lock LK-1 by hand"));
+  CHECK(contains(english(p->reason), "no lock rule gives the member a lock any more"));
+  CHECK(contains(english(p->reason), "the spec has no return call: return lock LK-1 by hand"));
   CHECK(plan.stateChanges.endedLendings.empty());
   CHECK_FALSE(plan.hasChanges());
 }
@@ -152,8 +152,8 @@ TEST_CASE("locks: a changed lock column reports the old lending and waits for it
   CHECK(countKind(plan, ItemKind::Lend) == 0);
   const Item* p = find(plan, "problem:lending:g1");
   REQUIRE(p);
-  CHECK(contains(p->reason, "HR column lock now holds lock LK-2"));
-  CHECK(contains(p->reason, "lock LK-2 is lent on the run after that"));
+  CHECK(contains(english(p->reason), "HR column lock now holds lock LK-2"));
+  CHECK(contains(english(p->reason), "lock LK-2 is lent on the run after that"));
 
   SECTION("once returned by hand, the lending is forgotten and the new lock lent") {
     (*s.locks)[0].cloudAccountGlobalId.reset();
@@ -171,7 +171,7 @@ TEST_CASE("locks: a leaver's lending is reported until the lock is returned", "[
   (*s.locks)[0].cloudAccountGlobalId = "g1";
   s.state.lendings["g1"] = state::Lending{"g1", "LK-1", "offline", kNow - kDay};
   const Plan plan = s.plan();
-  CHECK(contains(find(plan, "problem:lending:g1")->reason,
+  CHECK(contains(english(find(plan, "problem:lending:g1")->reason),
                  "the person left or is missing from the export"));
 }
 
@@ -215,8 +215,8 @@ TEST_CASE("locks: no advice to return a lock by hand comes from an export a guar
     CHECK_FALSE(plan.guard.tripped);
     const Item* p = find(plan, "problem:lending:g1");
     REQUIRE(p);
-    CHECK(contains(p->reason, "the person left or is missing from the export"));
-    CHECK(contains(p->reason, "return lock LK-1 by hand"));
+    CHECK(contains(english(p->reason), "the person left or is missing from the export"));
+    CHECK(contains(english(p->reason), "return lock LK-1 by hand"));
   }
 }
 
@@ -242,7 +242,7 @@ TEST_CASE("locks: a lending whose lock A8 no longer lists is forgotten, though s
   CHECK(plan.stateChanges.endedLendings == Strings{"g1"});
   const Item* p = find(plan, "problem:lock:E1");  // the HR column still names it
   REQUIRE(p);
-  CHECK(contains(p->reason, "is not among the enterprise's borrowed locks (A8)"));
+  CHECK(contains(english(p->reason), "is not among the enterprise's borrowed locks (A8)"));
 }
 
 TEST_CASE("locks: a lending whose member is gone is forgotten", "[plan]") {
@@ -264,7 +264,7 @@ TEST_CASE("locks: a Lend waits while its member's asset assignment is held", "[p
   REQUIRE(lend);
   CHECK(lend->kind == ItemKind::Held);
   CHECK(lend->heldKind == ItemKind::Lend);
-  CHECK(contains(lend->reason, "waits for the assignment of the member's assets"));
+  CHECK(contains(english(lend->reason), "waits for the assignment of the member's assets"));
 }
 
 TEST_CASE("locks: two people naming one lock: the first by employee id gets it", "[plan]") {
@@ -275,5 +275,5 @@ TEST_CASE("locks: two people naming one lock: the first by employee id gets it",
   CHECK(find(plan, "lend:g2:LK-1") == nullptr);
   const Item* p = find(plan, "problem:lock:E2");
   REQUIRE(p);
-  CHECK(contains(p->reason, "is also the lock of alice, who gets it in this run"));
+  CHECK(contains(english(p->reason), "is also the lock of alice, who gets it in this run"));
 }

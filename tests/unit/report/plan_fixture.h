@@ -35,7 +35,7 @@ inline plan::Plan samplePlan() {
   adopt.employeeId = "E2";
   adopt.account = "kim";
   adopt.globalId = "g2";
-  adopt.reason = "an existing member with this account is linked to the HR row, not re-added";
+  adopt.reason = i18n::verbatim("an existing member with this account is linked to the HR row, not re-added");
 
   Item edit;
   edit.kind = ItemKind::Edit;
@@ -56,7 +56,7 @@ inline plan::Plan samplePlan() {
   withdraw.globalId = "g3";
   withdraw.destructive = true;
   withdraw.assetsToWithdraw = {"AN-1", "AN-2"};
-  withdraw.reason = "missing from the export in 2 exports";
+  withdraw.reason = i18n::verbatim("missing from the export in 2 exports");
 
   Item held;
   held.kind = ItemKind::Held;
@@ -67,7 +67,7 @@ inline plan::Plan samplePlan() {
   held.globalId = "g4";
   held.destructive = true;
   held.heldByGuard = true;
-  held.reason = "held by the safety guard: 11 destructive items exceed the limit of 10";
+  held.reason = i18n::verbatim("held by the safety guard: 11 destructive items exceed the limit of 10");
 
   Item rename;
   rename.kind = ItemKind::Rename;
@@ -76,21 +76,21 @@ inline plan::Plan samplePlan() {
   rename.account = "newname";
   rename.centerAccount = "olga";
   rename.globalId = "g5";
-  rename.reason = "the center cannot rename accounts; restore the account olga in HR";
+  rename.reason = i18n::verbatim("the center cannot rename accounts; restore the account olga in HR");
 
   Item orphan;
   orphan.kind = ItemKind::Orphan;
   orphan.key = "orphan:g6";
   orphan.account = "ghost";
   orphan.globalId = "g6";
-  orphan.reason = "no HR row matches this member";
+  orphan.reason = i18n::verbatim("no HR row matches this member");
 
   Item problem;
   problem.kind = ItemKind::Problem;
   problem.key = "problem:line:40";
   problem.account = "bad";
   problem.line = 40;
-  problem.reason = "account has a space";
+  problem.reason = i18n::verbatim("account has a space");
 
   Item assign;
   assign.kind = ItemKind::Assign;
@@ -104,7 +104,7 @@ inline plan::Plan samplePlan() {
   assign.rule = "design-seat, viewer";
   assign.destructive = true;
   assign.endsDeparture = true;  // version 4
-  assign.reason = "rule design-seat grants DN-1 from its pool";
+  assign.reason = i18n::verbatim("rule design-seat grants DN-1 from its pool");
   assign.inputHash = "h2";
 
   Item lend;
@@ -116,7 +116,7 @@ inline plan::Plan samplePlan() {
   lend.rule = "offline";
   lend.lockNumber = "LK-1";
   lend.assetIds = {"ID-DN-1", "ID-VW-3"};
-  lend.reason = "rule offline: HR column lock holds lock LK-1";
+  lend.reason = i18n::verbatim("rule offline: HR column lock holds lock LK-1");
 
   Item enrol;
   enrol.kind = ItemKind::Enrol;
@@ -134,11 +134,11 @@ inline plan::Plan samplePlan() {
   p.guard.tripped = true;
   p.guard.destructive = 11;
   p.guard.allowed = 10;
-  p.guard.reason = "11 destructive items exceed the limit of 10";
+  p.guard.reason = i18n::verbatim("11 destructive items exceed the limit of 10");
   p.editGuard.tripped = true;
   p.editGuard.edits = 300;
   p.editGuard.allowed = 30;
-  p.editGuard.reason = "300 edits exceed the limit of 30";
+  p.editGuard.reason = i18n::verbatim("300 edits exceed the limit of 30");
   p.stateChanges.links.push_back({"E2", "kim", "g2", false, 1767225600000});
   p.stateChanges.absences.push_back({"E3", 2, "e1", 1766000000000, 1766500000000});
   p.stateChanges.absences.push_back({"E4", 1, "e1", 1767225600000, std::nullopt});

@@ -103,7 +103,7 @@ TEST_CASE("plan text: a held asset change shows its assets", "[report]") {
   held.heldKind = plan::ItemKind::Assign;
   held.account = "a";
   held.assetsToWithdraw = {"AN-1"};
-  held.reason = "protected by the policy's protect list";
+  held.reason = i18n::verbatim("protected by the policy's protect list");
   p.items = {held};
   CHECK(report::planText(p).find("  ! held assign a: protected by the policy's protect list\n"
                                  "      withdraw:     AN-1\n") != std::string::npos);
@@ -144,7 +144,7 @@ plan::Item withdrawal(const std::string& account, std::vector<std::string> asset
   w.employeeId = "E-" + account;
   w.globalId = "g-" + account;
   w.assetsToWithdraw = std::move(assets);
-  w.reason = "departed in HR (status \"left\") in 2 exports";
+  w.reason = i18n::verbatim("departed in HR (status \"left\") in 2 exports");
   w.destructive = true;
   return w;
 }
@@ -157,7 +157,8 @@ TEST_CASE(
     "[report]") {
   plan::Plan p;
   plan::Item nothing = withdrawal("bob", {});
-  nothing.reason += "; nothing to withdraw (AN-9 was assigned outside membersync and stays)";
+  nothing.reason = i18n::verbatim(i18n::english(nothing.reason) +
+                                  "; nothing to withdraw (AN-9 was assigned outside membersync and stays)");
   plan::Item revertWithdrawal;
   revertWithdrawal.kind = plan::ItemKind::Assign;
   revertWithdrawal.account = "lina";
@@ -206,7 +207,7 @@ plan::Plan longPlan(int adds, int problems) {
     plan::Item problem;
     problem.kind = plan::ItemKind::Problem;
     problem.line = n + 1;
-    problem.reason = "bad row " + std::to_string(n);
+    problem.reason = i18n::verbatim("bad row " + std::to_string(n));
     p.items.push_back(problem);
   }
   p.counts = plan::countsOf(p.items);
