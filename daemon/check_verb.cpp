@@ -170,7 +170,7 @@ std::optional<ExitCode> showMembers(const VerbContext& ctx, center::MemberCenter
   const auto& cfg = ctx.config.center;
   auto page = client.listMembersPage(1);
   const i18n::Translator& tr = ctx.tr;
-  if (!page.ok()) return report(ctx, tr.tr("listing members (A5)"), page.error());
+  if (!page.ok()) return report(ctx, tr.tr("listing members"), page.error());
   const auto& p = page.value();
   // What a sync's read would refuse after page 1: a short page 1, or more pages than allowed.
   const int cut = p.pageSize > 0 ? p.pageSize : cfg.pageSize;
@@ -179,7 +179,7 @@ std::optional<ExitCode> showMembers(const VerbContext& ctx, center::MemberCenter
     unreadable = center::pageCountProblem(p.total, cut, cfg.pageSize, cfg.memberPageLimit());
   if (unreadable) {
     ctx.err << format(tr.tr("membersync: check: {what}: {error}"),
-                      {{"what", tr.tr("listing members (A5)")}, {"error", *unreadable}})
+                      {{"what", tr.tr("listing members")}, {"error", *unreadable}})
             << "\n";
     return ExitCode::Failed;
   }
@@ -209,7 +209,7 @@ std::optional<ExitCode> showAssets(const VerbContext& ctx, center::MemberCenterC
                                    const Holders& holders) {
   const i18n::Translator& tr = ctx.tr;
   auto assets = client.listAssetNumbers();
-  if (!assets.ok()) return report(ctx, tr.tr("listing asset numbers (A6)"), assets.error());
+  if (!assets.ok()) return report(ctx, tr.tr("listing asset numbers"), assets.error());
   int assigned = 0;
   int lent = 0;
   report::TextTable table(
@@ -237,7 +237,7 @@ std::optional<ExitCode> showLocks(const VerbContext& ctx, center::MemberCenterCl
                                   const Holders& holders) {
   const i18n::Translator& tr = ctx.tr;
   auto locks = client.listBorrowedLocks();
-  if (!locks.ok()) return report(ctx, tr.tr("listing borrowed locks (A8)"), locks.error());
+  if (!locks.ok()) return report(ctx, tr.tr("listing borrowed locks"), locks.error());
   report::TextTable table({tr.tr("lock"), tr.tr("id"), tr.tr("lent to")});
   for (std::size_t i = 0; i < locks.value().size() && i < kShown; ++i) {
     const auto& l = locks.value()[i];

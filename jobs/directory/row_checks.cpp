@@ -29,7 +29,7 @@ void checkAccount(const Person& p, const std::string& suffix, Problems& out) {
   for (char c : p.account) {
     if (!isAsciiAlnum(c)) {
       out.push_back(msg("account \"{account}\" may hold only ASCII letters and digits (the "
-                        "center refuses others, 10003)")
+                        "center refuses others)")
                         .with("account", p.account));
       break;
     }

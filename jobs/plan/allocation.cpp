@@ -220,8 +220,8 @@ class Allocator {
       item.key = "problem:pool-assets:" + rules_[r].rule;
       item.rule = rules_[r].rule;
       item.reason = i18n::msg(
-                        "pool {rule} lists {assets}, which the enterprise's assets (A6) do "
-                        "not include; correct the asset numbers in the policy")
+                        "pool {rule} lists {assets}, which are not among the enterprise's "
+                        "assets; correct the asset numbers in the policy")
                         .with("rule", rules_[r].rule)
                         .with("assets", joinedText(missing, ", "));
       ctx_.add(std::move(item));

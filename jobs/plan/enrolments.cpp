@@ -84,14 +84,14 @@ bool applyRecord(const Context& ctx, const state::Enrolment& record, Item& item)
       if (sameInputs && !ctx.in.state.releasedItems.count(item.key))
         hold(item,
              withSince(ctx, record,
-                       i18n::msg("in doubt: sent but the answer was lost, and B1 has no read "
-                                 "call, so it is never re-sent on its own (it could claim the "
+                       i18n::msg("in doubt: sent but the answer was lost, and the activity "
+                                 "service cannot be asked, so it is never re-sent on its own (it could claim the "
                                  "products twice); ask the activity service's operator whether "
                                  "{identity} is enrolled in {activity}, and if not, `membersync "
                                  "allow RUN` with the run that sent it (see `membersync status`) "
                                  "sends it once more"),
-                       i18n::msg("in doubt: sent on {date} but the answer was lost, and B1 has "
-                                 "no read call, so it is never re-sent on its own (it could claim "
+                       i18n::msg("in doubt: sent on {date} but the answer was lost, and the "
+                                 "activity service cannot be asked, so it is never re-sent on its own (it could claim "
                                  "the products twice); ask the activity service's operator "
                                  "whether {identity} is enrolled in {activity}, and if not, "
                                  "`membersync allow RUN` with the run that sent it (see "

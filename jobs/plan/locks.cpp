@@ -70,7 +70,7 @@ class Lender {
                                    .with("rule", w.rule->rule);
     const center::BorrowedLock* lock = lockOf(w.lock);
     if (!lock)
-      return problem(e, i18n::msg("{lock} is not among the enterprise's borrowed locks (A8); "
+      return problem(e, i18n::msg("{lock} is not among the enterprise's borrowed locks; "
                                   "correct the lock number in HR")
                             .with("lock", from));
     const state::Lending* lending = gid.empty() ? nullptr : lendingOf(gid);
@@ -201,13 +201,13 @@ class Lender {
     item.reason = (now ? i18n::msg("lock {lock} was lent to this member (rule {rule}, {date}), "
                                    "but {why}; the spec has no return call: return lock {lock} "
                                    "by hand in the member center (membersync forgets the lending "
-                                   "once A8 shows it returned); lock {next} is lent on the run "
+                                   "once the center shows it returned); lock {next} is lent on the run "
                                    "after that")
                              .with("next", now->lock)
                        : i18n::msg("lock {lock} was lent to this member (rule {rule}, {date}), "
                                    "but {why}; the spec has no return call: return lock {lock} "
                                    "by hand in the member center (membersync forgets the lending "
-                                   "once A8 shows it returned)"))
+                                   "once the center shows it returned)"))
                       .with("lock", lending.lockNumber)
                       .with("rule", lending.rule)
                       .with("date", formatDate(ctx_.in, lending.lentAt))

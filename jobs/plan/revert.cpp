@@ -149,7 +149,7 @@ class RevertPlanner {
                                       .with("after", shown(c.after)));
       } else if (c.field == "departmentId" && c.before.empty()) {
         problem(w, "skipped:" + c.field,
-                i18n::msg("skipped {what}: it had no department before, and A2 cannot clear one")
+                i18n::msg("skipped {what}: it had no department before, and the center cannot clear one")
                     .with("what", what));
       } else {
         setEditField(item, c.field, c.before);

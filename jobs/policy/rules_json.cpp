@@ -237,7 +237,7 @@ ActivityRule readActivityRule(RuleReader& r, const Object& o, const std::string&
   rule.rule = r.ruleName(o, path);
   rule.when = r.when(o, path);
   rule.label = r.text(o, "label", path, msg("the activity's label"));
-  rule.source = r.text(o, "source", path, msg("the business line system B1 names as the source"));
+  rule.source = r.text(o, "source", path, msg("the business line system the activity service names as the source"));
   rule.branch = r.optionalText(o, "branch", path, msg("the participant's branch"));
   rule.identityFrom =
       r.optionalText(o, "identity_from", path, msg("the HR column with the identity"));

@@ -28,7 +28,8 @@ done
 
 # The texts of every message (msgid, msgid_plural, msgstr), one a line, codes looked for there.
 msgcat --no-wrap --no-location "$src/po/zh_CN.po" | grep -E '^(msgid|msgid_plural|msgstr(\[[0-9]+\])?) ' |
-  grep -nE '(^|[^A-Za-z0-9_])(A([1-9]|10)|B1)([^A-Za-z0-9_]|$)|(^|[^0-9])[0-9]{5}([^0-9]|$)' >"$work/codes" && {
+  grep -nE '(^|[^A-Za-z0-9_])(A([1-9]|10)|B1)([^A-Za-z0-9_]|$)|(^|[^0-9A-Za-z])[0-9]{5}([^0-9]|$)' |
+  grep -v 65535 >"$work/codes" && {  # five digits, but not GB18030 nor the highest port
   cat "$work/codes" >&2
   fail "a message names an API call or a service's error code: say what happened and what to do instead"
 }

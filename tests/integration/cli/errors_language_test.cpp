@@ -129,7 +129,7 @@ TEST_CASE("validate: counts, notes and each bad row are Chinese under zh_CN, nam
   CHECK(has(en.out, "HR export " + hr + ": 3 rows, 0 valid (0 active, 0 departed), 3 skipped\n"));
   CHECK(has(en.out, "  " + hr +
                         ":3: E1 (li.na): account \"li.na\" may hold only ASCII letters and digits "
-                        "(the center refuses others, 10003). employee_id \"E1\" is also at line 2; "
+                        "(the center refuses others). employee_id \"E1\" is also at line 2; "
                         "each person must appear once\n"));
 }
 

@@ -50,7 +50,7 @@ TEST_CASE(
                            Contains("  ~ 修改 staff0001 (E0001, ") && Contains("\"王芳\"") &&
                            Contains("  - 删除 staff0002 (E0002, ") &&
                            Contains("不在人事导出文件中，共 1 次导出") &&
-                           Contains("计划：新增 2，修改 1，收回 0，删除 1；待确认 0，"));
+                           Contains("计划：新增 2，修改 1，收回 0，删除 1；待确认 0 项，"));
   CHECK_THAT(plan.out, !Contains("to add") && !Contains("missing from the export"));
 
   // Thirteen people gone: more deletes than the guard lets through, held with what releases them.

@@ -399,8 +399,8 @@ TEST_CASE("assets: a pool asset the enterprise does not have is reported", "[pla
   const Item* p = find(plan, "problem:pool-assets:cad");
   REQUIRE(p);
   CHECK(contains(english(p->reason),
-                 "pool cad lists AN-404, which the enterprise's assets (A6) do not "
-                 "include"));
+                 "pool cad lists AN-404, which are not among the enterprise's "
+                 "assets"));
 }
 
 TEST_CASE("assets: the entitlements fingerprint changes with what a plan reads, not its order",

@@ -138,7 +138,7 @@ TEST_CASE("enrolments: one in doubt is never re-sent on its own", "[plan]") {
   REQUIRE(held);
   CHECK(held->kind == ItemKind::Held);
   CHECK(contains(english(held->reason), "in doubt"));
-  CHECK(contains(english(held->reason), "B1 has no read call"));
+  CHECK(contains(english(held->reason), "the activity service cannot be asked"));
   CHECK(contains(english(held->reason),
                  "ask the activity service's operator whether alice@acme is "
                  "enrolled in welcome-2026"));

@@ -137,8 +137,8 @@ TEST_CASE("policy: rule sections and rules have the right types", "[policy]") {
   CHECK(f.error(R"({"activities": [{"rule": "w", "source": "s"}]})") ==
         "policy.json: activities[0]: missing \"label\" (the activity's label)");
   CHECK(f.error(R"({"activities": [{"rule": "w", "label": "x"}]})") ==
-        "policy.json: activities[0]: missing \"source\" (the business line system B1 names as "
-        "the source)");
+        "policy.json: activities[0]: missing \"source\" (the business line system the activity "
+        "service names as the source)");
   CHECK(f.error(R"({"activities": [{"rule": "w", "label": "x", "source": "s", "branch": 3}]})") ==
         "policy.json: activities[0].branch: must be a non-empty string (the participant's "
         "branch), not 3");

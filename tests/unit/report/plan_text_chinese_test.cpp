@@ -142,7 +142,7 @@ TEST_CASE(
   CHECK_THAT(text, Catch::Contains("要记录的状态：记录 1 个关联，计入 2 次缺席，"));
   CHECK_THAT(text, Catch::Contains(
                        "计划：新增 1，认领 1，修改 1，资产变更 1，借用 1，报名 1，收回 1，删除 "
-                       "0；待确认 1，无主成员 1，改名 1，问题 1。\n"));
+                       "0；待确认 1 项，无主成员 1，改名 1，问题 1。\n"));
   std::string values = std::regex_replace(text, std::regex("\"[^\"\n]*\""), "\"\"");
   const std::regex word("[A-Za-z_]+");  // keys (delete_floor) whole
   for (auto w = std::sregex_iterator(values.begin(), values.end(), word);
@@ -156,7 +156,7 @@ TEST_CASE("plan text: the summary of an empty plan and a long plan's rest in Chi
           "[report][i18n]") {
   CHECK(report::planText(plan::Plan{}, chinese()) ==
         "没有变更：会员中心与人事导出文件一致。\n\n"
-        "计划：新增 0，修改 0，收回 0，删除 0；待确认 0，无主成员 0，问题 0。\n");
+        "计划：新增 0，修改 0，收回 0，删除 0；待确认 0 项，无主成员 0，问题 0。\n");
 }
 
 TEST_CASE("plan: a held reason stored in the state as a message reads back in Chinese",
