@@ -4,6 +4,7 @@
 #include "jobs/core/text.h"
 #include "jobs/directory/column_template.h"
 #include "jobs/directory/describe.h"
+#include "jobs/i18n/message.h"
 #include "jobs/plan/held_assets.h"
 #include "jobs/policy/rules.h"
 
@@ -12,10 +13,21 @@ namespace {
 
 using report::Explanation;
 
-// Where the row is, for people: the file and line (or array position), or the LDAP entry.
+// Where the row is, for people: the file and line (or array position), or the LDAP entry; kept
+// untranslated (encodeMessage) until shown.
 std::string rowPlace(const directory::Export& hr, const directory::Person& p) {
-  if (!p.dn.empty()) return "entry " + p.dn + " of " + hr.path;
-  return hr.path + " " + directory::placeOf(p.line, p.item);
+  const auto place = [&](const char* id) {
+    return i18n::encodeMessage(i18n::msg(id)
+                                   .with("source", hr.path)
+                                   .with("dn", p.dn)
+                                   .with("line", p.line)
+                                   .with("item", p.item));
+  };
+  // As directory::placeOf words it, one sentence each.
+  if (!p.dn.empty()) return place(i18n::translateLater("entry {dn} of {source}"));
+  if (p.item == 0) return place(i18n::translateLater("{source} line {line}"));
+  if (p.line > 0) return place(i18n::translateLater("{source} item {item} (line {line})"));
+  return place(i18n::translateLater("{source} item {item}"));
 }
 
 // Each field a template computes, with its value; the sources' values are among the attributes.
@@ -67,9 +79,9 @@ std::optional<report::ExplainedMember> explainMember(const ExplainSources& in) {
 }
 
 // The links to the account or the member, each with its absence and reverted fields.
-std::vector<report::Remembered> rememberedLinks(const state::Snapshot& snapshot,
-                                           const std::string& account,
-                                           const std::optional<report::ExplainedMember>& member) {
+std::vector<report::Remembered> rememberedLinks(
+    const state::Snapshot& snapshot, const std::string& account,
+    const std::optional<report::ExplainedMember>& member) {
   std::vector<report::Remembered> out;
   for (const auto& [employeeId, link] : snapshot.linksByEmployee) {
     if (link.account != account && (!member || link.globalId != member->globalId)) continue;
@@ -160,8 +172,8 @@ std::vector<report::ExplainedAsset> explainAssets(const ExplainSources& in,
     report::ExplainedAsset a{std::move(held), std::nullopt};
     if (productsByAssetId) {
       const auto products = productsByAssetId->find(a.held.assetId);
-      a.products = products != productsByAssetId->end() ? products->second
-                                                        : std::vector<std::string>{};
+      a.products =
+          products != productsByAssetId->end() ? products->second : std::vector<std::string>{};
     }
     out.push_back(std::move(a));
   }
@@ -171,7 +183,7 @@ std::vector<report::ExplainedAsset> explainAssets(const ExplainSources& in,
 // The locks A8 lists as lent to the member, or, when A8 was not read, the lending the state
 // remembers; nullopt when there is neither.
 std::optional<std::vector<report::ExplainedLock>> explainLocks(const ExplainSources& in,
-                                                                const std::string& globalId) {
+                                                               const std::string& globalId) {
   const auto& lendings = in.planInputs.state.lendings;
   const auto lending = lendings.find(globalId);
   const bool lentByUs = lending != lendings.end();
