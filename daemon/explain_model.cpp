@@ -16,18 +16,14 @@ using report::Explanation;
 // Where the row is, for people: the file and line (or array position), or the LDAP entry; kept
 // untranslated (encodeMessage) until shown.
 std::string rowPlace(const directory::Export& hr, const directory::Person& p) {
-  const auto place = [&](const char* id) {
-    return i18n::encodeMessage(i18n::msg(id)
-                                   .with("source", hr.path)
-                                   .with("dn", p.dn)
-                                   .with("line", p.line)
-                                   .with("item", p.item));
-  };
   // As directory::placeOf words it, one sentence each.
-  if (!p.dn.empty()) return place(i18n::translateLater("entry {dn} of {source}"));
-  if (p.item == 0) return place(i18n::translateLater("{source} line {line}"));
-  if (p.line > 0) return place(i18n::translateLater("{source} item {item} (line {line})"));
-  return place(i18n::translateLater("{source} item {item}"));
+  i18n::Message place = !p.dn.empty() ? i18n::msg("entry {dn} of {source}").with("dn", p.dn)
+                        : p.item == 0 ? i18n::msg("{source} line {line}").with("line", p.line)
+                        : p.line > 0  ? i18n::msg("{source} item {item} (line {line})")
+                                           .with("item", p.item)
+                                           .with("line", p.line)
+                                     : i18n::msg("{source} item {item}").with("item", p.item);
+  return i18n::encodeMessage(place.with("source", hr.path));
 }
 
 // Each field a template computes, with its value; the sources' values are among the attributes.

@@ -19,7 +19,7 @@ namespace {
 
 std::string listed(const i18n::Translator& tr, const std::vector<KnownPerson>& people) {
   std::vector<std::string> items;
-  for (const auto& p : people) items.push_back(describePerson(p));
+  for (const auto& p : people) items.push_back(describePerson(tr, p));
   return report::joinedList(tr, items);
 }
 

@@ -54,6 +54,10 @@ TEST_CASE(
   CHECK(nobody.exitCode == 1);
   CHECK_THAT(nobody.err, Contains("都没有账号、姓名或工号为“nobody”的人"));
   CHECK_THAT(nobody.err, !Contains("nobody has"));
+  const auto close = inChinese(f, {"explain", "staff001"});
+  CHECK(close.exitCode == 1);
+  CHECK_THAT(close.err, Contains("；相近的有：staff0001（") && Contains("，E0001）") &&
+                            Contains("；例如：membersync explain staff0001\n"));
 
   // In English, as before.
   const auto english = f.run({"explain", "staff0001"});
