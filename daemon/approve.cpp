@@ -47,8 +47,8 @@ ApproveResult approveHeldRun(state::StateStore& store, long long run, const Acto
     r.outcome = ApproveResult::Outcome::Released;
     // A second approval of the same run releases nothing: nothing for the audit to say.
     if (r.released == 0 && r.enrolments.empty()) return;
-    store.recordAudit(
-        state::AuditEntry{0, 0, actor.name, actor.address, "approve", run, approveDetail(r)});
+    store.recordAudit(state::AuditEntry{0, 0, actor.name, actor.address, "approve", run,
+                                        i18n::encodeMessage(approveMessage(r))});
   });
   if (!held.empty()) r.carriesOut = whatCarriesOut(*summary, held.front().key);
   return r;

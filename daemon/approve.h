@@ -6,6 +6,7 @@
 
 #include "config/config.h"
 #include "jobs/core/clock.h"
+#include "jobs/i18n/message.h"
 #include "jobs/state/store.h"
 
 namespace membersync::cli {
@@ -38,11 +39,20 @@ struct ApproveResult {
   std::string holder;                   // Busy: "membersync sync (pid 1234) holds ... since ..."
 };
 
-// "released 3 of 3 held item(s) and 0 enrolment(s) in doubt": the audit's words for it.
-// (Inline: the console's library uses it without linking the command line's.)
+// "released 3 of 3 held item(s) and 0 enrolment(s) in doubt": the audit's words for it, kept
+// untranslated (the audit stores it with encodeMessage), so the console shows it in the reader's
+// language. (Inline: the console's library uses it without linking the command line's.)
+inline i18n::Message approveMessage(const ApproveResult& r) {
+  return i18n::msgn("released {released} of {count} held item(s) and {enrolments}",
+                    "released {released} of {count} held item(s) and {enrolments}",
+                    r.heldKeys.size())
+      .with("released", r.released)
+      .with("enrolments", i18n::msgn("{count} enrolment(s) in doubt",
+                                     "{count} enrolment(s) in doubt", r.enrolments.size()));
+}
+// In English: for the log.
 inline std::string approveDetail(const ApproveResult& r) {
-  return "released " + std::to_string(r.released) + " of " + std::to_string(r.heldKeys.size()) +
-         " held item(s) and " + std::to_string(r.enrolments.size()) + " enrolment(s) in doubt";
+  return i18n::english(approveMessage(r));
 }
 
 // Releases what a guard held back in `run`, and its enrolments in doubt, as `allow` always did,

@@ -165,10 +165,17 @@ PersonLookup lookUpPerson(const std::string& query, const directory::Export& hr,
   return found;
 }
 
+std::string describePerson(const i18n::Translator& tr, const KnownPerson& person) {
+  const i18n::Arguments args{
+      {"account", person.account}, {"name", person.name}, {"id", person.employeeId}};
+  if (person.name.empty() && person.employeeId.empty()) return person.account;
+  if (person.employeeId.empty()) return i18n::format(tr.tr("{account} ({name})"), args);
+  if (person.name.empty()) return i18n::format(tr.tr("{account} ({id})"), args);
+  return i18n::format(tr.tr("{account} ({name}, {id})"), args);
+}
+
 std::string describePerson(const KnownPerson& person) {
-  std::string detail = person.name;
-  if (!person.employeeId.empty()) detail += (detail.empty() ? "" : ", ") + person.employeeId;
-  return person.account + (detail.empty() ? "" : " (" + detail + ")");
+  return describePerson(i18n::Translator(), person);
 }
 
 }  // namespace membersync::cli

@@ -6,6 +6,7 @@
 
 #include "jobs/center/members.h"
 #include "jobs/directory/person.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/state/records.h"
 
 namespace membersync::cli {
@@ -38,7 +39,9 @@ PersonLookup lookUpPerson(const std::string& query, const directory::Export& hr,
                           const std::vector<center::MemberListItem>& members,
                           const state::Snapshot& state, const std::string& accountSuffix);
 
-// "wangwei (王伟, E1001)": how a person is named in the lookup's messages.
+// "wangwei (王伟, E1001)": how a person is named in the lookup's messages, in the reader's
+// language, and in English.
+std::string describePerson(const i18n::Translator& tr, const KnownPerson& person);
 std::string describePerson(const KnownPerson& person);
 
 }  // namespace membersync::cli

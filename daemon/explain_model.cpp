@@ -4,6 +4,7 @@
 #include "jobs/core/text.h"
 #include "jobs/directory/column_template.h"
 #include "jobs/directory/describe.h"
+#include "jobs/i18n/message.h"
 #include "jobs/plan/held_assets.h"
 #include "jobs/policy/rules.h"
 
@@ -12,10 +13,17 @@ namespace {
 
 using report::Explanation;
 
-// Where the row is, for people: the file and line (or array position), or the LDAP entry.
+// Where the row is, for people: the file and line (or array position), or the LDAP entry; kept
+// untranslated (encodeMessage) until shown.
 std::string rowPlace(const directory::Export& hr, const directory::Person& p) {
-  if (!p.dn.empty()) return "entry " + p.dn + " of " + hr.path;
-  return hr.path + " " + directory::placeOf(p.line, p.item);
+  // As directory::placeOf words it, one sentence each.
+  i18n::Message place = !p.dn.empty() ? i18n::msg("entry {dn} of {source}").with("dn", p.dn)
+                        : p.item == 0 ? i18n::msg("{source} line {line}").with("line", p.line)
+                        : p.line > 0  ? i18n::msg("{source} item {item} (line {line})")
+                                           .with("item", p.item)
+                                           .with("line", p.line)
+                                     : i18n::msg("{source} item {item}").with("item", p.item);
+  return i18n::encodeMessage(place.with("source", hr.path));
 }
 
 // Each field a template computes, with its value; the sources' values are among the attributes.
@@ -67,9 +75,9 @@ std::optional<report::ExplainedMember> explainMember(const ExplainSources& in) {
 }
 
 // The links to the account or the member, each with its absence and reverted fields.
-std::vector<report::Remembered> rememberedLinks(const state::Snapshot& snapshot,
-                                           const std::string& account,
-                                           const std::optional<report::ExplainedMember>& member) {
+std::vector<report::Remembered> rememberedLinks(
+    const state::Snapshot& snapshot, const std::string& account,
+    const std::optional<report::ExplainedMember>& member) {
   std::vector<report::Remembered> out;
   for (const auto& [employeeId, link] : snapshot.linksByEmployee) {
     if (link.account != account && (!member || link.globalId != member->globalId)) continue;
@@ -160,8 +168,8 @@ std::vector<report::ExplainedAsset> explainAssets(const ExplainSources& in,
     report::ExplainedAsset a{std::move(held), std::nullopt};
     if (productsByAssetId) {
       const auto products = productsByAssetId->find(a.held.assetId);
-      a.products = products != productsByAssetId->end() ? products->second
-                                                        : std::vector<std::string>{};
+      a.products =
+          products != productsByAssetId->end() ? products->second : std::vector<std::string>{};
     }
     out.push_back(std::move(a));
   }
@@ -171,7 +179,7 @@ std::vector<report::ExplainedAsset> explainAssets(const ExplainSources& in,
 // The locks A8 lists as lent to the member, or, when A8 was not read, the lending the state
 // remembers; nullopt when there is neither.
 std::optional<std::vector<report::ExplainedLock>> explainLocks(const ExplainSources& in,
-                                                                const std::string& globalId) {
+                                                               const std::string& globalId) {
   const auto& lendings = in.planInputs.state.lendings;
   const auto lending = lendings.find(globalId);
   const bool lentByUs = lending != lendings.end();

@@ -12,35 +12,56 @@
 #include "jobs/core/text.h"
 #include "jobs/plan/account_owners.h"
 #include "jobs/report/explanation.h"
+#include "jobs/report/run_text.h"
 
 namespace membersync::cli {
 namespace {
 
-std::string listed(const std::vector<KnownPerson>& people) {
-  std::string out;
-  for (const auto& p : people) out += (out.empty() ? "" : ", ") + describePerson(p);
-  return out;
+std::string listed(const i18n::Translator& tr, const std::vector<KnownPerson>& people) {
+  std::vector<std::string> items;
+  for (const auto& p : people) items.push_back(describePerson(tr, p));
+  return report::joinedList(tr, items);
 }
 
 // Nobody, or several people, fit what `explain` was asked: it says so and exits 1, naming the
 // people it could mean, by account, which explains exactly one.
 ExitCode notFound(const VerbContext& ctx, const PersonLookup& whom, const std::string& source) {
+  const i18n::Translator& tr = ctx.tr;
   const std::string& query = ctx.invocation.argument;
-  const std::string prefix = "membersync: explain: ";
   if (!whom.matches.empty()) {
-    ctx.err << prefix << whom.matches.size() << " people have the " << whom.matchedBy << " \""
-            << query << "\": " << listed(whom.matches)
-            << "; ask for one by account: membersync explain " << whom.matches.front().account
+    const i18n::Arguments args{{"count", std::to_string(whom.matches.size())},
+                               {"query", query},
+                               {"people", listed(tr, whom.matches)},
+                               {"account", whom.matches.front().account}};
+    const bool byName = whom.matchedBy == "name";
+    ctx.err << i18n::format(
+                   byName ? tr.tr("membersync: explain: {count} people have the name \"{query}\": "
+                                  "{people}; ask for one by account: membersync explain {account}")
+                          : tr.tr("membersync: explain: {count} people have the employee id "
+                                  "\"{query}\": {people}; ask for one by account: membersync "
+                                  "explain {account}"),
+                   args)
             << "\n";
     return ExitCode::Failed;
   }
-  ctx.err << prefix << "nobody has the account, name or employee id \"" << query << "\" in "
-          << source << ", the member list or the state database";
-  if (whom.suggestions.empty())
-    ctx.err << "; check the spelling\n";
-  else
-    ctx.err << "; close matches: " << listed(whom.suggestions)
-            << "; for instance: membersync explain " << whom.suggestions.front().account << "\n";
+  const i18n::Arguments args{{"query", query}, {"source", source}};
+  if (whom.suggestions.empty()) {
+    ctx.err << i18n::format(tr.tr("membersync: explain: nobody has the account, name or employee "
+                                  "id \"{query}\" in {source}, the member list or the state "
+                                  "database; check the spelling"),
+                            args)
+            << "\n";
+  } else {
+    ctx.err << i18n::format(tr.tr("membersync: explain: nobody has the account, name or employee "
+                                  "id \"{query}\" in {source}, the member list or the state "
+                                  "database; close matches: {people}; for instance: membersync "
+                                  "explain {account}"),
+                            {{"query", query},
+                             {"source", source},
+                             {"people", listed(tr, whom.suggestions)},
+                             {"account", whom.suggestions.front().account}})
+            << "\n";
+  }
   return ExitCode::Failed;
 }
 
@@ -61,7 +82,8 @@ ExitCode runExplain(const VerbContext& ctx) {
 
   auto members = rt.client().listAllMembers();
   if (!members.ok()) {
-    ctx.err << "membersync: explain: cannot read the member list: " << members.error().describe()
+    ctx.err << i18n::format(ctx.tr.tr("membersync: explain: cannot read the member list: {error}"),
+                            {{"error", members.error().describe()}})
             << "\n";
     return exitCodeOf(members.error());
   }
@@ -76,14 +98,14 @@ ExitCode runExplain(const VerbContext& ctx) {
   if (!whom.account && whom.matches.empty() && !store.stepsOfAccount(asAccount, 1).empty())
     account = asAccount;
   if (account.empty()) return notFound(ctx, whom, hr.path);
-  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       rt.clock().wallNow().time_since_epoch()).count();
+  const auto now =
+      std::chrono::duration_cast<std::chrono::milliseconds>(rt.clock().wallNow().time_since_epoch())
+          .count();
   // The same reads a sync makes (A6, A8, product trees from the cache or A7); read-only: the
   // product cache is not written here.
-  const auto reads = apply::readEntitlements(rt.client(), apply::readNeedsOf(policy, {}, &snapshot),
-                                             snapshot.productCache, now,
-                                             ctx.config.sync.productCacheHours,
-                                             ctx.config.center.maxConcurrency);
+  const auto reads = apply::readEntitlements(
+      rt.client(), apply::readNeedsOf(policy, {}, &snapshot), snapshot.productCache, now,
+      ctx.config.sync.productCacheHours, ctx.config.center.maxConcurrency);
   if (!reads.error.empty()) {
     ctx.err << "membersync: explain: " << reads.error << "\n";
     return reads.errorIsConfiguration ? ExitCode::Configuration : ExitCode::Failed;
@@ -102,7 +124,7 @@ ExitCode runExplain(const VerbContext& ctx) {
   if (ctx.invocation.format == "json") {
     report::writeExplanationJson(ctx.out, explanation);
   } else {
-    report::writeExplanationText(ctx.out, explanation);
+    report::writeExplanationText(ctx.out, ctx.tr, explanation);
   }
   return ExitCode::Done;
 }

@@ -4,23 +4,38 @@
 
 namespace membersync::deliver {
 
-std::string describeMail(const state::PasswordToHandOut& row) {
+i18n::Message mailNote(const state::PasswordToHandOut& row) {
   using state::MailState;
   switch (row.mail) {
     case MailState::Retry:
-      return "mail not delivered (" + std::to_string(row.attempts) + " attempt(s), tried again " +
-             "later): " + row.reply;
+      return i18n::msgn("mail not delivered ({count} attempt(s), tried again later): {reply}",
+                        "mail not delivered ({count} attempt(s), tried again later): {reply}",
+                        static_cast<unsigned long>(row.attempts))
+          .with("reply", i18n::verbatim(row.reply));
     case MailState::Refused:
-      return "mail refused for " + row.mailTo + " (waits for a new address): " + row.reply;
+      return i18n::msg("mail refused for {to} (waits for a new address): {reply}")
+          .with("to", row.mailTo)
+          .with("reply", i18n::verbatim(row.reply));
     case MailState::Sending:
     case MailState::InDoubt:
-      return "mail in doubt: sent to " + row.mailTo +
-             ", no answer recorded; ask the person, then --handed-out or --resend";
+      return i18n::msg(
+                 "mail in doubt: sent to {to}, no answer recorded; ask the person, then "
+                 "--handed-out or --resend")
+          .with("to", row.mailTo);
     case MailState::Manual:
-      return "confirmed before mail delivery; hand it out";
+      return i18n::msg("confirmed before mail delivery; hand it out");
     default:
-      return "";
+      return {};
   }
+}
+
+std::string describeMail(const i18n::Translator& tr, const state::PasswordToHandOut& row) {
+  const i18n::Message note = mailNote(row);
+  return note.empty() ? std::string() : i18n::render(tr, note);
+}
+
+std::string describeMail(const state::PasswordToHandOut& row) {
+  return describeMail(i18n::Translator(), row);
 }
 
 std::vector<ListedPassword> listPasswords(const std::map<std::string, CurrentPassword>& outbox,
@@ -42,7 +57,7 @@ std::vector<ListedPassword> listPasswords(const std::map<std::string, CurrentPas
     l.created = p.created;
     if (const auto row = byAccount.find(account); row != byAccount.end()) {
       l.mail = row->second->mail;
-      l.delivery = describeMail(*row->second);
+      l.delivery = mailNote(*row->second);
     }
     listed.push_back(std::move(l));
   }

@@ -11,19 +11,20 @@
 
 #include "jobs/core/secret.h"
 #include "jobs/deliver/outbox_lines.h"
+#include "jobs/i18n/message.h"
 #include "jobs/state/types.h"
 
 namespace membersync::deliver {
 
 struct ListedPassword {
-  std::string account;  // the state's key: lower case
+  std::string account;    // the state's key: lower case
   std::string hrAccount;  // as HR spells it
   std::string login;
   std::string name;
   Secret password;
   std::string created;
   state::MailState mail = state::MailState::None;
-  std::string delivery;  // for people: how mailing it went ("" when not tried)
+  i18n::Message delivery;  // for people: how mailing it went (empty when not tried)
 };
 
 // `outbox`: the confirmed passwords in force (PasswordOutbox::confirmed()). `handedOut`: accounts
@@ -38,7 +39,11 @@ std::vector<ListedPassword> listPasswords(const std::map<std::string, CurrentPas
                                           const std::set<std::string>& unconfirmed,
                                           const std::string& suffix);
 
-// How mailing stands, in words: "" for not tried; never the password.
+// How mailing stands, untranslated until shown: empty for not tried; never the password. The
+// service's reply is shown as it came.
+i18n::Message mailNote(const state::PasswordToHandOut& row);
+// The same in the reader's language ("" for not tried), and in English.
+std::string describeMail(const i18n::Translator& tr, const state::PasswordToHandOut& row);
 std::string describeMail(const state::PasswordToHandOut& row);
 
 }  // namespace membersync::deliver

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "jobs/directory/person.h"
+#include "jobs/i18n/translator.h"
 #include "jobs/plan/held_assets.h"
 #include "jobs/plan/plan.h"
 #include "jobs/state/records.h"
@@ -31,8 +32,9 @@ struct ComputedField {
 // The person's HR row, the row that was skipped, or neither.
 struct ExplainedRow {
   RowFound found = RowFound::None;
-  std::string source;                       // the export: its file or LDAP URL
-  std::string place;                        // Row: "people.csv line 4", "entry uid=a,... of ldap://..."
+  std::string source;  // the export: its file or LDAP URL
+  // Row: "people.csv line 4", "entry uid=a,... of ldap://...", as encodeMessage() keeps it
+  std::string place;
   std::string skipReason;                   // Skipped: the problem, as `validate` words it
   directory::Person person;                 // Row: as read
   std::optional<std::string> departmentId;  // Row: the policy's departmentId for its department
@@ -136,11 +138,15 @@ struct Explanation {
   NothingPlanned nothingPlanned = NothingPlanned::NotLinked;  // plan.items empty: why
 };
 
-const char* toString(RowFound found);  // "row", "skipped", "none"
-const char* toString(RuleType type);   // "asset", "lock", "activity"
+const char* toString(RowFound found);      // "row", "skipped", "none"
+const char* toString(RuleType type);       // "asset", "lock", "activity"
 const char* toString(NothingPlanned why);  // "in-step", "departed-without-member", "not-linked"
 
-// The text `explain` prints: sections in the order of Explanation's fields, times local.
+// The text `explain` prints, in the reader's language: sections in the order of Explanation's
+// fields, times local. Texts the state kept (a step's detail, an enrolment's message) are shown
+// as decodeMessage() reads them: a message stored untranslated in the reader's language.
+void writeExplanationText(std::ostream& os, const i18n::Translator& tr, const Explanation& e);
+// In English.
 void writeExplanationText(std::ostream& os, const Explanation& e);
 
 // `explain --format json`: one object with the same content, stable within its `version`; times

@@ -3,6 +3,7 @@
 
 #include <ostream>
 
+#include "jobs/i18n/message.h"
 #include "jobs/report/explanation.h"
 #include "jobs/report/json_parts.h"
 
@@ -28,7 +29,7 @@ void computedJson(Object& o, const ComputedField& c) {
 // The row's fields; `place`, `line`, `item` and `dn` say where it is in the export.
 void personJson(Object& o, const ExplainedRow& hr) {
   const directory::Person& p = hr.person;
-  o.set("place", hr.place);
+  o.set("place", i18n::english(i18n::decodeMessage(hr.place)));
   // Each is null where it does not apply (a CSV row has no item, an LDAP entry no line).
   o.set("line", p.line > 0 ? Var(p.line) : Var());
   o.set("item", p.item > 0 ? Var(p.item) : Var());

@@ -7,6 +7,7 @@
 
 #include "jobs/core/text.h"
 #include "jobs/deliver/outbox_lines.h"
+#include "jobs/report/run_text.h"
 #include "jobs/report/text_table.h"
 
 namespace membersync::report {
@@ -33,8 +34,8 @@ void printPasswordsText(std::ostream& os, const i18n::Translator& tr,
   TextTable table({tr.tr("ACCOUNT"), tr.tr("LOGIN"), tr.tr("NAME"), tr.tr("PASSWORD"),
                    tr.tr("CREATED"), tr.tr("DELIVERY")});
   for (const auto& r : rows)
-    table.addRow(
-        {r.hrAccount, r.login, r.name, r.password.reveal(), createdText(r.created), r.delivery});
+    table.addRow({r.hrAccount, r.login, r.name, r.password.reveal(), createdText(r.created),
+                  rendered(tr, r.delivery)});
   table.print(os, "");
   os << i18n::format(tr.trn("{count} password(s) to hand out; `membersync passwords --handed-out "
                             "ACCOUNT...` removes them from the outbox once given.",
@@ -78,7 +79,8 @@ void printPasswordsCsv(std::ostream& os, const std::vector<deliver::ListedPasswo
   for (const auto& r : rows) {
     os << deliver::csvField(r.hrAccount) << "," << deliver::csvField(r.login) << ","
        << deliver::csvField(r.name) << "," << deliver::csvField(r.password.reveal()) << ","
-       << deliver::csvField(r.created) << "," << deliver::csvField(r.delivery) << "\n";
+       << deliver::csvField(r.created) << ","
+       << deliver::csvField(rendered(i18n::Translator(), r.delivery)) << "\n";
   }
 }
 
@@ -92,7 +94,7 @@ void printPasswordsJson(std::ostream& os, const std::vector<deliver::ListedPassw
     o.set("password", r.password.reveal());
     o.set("created", r.created);
     o.set("mail", state::toString(r.mail));
-    o.set("delivery", r.delivery);
+    o.set("delivery", rendered(i18n::Translator(), r.delivery));  // English, for programs
     list.add(o);
   }
   list.stringify(os, 2);

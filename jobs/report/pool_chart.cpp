@@ -6,6 +6,8 @@
 #include <locale>
 #include <sstream>
 
+#include "jobs/i18n/translator.h"
+
 namespace membersync::report {
 namespace {
 
@@ -21,9 +23,10 @@ struct Series {
   std::int64_t state::PoolCount::*value;
 };
 // Colours told apart by people with the commoner colour-vision deficiencies (Okabe-Ito).
-const Series kSeries[] = {{"capacity", "#555555", &state::PoolCount::capacity},
-                          {"assigned", "#0072b2", &state::PoolCount::assigned},
-                          {"free", "#009e73", &state::PoolCount::free}};
+const Series kSeries[] = {
+    {i18n::translateLater("capacity"), "#555555", &state::PoolCount::capacity},
+    {i18n::translateLater("assigned"), "#0072b2", &state::PoolCount::assigned},
+    {i18n::translateLater("free"), "#009e73", &state::PoolCount::free}};
 
 std::string utcDate(std::int64_t millis) {
   const std::time_t seconds = static_cast<std::time_t>(millis / 1000);
@@ -81,20 +84,20 @@ void axes(std::ostringstream& svg, std::int64_t top, std::int64_t start, std::in
       << utcDate(end) << "</text>\n";
 }
 
-void legend(std::ostringstream& svg) {
+void legend(std::ostringstream& svg, const i18n::Translator& tr) {
   int x = kLeft;
   for (const Series& s : kSeries) {
     svg << "<rect x=\"" << x << "\" y=\"14\" width=\"12\" height=\"12\" fill=\"" << s.colour
         << "\"/>\n";
-    svg << "<text x=\"" << x + 16 << "\" y=\"25\">" << s.name << "</text>\n";
+    svg << "<text x=\"" << x + 16 << "\" y=\"25\">" << xmlEscaped(tr.tr(s.name)) << "</text>\n";
     x += 100;
   }
 }
 
 // One line a series, one point per horizontal unit (the newest record of those drawn there), so
 // a daemon running every few minutes does not make a document of megabytes.
-void lines(std::ostringstream& svg, const std::vector<const state::PoolRecord*>& shown,
-           const Drawing& d) {
+void lines(std::ostringstream& svg, const i18n::Translator& tr,
+           const std::vector<const state::PoolRecord*>& shown, const Drawing& d) {
   std::vector<const state::PoolRecord*> points;
   for (const auto* r : shown) {
     if (!points.empty() && d.x(points.back()->at) == d.x(r->at))
@@ -106,7 +109,7 @@ void lines(std::ostringstream& svg, const std::vector<const state::PoolRecord*>&
     svg << "<polyline fill=\"none\" stroke=\"" << s.colour << "\" stroke-width=\"2\" points=\"";
     for (std::size_t i = 0; i < points.size(); ++i)
       svg << (i ? " " : "") << d.x(points[i]->at) << "," << d.y(points[i]->counts.*s.value);
-    svg << "\"><title>" << s.name << "</title></polyline>\n";
+    svg << "\"><title>" << xmlEscaped(tr.tr(s.name)) << "</title></polyline>\n";
     if (points.size() == 1)  // a line of one point shows nothing
       svg << "<circle cx=\"" << d.x(points[0]->at) << "\" cy=\"" << d.y(points[0]->counts.*s.value)
           << "\" r=\"3\" fill=\"" << s.colour << "\"/>\n";
@@ -145,7 +148,8 @@ std::string xmlEscaped(const std::string& text) {
   return out;
 }
 
-std::string poolChartSvg(const std::string& rule, const std::vector<state::PoolRecord>& history) {
+std::string poolChartSvg(const i18n::Translator& tr, const std::string& rule,
+                         const std::vector<state::PoolRecord>& history) {
   const std::int64_t end = history.empty() ? 0 : history.back().at;
   const std::int64_t start = end - kChartDays * kDayMillis;
   std::vector<const state::PoolRecord*> shown;
@@ -159,18 +163,25 @@ std::string poolChartSvg(const std::string& rule, const std::vector<state::PoolR
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << kWidth << " " << kHeight
       << "\" width=\"100%\" preserveAspectRatio=\"xMidYMid meet\" role=\"img\""
          " font-family=\"sans-serif\" font-size=\"12\" fill=\"#222222\">\n";
-  svg << "<title>" << xmlEscaped(rule) << ": capacity, assigned and free over the last "
-      << kChartDays << " days</title>\n";
+  svg << "<title>"
+      << xmlEscaped(i18n::format(tr.tr("{rule}: capacity, assigned and free over the last {days} "
+                                       "days"),
+                                 {{"rule", rule}, {"days", std::to_string(kChartDays)}}))
+      << "</title>\n";
   if (shown.empty()) {
-    svg << "<text x=\"" << kWidth / 2 << "\" y=\"" << kHeight / 2
-        << "\" text-anchor=\"middle\">no counts recorded yet</text>\n</svg>\n";
+    svg << "<text x=\"" << kWidth / 2 << "\" y=\"" << kHeight / 2 << "\" text-anchor=\"middle\">"
+        << xmlEscaped(tr.tr("no counts recorded yet")) << "</text>\n</svg>\n";
     return svg.str();
   }
-  legend(svg);
+  legend(svg, tr);
   axes(svg, top, start, end, d);
-  lines(svg, shown, d);
+  lines(svg, tr, shown, d);
   svg << "</svg>\n";
   return svg.str();
+}
+
+std::string poolChartSvg(const std::string& rule, const std::vector<state::PoolRecord>& history) {
+  return poolChartSvg(i18n::Translator(), rule, history);
 }
 
 }  // namespace membersync::report

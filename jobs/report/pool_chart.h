@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/translator.h"
 #include "jobs/state/pool_counts.h"
 
 namespace membersync::report {
@@ -18,7 +19,10 @@ inline constexpr int kChartDays = 90;
 
 // `history`: one rule's records, oldest first. The chart ends at the newest record (the state as
 // of the last run) and starts 90 days before it; older records are left out. Without records it
-// says so. Every text (the rule's name) is escaped for XML.
+// says so. Every text (the rule's name, the words in the reader's language) is escaped for XML.
+std::string poolChartSvg(const i18n::Translator& tr, const std::string& rule,
+                         const std::vector<state::PoolRecord>& history);
+// In English.
 std::string poolChartSvg(const std::string& rule, const std::vector<state::PoolRecord>& history);
 
 // `text` escaped for XML character data and attribute values (& < > " '); control characters

@@ -8,9 +8,9 @@ namespace {
 constexpr double kDayMillis = 24.0 * 3600 * 1000;
 
 // The rate with one decimal, never in the locale's notation (a page shows it).
-std::string rateText(double perDay) {
+std::string rateText(const i18n::Translator& tr, double perDay) {
   const long long tenths = std::llround(perDay * 10);
-  if (tenths == 0) return "under 0.1";
+  if (tenths == 0) return tr.tr("under 0.1");
   std::string text = std::to_string(tenths / 10);
   if (tenths % 10 != 0) text += "." + std::to_string(tenths % 10);
   return text;
@@ -42,15 +42,24 @@ std::optional<PoolForecast> forecastPool(const std::vector<state::PoolRecord>& h
   return f;
 }
 
-std::string forecastText(const std::optional<PoolForecast>& f) {
+std::string forecastText(const i18n::Translator& tr, const std::optional<PoolForecast>& f) {
   if (!f) return "";
-  const std::string perDay = rateText(f->perDay);
-  const std::string rate = "at " + perDay + (perDay == "1" ? " assignment" : " assignments") +
-                           " a day over the last " + std::to_string(kForecastWindowDays) + " days";
-  if (f->free <= 0) return "no free asset left (" + rate + ")";
-  if (f->days == 0) return "runs dry within a day (" + rate + ")";
-  return "runs dry in about " + std::to_string(f->days) + (f->days == 1 ? " day" : " days") + " (" +
-         rate + ")";
+  const std::string perDay = rateText(tr, f->perDay);
+  const std::string rate = i18n::format(
+      tr.trn("at {rate} assignment a day over the last {days} days",
+             "at {rate} assignments a day over the last {days} days", perDay == "1" ? 1 : 2),
+      {{"rate", perDay}, {"days", std::to_string(kForecastWindowDays)}});
+  const i18n::Arguments args{{"rate", rate}, {"count", std::to_string(f->days)}};
+  if (f->free <= 0) return i18n::format(tr.tr("no free asset left ({rate})"), args);
+  if (f->days == 0) return i18n::format(tr.tr("runs dry within a day ({rate})"), args);
+  return i18n::format(
+      tr.trn("runs dry in about {count} day ({rate})", "runs dry in about {count} days ({rate})",
+             static_cast<unsigned long>(f->days)),
+      args);
+}
+
+std::string forecastText(const std::optional<PoolForecast>& f) {
+  return forecastText(i18n::Translator(), f);
 }
 
 }  // namespace membersync::report

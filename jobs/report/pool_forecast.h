@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/translator.h"
 #include "jobs/state/pool_counts.h"
 
 namespace membersync::report {
@@ -32,8 +33,11 @@ inline constexpr int kForecastMinimumDays = 7;
 // `history`: one rule's records, oldest first (as poolHistory(rule, ...) answers).
 std::optional<PoolForecast> forecastPool(const std::vector<state::PoolRecord>& history);
 
-// The sentence a page shows: "runs dry in about 12 days (at 1.5 assignments a day over the last
-// 30 days)", "no free asset left (1.5 assignments a day ...)", or "" for no forecast.
+// The sentence a page shows, in the reader's language: "runs dry in about 12 days (at 1.5
+// assignments a day over the last 30 days)", "no free asset left (1.5 assignments a day ...)", or
+// "" for no forecast.
+std::string forecastText(const i18n::Translator& tr, const std::optional<PoolForecast>& forecast);
+// In English.
 std::string forecastText(const std::optional<PoolForecast>& forecast);
 
 }  // namespace membersync::report

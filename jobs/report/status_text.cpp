@@ -106,7 +106,10 @@ void writeHandOut(std::ostream& out, const i18n::Translator& tr, const StatusInp
                       {{"count", std::to_string(n)}, {"troubled", std::to_string(troubled.size())}})
       << "\n";
   for (const auto* p : troubled)
-    out << "  " << p->account << ": " << deliver::describeMail(*p) << "\n";
+    out << "  "
+        << i18n::format(tr.tr("{account}: {note}"),
+                        {{"account", p->account}, {"note", deliver::describeMail(tr, *p)}})
+        << "\n";
 }
 
 }  // namespace

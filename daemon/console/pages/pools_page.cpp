@@ -25,7 +25,7 @@ std::vector<state::PoolRecord> recentHistory(state::StateStore& store) {
 mstch::map poolOf(const std::vector<state::PoolRecord>& history, bool chart,
                   const i18n::Translator& tr) {
   const state::PoolCount& c = history.back().counts;
-  const std::string forecast = report::forecastText(report::forecastPool(history));
+  const std::string forecast = report::forecastText(tr, report::forecastPool(history));
   return mstch::map{
       {"rule", c.rule},
       {"kind", c.product ? tr.tr("product rule") : tr.tr("pool")},
@@ -40,7 +40,7 @@ mstch::map poolOf(const std::vector<state::PoolRecord>& history, bool chart,
       // The one value this page's template writes with {{{ }}}: an SVG document poolChartSvg()
       // built, every text in it (the rule's name) already escaped for XML, with presentation
       // attributes only (no style, no script), so the CSP `default-src 'self'` lets it show.
-      {"chart", chart ? report::poolChartSvg(c.rule, history) : std::string()},
+      {"chart", chart ? report::poolChartSvg(tr, c.rule, history) : std::string()},
   };
 }
 

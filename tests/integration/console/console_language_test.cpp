@@ -126,6 +126,12 @@ TEST_CASE(
       zh.post(runPath + "/approve", {{"csrf", hiddenField(held.body, "csrf")}}, origin).status ==
       303);
   CHECK_THAT(zh.get(runPath).body, Contains("已放行 20 项待确认的更改；下一次同步会执行它们。"));
+  // The audit keeps the approval untranslated: it reads in the reader's language.
+  CHECK_THAT(
+      zh.get(runPath).body,
+      Contains(
+          "alice（来自 127.0.0.1）：已放行 20 项待确认更改中的 20 项，以及 0 个结果未知的报名") &&
+          !Contains("released 20 of 20"));
 
   ConsoleClient en = client(port, "en-US");
   CHECK_THAT(en.get("/login").body,
@@ -134,6 +140,10 @@ TEST_CASE(
   checkEnglishHome(en.get("/"));
   CHECK_THAT(en.get(runPath).body, Contains("Held back by a safety guard") &&
                                        Contains("Item by item") && !Contains("待确认"));
+  CHECK_THAT(
+      en.get(runPath).body,
+      Contains(
+          ": alice from 127.0.0.1: released 20 of 20 held item(s) and 0 enrolment(s) in doubt"));
   ConsoleClient other = client(port, "fr-FR,de;q=0.8");
   CHECK_THAT(other.get("/login").body,
              Contains("<html lang=\"en\">") && Contains(">Sign in</button>") && !Contains("登录"));

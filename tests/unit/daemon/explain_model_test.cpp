@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "jobs/i18n/message.h"
+
 using namespace membersync;
 using report::NothingPlanned;
 using report::RowFound;
@@ -75,14 +77,17 @@ struct World {
 
 }  // namespace
 
-TEST_CASE("explain model: the row, its department's id and the member, matched without case "
-          "and suffix", "[explain]") {
+TEST_CASE(
+    "explain model: the row, its department's id and the member, matched without case "
+    "and suffix",
+    "[explain]") {
   World w;
   w.snapshot.linksByEmployee["E1"] = {"E1", "zhangwei", "g1", true, kAt};
   w.policy.activities.clear();  // the welcome rule would enrol them
   const auto e = w.explain("zhangwei");
   CHECK(e.hr.found == RowFound::Row);
-  CHECK(e.hr.place == "people.csv line 2");
+  CHECK(i18n::english(i18n::decodeMessage(e.hr.place)) ==
+        "people.csv line 2");  // kept untranslated
   CHECK(e.hr.person.employeeId == "E1");
   CHECK(e.hr.departmentId == std::optional<std::string>("1001"));
   REQUIRE(e.member);
@@ -106,8 +111,10 @@ TEST_CASE("explain model: a skipped row is told with its reason, nobody at all i
   CHECK(nobody.rules[0].conditions[0].values.empty());
 }
 
-TEST_CASE("explain model: each rule with its verdict, a missing field has no value, and a "
-          "matching lock rule gives the lock number", "[explain]") {
+TEST_CASE(
+    "explain model: each rule with its verdict, a missing field has no value, and a "
+    "matching lock rule gives the lock number",
+    "[explain]") {
   World w;
   auto e = w.explain("zhangwei");
   REQUIRE(e.rules.size() == 3);
@@ -140,8 +147,10 @@ TEST_CASE("explain model: the links, absences and reverted fields the state reme
   CHECK(e.remembered[0].reverted.size() == 1);
 }
 
-TEST_CASE("explain model: assets and locks only when read, products only when the policy needs "
-          "them", "[explain]") {
+TEST_CASE(
+    "explain model: assets and locks only when read, products only when the policy needs "
+    "them",
+    "[explain]") {
   World w;
   auto e = w.explain("zhangwei");
   CHECK_FALSE(e.assets);  // A6 not read
