@@ -5,6 +5,7 @@
 #include "daemon/console/html_text.h"
 #include "daemon/console/pages/run_pages.h"
 #include "daemon/console/pages/run_rows.h"
+#include "daemon/console/words.h"
 #include "jobs/core/text.h"
 #include "jobs/i18n/message.h"
 
@@ -57,7 +58,7 @@ mstch::array stepRows(const std::vector<state::Step>& steps,
   for (const auto& s : steps) {
     const auto p = people.find(s.info.itemKey);
     rows.push_back(mstch::map{
-        {"kind", s.info.kind},
+        {"kind", machineWord(tr, s.info.kind)},
         {"account",
          p != people.end() && !p->second.hrAccount.empty() ? p->second.hrAccount : s.info.account},
         {"name", p != people.end() ? p->second.name : std::string()},
