@@ -49,4 +49,11 @@ std::string attentionWhat(const i18n::Translator& tr, const std::string& kind,
                       {{"kind", machineWord(tr, kind)}, {"action", actionWord(tr, action)}});
 }
 
+std::string itemKeyWords(const i18n::Translator& tr, const std::string& key) {
+  const auto colon = key.find(':');
+  if (colon == std::string::npos) return key;
+  return i18n::format(tr.tr("{kind}:{rest}"), {{"kind", machineWord(tr, key.substr(0, colon))},
+                                               {"rest", key.substr(colon + 1)}});
+}
+
 }  // namespace membersync::console

@@ -23,4 +23,8 @@ std::string actionWord(const i18n::Translator& tr, const std::string& action);
 std::string attentionWhat(const i18n::Translator& tr, const std::string& kind,
                           const std::string& action);
 
+// A held item's release key ("edit:E1@<digest>") with its kind in words, "修改：E1@<digest>" in
+// Chinese; the rest, which names the item, as it is.
+std::string itemKeyWords(const i18n::Translator& tr, const std::string& key);
+
 }  // namespace membersync::console

@@ -77,7 +77,7 @@ mstch::array heldRows(const std::vector<state::HeldItem>& held,
   for (const auto& h : held) {
     const auto p = people.find(itemKeyOf(h.key));
     rows.push_back(mstch::map{
-        {"key", h.key},
+        {"key", itemKeyWords(tr, h.key)},
         {"account", p != people.end() ? p->second.hrAccount : std::string()},
         {"name", p != people.end() ? p->second.name : std::string()},
         {"reason", shown(tr, h.reason)},

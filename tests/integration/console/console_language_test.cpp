@@ -109,6 +109,7 @@ TEST_CASE(
                             Contains("安全阈值拦下的待确认更改") && Contains(">批准</button>") &&
                             Contains("待确认") && Contains("撤销只能在命令行进行") &&
                             Contains("同步，开始于") && !Contains("sync, started") &&
+                            Contains("<td>修改：E0001@") && !Contains("<td>edit:E0001@") &&
                             !Contains("Held back") && !Contains(">Approve<") &&
                             !Contains("Item by item"));
   // Every other page too, its words from the catalogue: the words shown, and the English ones
@@ -158,7 +159,8 @@ TEST_CASE(
   checkEnglishHome(en.get("/"));
   CHECK_THAT(en.get(addsPath).body, Contains("<td>add</td>") && Contains("sync, started"));
   CHECK_THAT(en.get(runPath).body, Contains("Held back by a safety guard") &&
-                                       Contains("Item by item") && !Contains("待确认"));
+                                       Contains("<td>edit:E0001@") && Contains("Item by item") &&
+                                       !Contains("待确认"));
   CHECK_THAT(
       en.get(runPath).body,
       Contains(

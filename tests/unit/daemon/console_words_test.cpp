@@ -60,6 +60,8 @@ TEST_CASE(
   CHECK(console::attentionWhat(zh, "in-doubt", "reset-password") == "结果未知：重置密码");
   CHECK(console::attentionWhat(zh, "password-waiting", "password") == "密码待发放：密码");
   CHECK(console::machineWord(zh, "something-new") == "something-new");  // unknown: as it is
+  CHECK(console::itemKeyWords(zh, "edit:E1@0a1b") == "修改：E1@0a1b");
+  CHECK(console::itemKeyWords(zh, "enrol:E1:spring@0a1b") == "报名：E1:spring@0a1b");
 }
 
 TEST_CASE("console words: English shows the machine words as before", "[console][i18n]") {
@@ -69,4 +71,6 @@ TEST_CASE("console words: English shows the machine words as before", "[console]
   CHECK(console::attentionWhat(en, "enrolment-in-doubt", "enrol spring") ==
         "enrolment-in-doubt enrol spring");
   CHECK(console::machineWord(en, "reset-password") == "reset-password");
+  CHECK(console::itemKeyWords(en, "edit:E1@0a1b") == "edit:E1@0a1b");
+  CHECK(console::itemKeyWords(en, "no-colon") == "no-colon");
 }
