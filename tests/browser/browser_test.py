@@ -216,7 +216,7 @@ ENGLISH_PROSE = ("Sign in", "Sign out", "What needs a person", "Last runs", "Lic
                  "Held back by a safety guard", "Item by item", "Approve", "Undo",
                  "Revert stays on the command line", "Every run",
                  # The state's words: what is held, the counts, a run's kind.
-                 "held edit", "held by a guard", "sync, started")
+                 "held edit", "held by a guard", "sync, started", "edit:E")
 
 
 def check_chinese(driver, page, *words):
@@ -250,7 +250,7 @@ def chinese_morning(driver, base, run, password, screenshots):
     approve = wait.until(ec.element_to_be_clickable((By.ID, "approve")))
     check(approve.text == "批准", f"the Approve button says 批准, not {approve.text}")
     check_chinese(driver, "run", f"第 {run} 次运行", "安全阈值拦下的待确认更改", "逐项明细", "张伟明",
-                  "撤销只能在命令行进行", "同步，开始于")
+                  "撤销只能在命令行进行", "同步，开始于", "修改：E1001@")
     shoot(driver, screenshots, "zh-run-held")
     approve.click()
     wait.until(ec.text_to_be_present_in_element((By.ID, "notice"), "已放行"))
