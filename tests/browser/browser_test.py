@@ -214,7 +214,9 @@ def morning(driver, base, setup, run, password, screenshots):
 # counts come from the planner and the reports, which speak Chinese in their own change.)
 ENGLISH_PROSE = ("Sign in", "Sign out", "What needs a person", "Last runs", "Licence pools",
                  "Held back by a safety guard", "Item by item", "Approve", "Undo",
-                 "Revert stays on the command line", "Every run")
+                 "Revert stays on the command line", "Every run",
+                 # The state's words: what is held, the counts, a run's kind.
+                 "held edit", "held by a guard", "sync, started", "edit:E")
 
 
 def check_chinese(driver, page, *words):
@@ -240,14 +242,15 @@ def chinese_morning(driver, base, run, password, screenshots):
     driver.find_element(By.ID, "password").send_keys(password)
     sign_in.click()
     wait.until(ec.presence_of_element_located((By.ID, "sign-out")))
-    check_chinese(driver, "home", "需要人工处理的事项", "最近的运行", "资产池", "退出登录", "cad-seat")
+    check_chinese(driver, "home", "需要人工处理的事项", "最近的运行", "资产池", "退出登录", "cad-seat",
+                  "待确认：修改", "3 项待确认", "同步")
     shoot(driver, screenshots, "zh-home")
 
     driver.get(f"{base}/runs/{run}")
     approve = wait.until(ec.element_to_be_clickable((By.ID, "approve")))
     check(approve.text == "批准", f"the Approve button says 批准, not {approve.text}")
     check_chinese(driver, "run", f"第 {run} 次运行", "安全阈值拦下的待确认更改", "逐项明细", "张伟明",
-                  "撤销只能在命令行进行")
+                  "撤销只能在命令行进行", "同步，开始于", "修改：E1001@")
     shoot(driver, screenshots, "zh-run-held")
     approve.click()
     wait.until(ec.text_to_be_present_in_element((By.ID, "notice"), "已放行"))

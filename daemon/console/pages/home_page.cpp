@@ -4,6 +4,7 @@
 #include "daemon/console/pages/pools_page.h"
 #include "daemon/console/pages/run_pages.h"
 #include "daemon/console/pages/run_rows.h"
+#include "daemon/console/words.h"
 #include "jobs/report/attention.h"
 
 namespace membersync::console {
@@ -62,10 +63,9 @@ PageAnswer homePage(const PageRequest& request) {
   for (const auto& item : attention.items) {
     if (items.size() == kShown) break;
     items.push_back(mstch::map{
-        {"kind", std::string(report::toString(item.kind))},
+        {"what", attentionWhat(request.tr, report::toString(item.kind), item.action)},
         {"account", item.account},
         {"name", item.name},
-        {"action", item.action},
         {"reason", i18n::render(request.tr, item.reason)},
         {"command", i18n::render(request.tr, item.command)},
         {"run", item.runId ? std::to_string(item.runId) : std::string()},
@@ -84,7 +84,7 @@ PageAnswer homePage(const PageRequest& request) {
   answer.data = mstch::map{
       {"attention", items},
       {"nothing_needed", attention.empty()},
-      {"counts", attention.countsText()},
+      {"counts", attention.countsText(tr)},
       {"more", more},
       {"html_more", richText(tr.tr("And {more} more: {command} lists every one."),
                              {{"more", more}, {"command", htmlCode(statusCommand)}})},

@@ -73,6 +73,7 @@ TEST_CASE(
   REQUIRE(addConsoleUser(f, "alice", "approver", kPassword).exitCode == 0);
   auto console = startConsole(f, port);
   const std::string runPath = "/runs/" + std::to_string(run);
+  const std::string addsPath = "/runs/" + std::to_string(run - 1);  // the first sync's adds
 
   ConsoleClient zh = client(port, kChinese);
   const Answer login = zh.get("/login");
@@ -98,29 +99,51 @@ TEST_CASE(
                             Contains(">退出登录</button>") && Contains("alice（审批人）") &&
                             !Contains("What needs a person") && !Contains("Last runs") &&
                             !Contains("Sign out"));
+  // The state's words too: what is held and its kind, the counts, a run's kind.
+  CHECK_THAT(home.body, Contains("<td>待确认：修改</td>") && Contains("<p>20 项待确认</p>") &&
+                            Contains("<td>同步</td>") && !Contains("held edit") &&
+                            !Contains("held by a guard") && !Contains("<td>sync</td>"));
   const Answer held = zh.get(runPath);
   checkChinese(held);
   CHECK_THAT(held.body, Contains("<h1>第 " + std::to_string(run) + " 次运行</h1>") &&
                             Contains("安全阈值拦下的待确认更改") && Contains(">批准</button>") &&
                             Contains("待确认") && Contains("撤销只能在命令行进行") &&
+                            Contains("同步，开始于") && !Contains("sync, started") &&
+                            Contains("<td>修改：E0001@") && !Contains("<td>edit:E0001@") &&
                             !Contains("Held back") && !Contains(">Approve<") &&
                             !Contains("Item by item"));
-  // Every other page too, its words from the catalogue.
-  const std::map<std::string, std::vector<std::string>> pages{
-      {"/runs", {"开始时间", "更改"}},
-      {"/people?q=staff", {"账号、姓名或工号", "已知 20 人", "工号"}},
-      {"/people/staff0002", {"人事系统中的信息", "各次运行的更改", "实时查看"}},
-      {"/pools", {"还没有统计"}},
-      {"/passwords", {"这里从不显示密码", "待发放"}},
-      {"/nowhere", {"这里没有内容："}}};
+  // Every other page too, its words from the catalogue: the words shown, and the English ones
+  // (a step's or a run's kind) not.
+  struct Words {
+    std::vector<std::string> shown, absent;
+  };
+  const std::map<std::string, Words> pages{
+      {"/runs", {{"开始时间", "更改", "<td>同步</td>"}, {"<td>sync</td>"}}},
+      {addsPath, {{"<td>新增</td>", "同步，开始于"}, {"<td>add</td>", "sync, started"}}},
+      {"/people?q=staff", {{"账号、姓名或工号", "已知 20 人", "工号"}, {}}},
+      {"/people/staff0002",
+       {{"人事系统中的信息", "各次运行的更改", "实时查看", "<td>新增</td>"}, {"<td>add</td>"}}},
+      {"/pools", {{"还没有统计"}, {}}},
+      {"/passwords", {{"这里从不显示密码", "待发放"}, {}}},
+      {"/nowhere", {{"这里没有内容："}, {}}}};
   for (const auto& [path, words] : pages) {
     INFO(path);
     const Answer a = zh.get(path);
     CHECK_THAT(a.body, Contains("<html lang=\"zh-CN\">") && !Contains("Sign out") &&
                            !Contains("Account") && !Contains("Started") && !Contains("No counts") &&
                            !Contains("never shown") && !Contains("Nothing is here"));
-    for (const auto& word : words) CHECK_THAT(a.body, Contains(word));
+    for (const auto& word : words.shown) CHECK_THAT(a.body, Contains(word));
+    for (const auto& word : words.absent) CHECK_THAT(a.body, !Contains(word));
   }
+  // English keeps the state's words as they were, before the approval as after.
+  ConsoleClient en = client(port, "en-US");
+  CHECK_THAT(en.get("/login").body,
+             Contains("<html lang=\"en\">") && Contains(">Sign in</button>"));
+  REQUIRE(en.signIn("alice", kPassword).status == 303);
+  CHECK_THAT(en.get("/").body, Contains("<td>held edit</td>") &&
+                                   Contains("<p>20 held by a guard</p>") &&
+                                   Contains("<td>sync</td>"));
+
   const std::string origin = "http://127.0.0.1:" + std::to_string(port);
   REQUIRE(
       zh.post(runPath + "/approve", {{"csrf", hiddenField(held.body, "csrf")}}, origin).status ==
@@ -133,13 +156,11 @@ TEST_CASE(
           "alice（来自 127.0.0.1）：已放行 20 项待确认更改中的 20 项，以及 0 个结果未知的报名") &&
           !Contains("released 20 of 20"));
 
-  ConsoleClient en = client(port, "en-US");
-  CHECK_THAT(en.get("/login").body,
-             Contains("<html lang=\"en\">") && Contains(">Sign in</button>"));
-  REQUIRE(en.signIn("alice", kPassword).status == 303);
   checkEnglishHome(en.get("/"));
+  CHECK_THAT(en.get(addsPath).body, Contains("<td>add</td>") && Contains("sync, started"));
   CHECK_THAT(en.get(runPath).body, Contains("Held back by a safety guard") &&
-                                       Contains("Item by item") && !Contains("待确认"));
+                                       Contains("<td>edit:E0001@") && Contains("Item by item") &&
+                                       !Contains("待确认"));
   CHECK_THAT(
       en.get(runPath).body,
       Contains(
