@@ -171,7 +171,7 @@ TEST_CASE("xlsx: a row's problems name the sheet and row", "[directory][xlsx]") 
   CHECK(contains(describe(hr, hr.problems[0]), "hr.xlsx, sheet 员工, row 12"));
 }
 
-TEST_CASE("xlsx: a row's place is a message, translated where shown; its English is unchanged",
+TEST_CASE("xlsx: a row's place is a message, translated where shown, with today's English",
           "[directory][xlsx][i18n]") {
   XlsxFile f;
   f.cfg.sheet = "员工";
