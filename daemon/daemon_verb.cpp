@@ -10,6 +10,7 @@
 #include "daemon/run_report.h"
 #include "daemon/verbs.h"
 #include "jobs/core/scrubber.h"
+#include "jobs/i18n/message.h"
 #include "jobs/policy/policy.h"
 
 namespace membersync::cli {
@@ -28,7 +29,9 @@ ExitCode runDaemon(const VerbContext& ctx) {
   try {
     daemon::setUpLogging(logs);
   } catch (const std::runtime_error& e) {
-    throw config::ConfigError(config.sourceFile + ": [daemon] log_file: " + e.what());
+    throw config::ConfigError(i18n::msg("{file}: [daemon] log_file: {error}")
+                                  .with("file", config.sourceFile)
+                                  .with("error", std::string(e.what())));
   }
   daemon::SystemdNotifier notifier;
   SystemClock clock;

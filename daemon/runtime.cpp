@@ -5,6 +5,7 @@
 #include "daemon/state_open.h"
 #include "jobs/center/poco_transport.h"
 #include "jobs/deliver/smtp_sender.h"
+#include "jobs/i18n/message.h"
 #include "jobs/state/sqlite_store.h"
 
 namespace membersync::cli {
@@ -27,12 +28,16 @@ void Runtime::wire() {
   const center::ClientOptions& options = config.center;
   config::registerSecrets(config, scrubber_);
   if (auto problems = center::optionProblems(options); !problems.empty()) {
-    throw config::ConfigError(config.sourceFile + ": [center] " + problems.front());
+    throw config::ConfigError(i18n::msg("{file}: [center] {problem}")
+                                  .with("file", config.sourceFile)
+                                  .with("problem", problems.front()));
   }
   try {
     transport_ = std::make_unique<center::PocoTransport>(options);
   } catch (const std::invalid_argument& e) {
-    throw config::ConfigError(config.sourceFile + ": [center] " + e.what());
+    throw config::ConfigError(i18n::msg("{file}: [center] {problem}")
+                                  .with("file", config.sourceFile)
+                                  .with("problem", std::string(e.what())));
   }
   session_ = std::make_unique<center::Session>(options, *transport_, clock_, random_, scrubber_);
   client_ = std::make_unique<center::MemberCenterClient>(*session_);

@@ -5,19 +5,22 @@
 #include <cctype>
 #include <cstdlib>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "jobs/core/text.h"
+#include "jobs/i18n/message.h"
 
 namespace membersync::daemon {
 namespace {
 
-const char* const kForms =
-    "use `every 30s`, `every 15m`, `every 2h`, `daily HH:MM` or a 5-field cron expression "
-    "(minute hour day-of-month month day-of-week, local time)";
-
-[[noreturn]] void fail(const std::string& text, const std::string& problem) {
-  throw ScheduleError("'" + text + "': " + problem + "; " + kForms);
+[[noreturn]] void fail(const std::string& text, i18n::Message problem) {
+  throw ScheduleError(
+      i18n::msg("'{schedule}': {problem}; use `every 30s`, `every 15m`, `every 2h`, `daily HH:MM` "
+                "or a 5-field cron expression (minute hour day-of-month month day-of-week, local "
+                "time)")
+          .with("schedule", text)
+          .with("problem", std::move(problem)));
 }
 
 std::vector<std::string> split(const std::string& s, char by) {
@@ -52,15 +55,16 @@ struct FieldSpec {
   std::vector<const char*> names;  // names[i] stands for lo + i; empty: numbers only
 };
 
-const FieldSpec kMinute{"minute", 0, 59, {}};
-const FieldSpec kHour{"hour", 0, 23, {}};
-const FieldSpec kDayOfMonth{"day of month", 1, 31, {}};
+const FieldSpec kMinute{i18n::translateLater("minute"), 0, 59, {}};
+const FieldSpec kHour{i18n::translateLater("hour"), 0, 23, {}};
+const FieldSpec kDayOfMonth{i18n::translateLater("day of month"), 1, 31, {}};
 const FieldSpec kMonth{
-    "month",
+    i18n::translateLater("month"),
     1,
     12,
     {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}};
-const FieldSpec kDayOfWeek{"day of week", 0, 7, {"sun", "mon", "tue", "wed", "thu", "fri", "sat"}};
+const FieldSpec kDayOfWeek{
+    i18n::translateLater("day of week"), 0, 7, {"sun", "mon", "tue", "wed", "thu", "fri", "sat"}};
 
 class FieldParser {
  public:
@@ -76,28 +80,36 @@ class FieldParser {
   }
 
  private:
-  [[noreturn]] void bad(const std::string& problem) const {
-    fail(text_, std::string("the ") + spec_.name + " field '" + field_ + "' " + problem);
+  // `problem` names the field ({field}, translated as a word of ours) and its text ({text}).
+  [[noreturn]] void bad(i18n::Message problem) const {
+    fail(text_, std::move(problem.with("field", i18n::msg(spec_.name)).with("text", field_)));
   }
 
   int value(const std::string& token) const {
     if (allDigits(token)) {
       const int v = std::atoi(token.c_str());
       if (v < spec_.lo || v > spec_.hi) {
-        bad("has " + token + ", outside " + std::to_string(spec_.lo) + "-" +
-            std::to_string(spec_.hi));
+        bad(i18n::msg("the {field} field '{text}' has {value}, outside {low}-{high}")
+                .with("value", token)
+                .with("low", spec_.lo)
+                .with("high", spec_.hi));
       }
       return v;
     }
     for (std::size_t i = 0; i < spec_.names.size(); ++i) {
       if (lowerAscii(token) == spec_.names[i]) return spec_.lo + static_cast<int>(i);
     }
-    bad("has '" + token + "', which is not a number" +
-        (spec_.names.empty() ? std::string() : " or a name like " + std::string(spec_.names[0])));
+    if (spec_.names.empty())
+      bad(i18n::msg("the {field} field '{text}' has '{value}', which is not a number")
+              .with("value", token));
+    bad(i18n::msg("the {field} field '{text}' has '{value}', which is not a number or a name "
+                  "like {name}")
+            .with("value", token)
+            .with("name", spec_.names[0]));
   }
 
   void parsePart(const std::string& part, std::vector<bool>& set) const {
-    if (part.empty()) bad("has an empty list entry");
+    if (part.empty()) bad(i18n::msg("the {field} field '{text}' has an empty list entry"));
     std::string range = part;
     int step = 1;
     const auto slash = part.find('/');
@@ -105,7 +117,8 @@ class FieldParser {
       range = part.substr(0, slash);
       const std::string s = part.substr(slash + 1);
       if (!allDigits(s) || std::atoi(s.c_str()) < 1)
-        bad("has a step '" + s + "' that is not 1 or more");
+        bad(i18n::msg("the {field} field '{text}' has a step '{step}' that is not 1 or more")
+                .with("step", s));
       step = std::atoi(s.c_str());
     }
     int lo = spec_.lo;
@@ -115,7 +128,9 @@ class FieldParser {
     } else if (const auto dash = range.find('-'); dash != std::string::npos) {
       lo = value(range.substr(0, dash));
       hi = value(range.substr(dash + 1));
-      if (lo > hi) bad("has a range " + range + " that runs backwards");
+      if (lo > hi)
+        bad(i18n::msg("the {field} field '{text}' has a range {range} that runs backwards")
+                .with("range", range));
     } else {
       lo = value(range);
       hi = slash == std::string::npos ? lo : spec_.hi;  // `a/n`: from a to the end, every n
@@ -140,7 +155,7 @@ Clock::Duration parseInterval(const std::string& text, const std::string& spec) 
   while (i < spec.size() && std::isdigit(static_cast<unsigned char>(spec[i]))) ++i;
   const std::string number = spec.substr(0, i);
   const std::string unit = trim(spec.substr(i));
-  if (!allDigits(number)) fail(text, "`every` needs a number and a unit: s, m or h");
+  if (!allDigits(number)) fail(text, i18n::msg("`every` needs a number and a unit: s, m or h"));
   const long n = std::atol(number.c_str());
   std::chrono::seconds d{};
   if (unit == "s") {
@@ -150,10 +165,10 @@ Clock::Duration parseInterval(const std::string& text, const std::string& spec) 
   } else if (unit == "h") {
     d = std::chrono::hours(n);
   } else {
-    fail(text, "the unit of `every` must be s, m or h, not '" + unit + "'");
+    fail(text, i18n::msg("the unit of `every` must be s, m or h, not '{unit}'").with("unit", unit));
   }
   if (d < std::chrono::seconds(1) || d > std::chrono::hours(24 * 7)) {
-    fail(text, "the interval must lie between 1s and 168h");
+    fail(text, i18n::msg("the interval must lie between 1s and 168h"));
   }
   return d;
 }
@@ -212,7 +227,7 @@ constexpr int kCalendarCycleDays = 146097;
 Schedule Schedule::parse(const std::string& raw) {
   const std::string text = trim(raw);
   const std::string l = lowerAscii(text);
-  if (text.empty()) fail(text, "the schedule is empty");
+  if (text.empty()) fail(text, i18n::msg("the schedule is empty"));
   Schedule s;
   s.text_ = text;
   if (l.rfind("every", 0) == 0) {
@@ -228,7 +243,7 @@ Schedule Schedule::parse(const std::string& raw) {
     const std::string m = colon == std::string::npos ? "" : hhmm.substr(colon + 1);
     if (colon == std::string::npos || !allDigits(h) || h.size() > 2 || !allDigits(m) ||
         m.size() != 2 || std::atoi(h.c_str()) > 23 || std::atoi(m.c_str()) > 59) {
-      fail(text, "`daily` needs a time HH:MM from 00:00 to 23:59");
+      fail(text, i18n::msg("`daily` needs a time HH:MM from 00:00 to 23:59"));
     }
     s.kind_ = Kind::Daily;
     fields = {std::to_string(std::atoi(m.c_str())), std::to_string(std::atoi(h.c_str())), "*", "*",
@@ -237,7 +252,8 @@ Schedule Schedule::parse(const std::string& raw) {
     s.kind_ = Kind::Cron;
     fields = words(text);
     if (fields.size() != 5) {
-      fail(text, "a cron expression has 5 fields, this has " + std::to_string(fields.size()));
+      fail(text, i18n::msg("a cron expression has 5 fields, this has {count}")
+                     .with("count", static_cast<long long>(fields.size())));
     }
   }
   s.minutes_ = toBits<60>(FieldParser(text, kMinute, fields[0]).parse());
@@ -248,7 +264,8 @@ Schedule Schedule::parse(const std::string& raw) {
   s.domRestricted_ = fields[2].front() != '*';
   s.dowRestricted_ = fields[4].front() != '*';
   // No match within a whole calendar cycle means none ever.
-  if (!s.nextMatch(Clock::WallPoint{})) fail(text, "this cron expression never matches a date");
+  if (!s.nextMatch(Clock::WallPoint{}))
+    fail(text, i18n::msg("this cron expression never matches a date"));
   return s;
 }
 

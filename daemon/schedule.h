@@ -6,9 +6,11 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "jobs/core/clock.h"
 #include "jobs/core/text.h"  // localTimeText, used with schedules
+#include "jobs/i18n/message.h"
 
 namespace membersync::daemon {
 
@@ -16,7 +18,14 @@ namespace membersync::daemon {
 // are accepted; callers prefix the file and key.
 class ScheduleError : public std::invalid_argument {
  public:
-  using std::invalid_argument::invalid_argument;
+  explicit ScheduleError(i18n::Message message)
+      : std::invalid_argument(i18n::english(message)), message_(std::move(message)) {}
+
+  // What() as a message: shown in the reader's language.
+  const i18n::Message& message() const { return message_; }
+
+ private:
+  i18n::Message message_;
 };
 
 // When the daemon syncs, parsed from `[daemon] schedule`:

@@ -79,8 +79,15 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
   for (const auto& item : r.attention.items) told.insert(item.key);
   for (const auto& f : r.applied->failures) {
     if (told.count(f.key) || f.status == state::ItemStatus::Unknown) continue;
-    out << "  " << state::toString(f.status) << " " << f.key
-        << (f.account.empty() ? "" : " (" + f.account + ")") << ": " << f.message << "\n";
+    // The service's words as they came; the frame in the reader's language.
+    i18n::Message line =
+        f.account.empty()
+            ? i18n::msg("{status} {key}: {message}")
+            : i18n::msg("{status} {key} ({account}): {message}").with("account", f.account);
+    line.with("status", ctx.tr.tr(state::toString(f.status)))
+        .with("key", f.key)
+        .with("message", i18n::verbatim(f.message));
+    out << "  " << i18n::render(ctx.tr, line) << "\n";
   }
   if (!r.attention.empty()) out << "\n";
   const auto& config = ctx.invocation.configArgument;
@@ -89,7 +96,14 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
 }
 
 ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
-  if (!r.message.empty()) ctx.err << "membersync: " << ctx.invocation.verb << ": " << r.message << "\n";
+  // `said` where the run set it, in the reader's language; a bare `message` as it is.
+  const i18n::Message said = r.said.empty() ? i18n::verbatim(r.message) : r.said;
+  if (!said.empty()) {
+    ctx.err << i18n::render(ctx.tr, i18n::msg("membersync: {verb}: {message}")
+                                        .with("verb", ctx.invocation.verb)
+                                        .with("message", said))
+            << "\n";
+  }
   return exitCodeOf(r);
 }
 
@@ -118,8 +132,8 @@ void reportTo(const VerbContext& ctx, Runtime& rt, const apply::SyncReport& repo
 
 // The HR export; one that cannot be used fails the verb (exit 1), and a run that would have
 // applied reports that as a failed run: the nightly unit's people hear of it.
-// An organisation platform with [directory] max_calls_month: a walk the month's budget cannot pay for
-// (at the newest walk's cost) does not start, and each walk's calls are kept in the state.
+// An organisation platform with [directory] max_calls_month: a walk the month's budget cannot pay
+// for (at the newest walk's cost) does not start, and each walk's calls are kept in the state.
 directory::Export readBudgeted(const VerbContext& ctx, Runtime& rt, const policy::Policy& policy) {
   const directory::DirectorySettings& d = ctx.config.directory;
   if (!directory::isPlatform(d.format) || d.platform.maxCallsMonth <= 0)
@@ -161,8 +175,8 @@ directory::Export readExportOrReport(const VerbContext& ctx, Runtime& rt,
 // and hand them to `body` with the request for a run of `kind`. After a run that applied, the
 // passwords are mailed; `delivery` receives what to print about it.
 template <typename Body>
-apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges,
-                          Body body, std::vector<std::string>* delivery = nullptr) {
+apply::SyncReport withJob(const VerbContext& ctx, state::RunKind kind, bool applyChanges, Body body,
+                          std::vector<std::string>* delivery = nullptr) {
   const auto policy = readPolicy(ctx.config);
   // What the journal keeps of a run (its progress, its reports) is in [report] language.
   const i18n::Translator reportTr = reportTranslator(ctx.config);
@@ -249,9 +263,13 @@ ExitCode runRevert(const VerbContext& ctx) {
   return finish(ctx, r);
 }
 
-ExitCode runPlan(const VerbContext& ctx) { return planOrSync(ctx, false); }
+ExitCode runPlan(const VerbContext& ctx) {
+  return planOrSync(ctx, false);
+}
 
-ExitCode runSync(const VerbContext& ctx) { return planOrSync(ctx, !ctx.invocation.dryRun); }
+ExitCode runSync(const VerbContext& ctx) {
+  return planOrSync(ctx, !ctx.invocation.dryRun);
+}
 
 ExitCode runApply(const VerbContext& ctx) {
   const std::optional<plan::Plan> saved = readSavedPlan(ctx, ctx.invocation.argument);

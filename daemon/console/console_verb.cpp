@@ -19,6 +19,7 @@
 #include "daemon/verbs.h"
 #include "jobs/core/clock.h"
 #include "jobs/core/random_source.h"
+#include "jobs/i18n/message.h"
 
 namespace membersync::cli {
 namespace {
@@ -62,7 +63,8 @@ void serveUntilStopped(console::ConsoleServer& server, const config::Config& con
 ExitCode runConsole(const VerbContext& ctx) {
   const config::Config& config = ctx.config;
   if (const auto problem = console::listenProblem(config.console))
-    throw config::ConfigError(config.sourceFile + ": " + *problem);
+    throw config::ConfigError(
+        i18n::msg("{file}: {problem}").with("file", config.sourceFile).with("problem", *problem));
   // Signals first, before any thread starts: every thread inherits the mask (signal_waiter.h).
   std::atomic<bool> stop{false};
   daemon::SignalWaiter waiter([&](int signo) {
@@ -93,10 +95,15 @@ ExitCode runConsole(const VerbContext& ctx) {
     server = std::make_unique<console::ConsoleServer>(
         app, config.console.listen, config.console.tlsCertFile, config.console.tlsKeyFile);
   } catch (const console::TlsSetupError& e) {
-    throw config::ConfigError(config.sourceFile + ": [console] tls_cert_file, tls_key_file: " +
-                              e.what() + "; name a PEM certificate and its unencrypted key");
+    throw config::ConfigError(
+        i18n::msg("{file}: [console] tls_cert_file, tls_key_file: {error}; name a PEM "
+                  "certificate and its unencrypted key")
+            .with("file", config.sourceFile)
+            .with("error", std::string(e.what())));
   } catch (const std::exception& e) {
-    throw config::ConfigError(config.sourceFile + ": [console] listen: " + e.what());
+    throw config::ConfigError(i18n::msg("{file}: [console] listen: {error}")
+                                  .with("file", config.sourceFile)
+                                  .with("error", std::string(e.what())));
   }
   app.allowOrigins(console::allowedOrigins(config.console, server->boundAddress()));
   serveUntilStopped(*server, config, clock, waiter, stop);

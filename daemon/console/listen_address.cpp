@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "jobs/core/text.h"
+#include "jobs/i18n/message.h"
 
 namespace membersync::console {
 namespace {
@@ -40,21 +41,25 @@ std::string originOf(const std::string& url) {
 
 }  // namespace
 
-std::optional<std::string> listenProblem(const config::ConsoleConfig& console) {
+std::optional<i18n::Message> listenProblem(const config::ConsoleConfig& console) {
   const HostPort hp = split(console.listen);
-  const std::string key = "[console] listen: '" + console.listen + "' ";
   if (hp.port < 0 || hp.port > 65535 || hp.host.empty())
-    return key + "must be host:port, e.g. 127.0.0.1:8480";
+    return i18n::msg("[console] listen: '{listen}' must be host:port, e.g. 127.0.0.1:8480")
+        .with("listen", console.listen);
   if (hp.port < 1024)
-    return key +
-           "uses a port below 1024, which needs privileges the console does not have; "
-           "use 8480 (or any port from 1024) and let a reverse proxy serve 443";
+    return i18n::msg(
+               "[console] listen: '{listen}' uses a port below 1024, which needs "
+               "privileges the console does not have; use 8480 (or any port from 1024) "
+               "and let a reverse proxy serve 443")
+        .with("listen", console.listen);
   const bool tls = !console.tlsCertFile.empty();
   if (!tls && !loopback(hp.host))
-    return key +
-           "is not a loopback address, and without TLS the console would send passwords "
-           "and cookies in the clear; set tls_cert_file and tls_key_file, or listen on "
-           "127.0.0.1 behind a reverse proxy with TLS (and set public_url)";
+    return i18n::msg(
+               "[console] listen: '{listen}' is not a loopback address, and without TLS "
+               "the console would send passwords and cookies in the clear; set "
+               "tls_cert_file and tls_key_file, or listen on 127.0.0.1 behind a reverse "
+               "proxy with TLS (and set public_url)")
+        .with("listen", console.listen);
   return std::nullopt;
 }
 

@@ -143,12 +143,16 @@ void DaemonHost::start() {
     try {
       server_ = std::make_unique<HealthServer>(config_->daemon.listen, std::move(source));
     } catch (const std::invalid_argument& e) {
-      throw config::ConfigError(config_->sourceFile + ": [daemon] listen: " + e.what());
+      throw config::ConfigError(i18n::msg("{file}: [daemon] listen: {error}")
+                                    .with("file", config_->sourceFile)
+                                    .with("error", std::string(e.what())));
     } catch (const std::runtime_error& e) {
       // Most often the address is in use (another daemon, another program): the setting must
       // change, or the other program go, before a restart can help.
-      throw config::ConfigError(config_->sourceFile + ": [daemon] listen: " + e.what() +
-                                "; choose a free host:port, or leave it empty for no endpoint");
+      throw config::ConfigError(i18n::msg("{file}: [daemon] listen: {error}; choose a free "
+                                          "host:port, or leave it empty for no endpoint")
+                                    .with("file", config_->sourceFile)
+                                    .with("error", std::string(e.what())));
     }
     log(LogLevel::Notice,
         i18n::format(tr_.tr("health and metrics on http://{address}/healthz and /metrics"),
@@ -247,9 +251,10 @@ void DaemonHost::reload() {
     Schedule schedule = scheduleOf(*fresh);
     policy::Policy policy = cli::readPolicy(*fresh);
     if (fresh->state.database != config_->state.database) {
-      throw config::ConfigError(configPath_ +
-                                ": [state] database cannot change while the daemon "
-                                "runs (it holds that database's lock); restart it");
+      throw config::ConfigError(i18n::msg("{file}: [state] database cannot change while the "
+                                          "daemon runs (it holds that database's lock); restart "
+                                          "it")
+                                    .with("file", configPath_));
     }
     auto runtime = std::make_unique<cli::Runtime>(*fresh, scrubber_);
     runtime->store();

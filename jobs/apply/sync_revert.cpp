@@ -9,8 +9,7 @@ namespace membersync::apply {
 namespace {
 
 bool tookEffect(const state::Step& step) {
-  return step.state == state::StepState::Succeeded ||
-         step.settlement == state::Settlement::Done;
+  return step.state == state::StepState::Succeeded || step.settlement == state::Settlement::Done;
 }
 
 // Sent with no answer (or cut off by a crash), and not settled by reading since. An edit reading
@@ -50,7 +49,8 @@ plan::JournaledWrite writeOf(const state::Step& step) {
 std::vector<plan::JournaledWrite> writesOf(const std::vector<state::Step>& steps) {
   std::vector<plan::JournaledWrite> writes;
   for (const auto& step : steps)
-    if (tookEffect(step) || inDoubt(step) || judgedUnresolved(step)) writes.push_back(writeOf(step));
+    if (tookEffect(step) || inDoubt(step) || judgedUnresolved(step))
+      writes.push_back(writeOf(step));
   return writes;
 }
 
@@ -77,15 +77,15 @@ SyncReport SyncJob::revert(state::RunId run, const directory::Export& hr,
   // Refused before anything is read or recorded: a mistyped run costs no call.
   if (!store_.findRun(run)) {
     report.outcome = SyncOutcome::Failed;
-    report.message = "there is no run " + std::to_string(run) +
-                     " in the state database (never made, or purged after [sync] "
-                     "keep_runs_days); `membersync status` lists the runs";
+    report.say(i18n::msg("there is no run {run} in the state database (never made, or purged "
+                         "after [sync] keep_runs_days); `membersync status` lists the runs")
+                   .with("run", static_cast<long long>(run)));
     return report;
   }
   const auto journaled = writesOf(store_.stepsOfRun(run));
   if (auto why = plan::revertRefusal(run, journaled)) {
     report.outcome = SyncOutcome::Failed;
-    report.message = *why;
+    report.say(std::move(*why));
     return report;
   }
   const auto started = start(report, hr, policy, request);

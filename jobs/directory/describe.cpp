@@ -12,17 +12,26 @@ std::string placeOf(int line, int item) {
   return i18n::english(placeMessage(line, item));
 }
 
+i18n::Message sourceMessage(const Export& hr) {
+  if (hr.sheet.empty()) return i18n::verbatim(hr.path);
+  return i18n::msg("{file}, sheet {sheet}").with("file", hr.workbook).with("sheet", hr.sheet);
+}
+
+i18n::Message rowMessage(const Export& hr, int line) {
+  if (hr.sheet.empty()) return i18n::verbatim(hr.path + ":" + std::to_string(line));
+  return i18n::msg("{file}, sheet {sheet}, row {row}")
+      .with("file", hr.workbook)
+      .with("sheet", hr.sheet)
+      .with("row", line);
+}
+
 i18n::Message describeMessage(const Export& hr, const RowProblem& problem) {
-  // The file and line ("hr.csv:12") read the same in every language.
-  std::string file = hr.path;
-  if (problem.dn.empty() && problem.line > 0)
-    file += hr.lineSeparator + std::to_string(problem.line);
-  i18n::Message place = i18n::verbatim(file);
+  i18n::Message place =
+      problem.dn.empty() && problem.line > 0 ? rowMessage(hr, problem.line) : sourceMessage(hr);
   if (!problem.dn.empty()) {
     place = i18n::msg("{file}: entry {dn}").with("file", hr.path).with("dn", problem.dn);
     if (problem.line > 0)
-      place =
-          i18n::verbatim(i18n::english(place) + hr.lineSeparator + std::to_string(problem.line));
+      place = i18n::verbatim(i18n::english(place) + ":" + std::to_string(problem.line));
   }
   if (problem.item > 0)
     place = i18n::msg("{place}: item {item}").with("place", place).with("item", problem.item);

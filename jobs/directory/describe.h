@@ -12,6 +12,12 @@ namespace membersync::directory {
 std::string placeOf(int line, int item);
 i18n::Message placeMessage(int line, int item);  // the same, to show in the reader's language
 
+// Where the export is ("hr.csv", "hr.xlsx, sheet 员工"), and where its row `line` is ("hr.csv:12",
+// "hr.xlsx, sheet 员工, row 12"): a workbook's words are a message, the rest read the same in
+// every language.
+i18n::Message sourceMessage(const Export& hr);
+i18n::Message rowMessage(const Export& hr, int line);
+
 // One skipped row as a person reads it, naming the file and the line:
 //   "hr.csv:12: E1007 (zhaolei): name is 31 characters; the center allows at most 30"
 //   "hr.json:14: item 3: E1007 (zhaolei): ..."

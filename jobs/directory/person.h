@@ -70,8 +70,11 @@ struct Export {
   std::string legacyContentHash;
   // What the reader skipped on purpose and the log should say (LDAP continuation references).
   std::vector<std::string> notices;
-  // How a problem's line follows the path: "hr.csv:12"; a workbook's "hr.xlsx, sheet 员工, row 12".
-  std::string lineSeparator = ":";
+  // A workbook's file and sheet (path reads "hr.xlsx, sheet 员工"): a problem's row is placed as
+  // "hr.xlsx, sheet 员工, row 12", a message (rowMessage). Empty for the other sources, whose
+  // rows read "hr.csv:12" in every language.
+  std::string workbook;
+  std::string sheet;
   // An organisation platform's walk (DingTalk): how many departments it found and the calls it
   // made (check prints them). 0 for files and LDAP.
   std::size_t departmentCount = 0;

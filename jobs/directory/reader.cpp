@@ -81,7 +81,8 @@ Export readXlsx(const DirectorySettings& cfg, const std::string& accountSuffix,
   const SourceTable table = xlsxSource(cfg.path, options);
   Export hr = buildExport(table, cfg, accountSuffix, alsoNeeded);
   hr.path = table.file;
-  hr.lineSeparator = ", row ";
+  hr.workbook = cfg.path;
+  hr.sheet = table.sheet;
   return hr;
 }
 

@@ -36,6 +36,7 @@ enum class SourceKind { Csv, Json, Ldap, Xlsx, Platform };
 struct SourceTable {
   SourceKind kind = SourceKind::Csv;
   std::string file;    // as configured, for messages (LDAP: the URL and base DN)
+  std::string sheet;   // a workbook's sheet (file names it too); empty for the other sources
   int headerLine = 0;  // CSV: the header's line; JSON: 0 (there is no header)
   // CSV: the header; JSON: every key any object has; LDAP: every attribute any entry has
   std::vector<std::string> columns;

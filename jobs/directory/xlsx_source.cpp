@@ -519,11 +519,13 @@ SourceTable xlsxSource(std::istream& in, const std::string& path, const XlsxOpti
   if (handler.rows.empty())
     throw ExportError(
         i18n::msg("{where}: the sheet is empty; check [directory] sheet or sheet_index")
-            .with("where", where));
+            .with("where",
+                  i18n::msg("{file}, sheet {sheet}").with("file", path).with("sheet", sheet)));
   refuseMergedHeader(path + ": " + sheet, handler.merges, handler.rows.front().number);
   SourceTable table;
   table.kind = SourceKind::Xlsx;
   table.file = where;
+  table.sheet = sheet;
   table.headerLine = handler.rows.front().number;
   const std::vector<std::string> names = headerNames(path + ": " + sheet, handler.rows);
   for (const std::string& name : names)

@@ -149,7 +149,8 @@ class RevertPlanner {
                                       .with("after", shown(c.after)));
       } else if (c.field == "departmentId" && c.before.empty()) {
         problem(w, "skipped:" + c.field,
-                i18n::msg("skipped {what}: it had no department before, and the center cannot clear one")
+                i18n::msg(
+                    "skipped {what}: it had no department before, and the center cannot clear one")
                     .with("what", what));
       } else {
         setEditField(item, c.field, c.before);
@@ -254,13 +255,21 @@ class RevertPlanner {
 
 }  // namespace
 
-std::optional<std::string> revertRefusal(long long run, const std::vector<JournaledWrite>& writes) {
+std::optional<i18n::Message> revertRefusal(long long run,
+                                           const std::vector<JournaledWrite>& writes) {
   std::size_t without = 0;
   for (const auto& w : writes) without += w.hasBeforeValues ? 0 : 1;
   if (without == 0) return std::nullopt;
-  return "run " + std::to_string(run) + " cannot be reverted: " + std::to_string(without) +
-         " of its edits were journaled without the values before (by a membersync older than "
-         "revert); undo them by hand, `membersync explain ACCOUNT` shows what changed";
+  // Both English forms are the same: "1 of its edits" reads as a share of them.
+  return i18n::msgn(
+             "run {run} cannot be reverted: {count} of its edits were journaled without "
+             "the values before (by a membersync older than revert); undo them by hand, "
+             "`membersync explain ACCOUNT` shows what changed",
+             "run {run} cannot be reverted: {count} of its edits were journaled without "
+             "the values before (by a membersync older than revert); undo them by hand, "
+             "`membersync explain ACCOUNT` shows what changed",
+             static_cast<unsigned long>(without))
+      .with("run", run);
 }
 
 Plan planRevert(const RevertInputs& in) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/i18n/message.h"
 #include "jobs/plan/planner.h"
 
 namespace membersync::plan {
@@ -16,9 +17,9 @@ struct JournaledWrite {
   std::string employeeId;
   std::string account;
   std::string globalId;
-  std::vector<FieldChange> changes;         // edit: each field, before and after
-  std::vector<std::string> assigned;        // assign: asset numbers the write assigned
-  std::vector<std::string> withdrawn;       // assign, withdraw: asset numbers it withdrew
+  std::vector<FieldChange> changes;    // edit: each field, before and after
+  std::vector<std::string> assigned;   // assign: asset numbers the write assigned
+  std::vector<std::string> withdrawn;  // assign, withdraw: asset numbers it withdrew
   // The rule each withdrawn asset was owned under, or kNotOwnedRule; empty when the journal
   // entry predates them (then each counts as owned under the revert's name).
   std::vector<std::string> withdrawnRules;
@@ -39,7 +40,8 @@ struct RevertInputs {
 
 // The refusal when an edit of run `run` was journaled without the values before (nothing to go
 // back to); nullopt when the run can be reverted (also when it made no write). Pure.
-std::optional<std::string> revertRefusal(long long run, const std::vector<JournaledWrite>& writes);
+std::optional<i18n::Message> revertRefusal(long long run,
+                                           const std::vector<JournaledWrite>& writes);
 
 // The plan that takes back run `in.run`'s writes, in the same form as a sync's:
 // - an edit's fields go back to their values before, where the center still holds the run's

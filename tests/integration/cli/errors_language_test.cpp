@@ -161,3 +161,23 @@ TEST_CASE("check: the counts, the tables' headings and the verdict are Chinese u
   CHECK(has(r.out, "检查通过：凭据、权限范围和企业 ENT-ACME-0001 均可用（只读；未做任何更改）\n"));
   CHECK(!has(r.out, "check passed"));
 }
+
+TEST_CASE("errors: a [daemon] schedule that cannot be followed is Chinese under zh_CN (exit 78)",
+          "[cli][i18n]") {
+  TempDir dir;
+  dir.write("hr.csv", "employee_id,account,name\n");
+  const std::string config = writeConfig(dir, "[daemon]\nschedule = 0 25 * * *\n");
+  const auto zh = runCommand(membersyncExecutable(), {"--config", config, "validate"}, kChinese);
+  INFO(zh.out << zh.err);
+  CHECK(zh.exitCode == 78);
+  CHECK(zh.err == "membersync：配置文件有误：" + config +
+                      "：[daemon] schedule：“0 25 * * *”：小时字段“25”中的 25 超出 0-23；请使用 "
+                      "`every 30s`、`every 15m`、`every 2h`、`daily HH:MM` 或 5 个字段的 cron "
+                      "表达式（分 时 日 月 星期，本地时间）\n");
+  const auto en = runCommand(membersyncExecutable(), {"--config", config, "validate"}, kEnglish);
+  CHECK(en.exitCode == 78);
+  CHECK(en.err == "membersync: configuration error: " + config +
+                      ": [daemon] schedule: '0 25 * * *': the hour field '25' has 25, outside "
+                      "0-23; use `every 30s`, `every 15m`, `every 2h`, `daily HH:MM` or a 5-field "
+                      "cron expression (minute hour day-of-month month day-of-week, local time)\n");
+}

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "tests/integration/sync/sync_fixture.h"
@@ -64,5 +65,49 @@ TEST_CASE(
                            Contains("安全阈值待确认：13 项删除或收回操作超过安全阈值 10") &&
                            Contains("或检查后用 `membersync allow RUN` 批准") &&
                            Contains("\n安全阈值：13 项删除或收回操作待确认："));
+  f.checkNoSecretLeaked();
+}
+
+TEST_CASE(
+    "sync: under LANGUAGE=zh_CN a run a guard held says why on stderr wholly in Chinese, and "
+    "exits 4",
+    "[sync][i18n]") {
+  EmulatorProcess emulator;
+  SyncOptions o;
+  o.minExportRatio = 0;  // the delete guard's count trips, not a short export
+  SyncFixture f(emulator, o);
+  auto people = staff(30);
+  f.writeHr(people);
+  REQUIRE(f.sync().exitCode == 0);
+
+  people.erase(people.begin() + 1, people.begin() + 14);  // thirteen gone: over the limit of 10
+  f.writeHr(people);
+  const CommandResult held = runCommand(membersyncExecutable(), f.commandLine({"sync"}), kChinese);
+  f.keep(held);
+  INFO(tail(held.out, 3000) << held.err);
+  CHECK(held.exitCode == 4);
+  const std::string prefix = "membersync：sync：";
+  const auto at = held.err.find(prefix);
+  REQUIRE(at != std::string::npos);
+  const std::string line = held.err.substr(at, held.err.find('\n', at) - at);
+  CHECK_THAT(line, Contains("13 项删除或收回操作超过安全阈值 10") &&
+                       Contains("需要人工处理：13 项待确认"));
+  // No English prose: once the commands in backticks are gone, the only Latin words left are
+  // the configuration's keys and the words of the guard's formula.
+  const std::set<std::string> keys = {"sync",         "max",         "min",
+                                      "delete_floor", "max_deletes", "max_delete_percent"};
+  std::string english;
+  std::string word;
+  bool quoted = false;
+  for (char c : line.substr(prefix.size()) + " ") {
+    if (c == '`') quoted = !quoted;
+    if (!quoted && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) {
+      word += c;
+      continue;
+    }
+    if (!word.empty() && !keys.count(word)) english += word + " ";
+    word.clear();
+  }
+  CHECK(english.empty());
   f.checkNoSecretLeaked();
 }

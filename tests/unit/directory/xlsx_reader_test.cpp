@@ -171,6 +171,26 @@ TEST_CASE("xlsx: a row's problems name the sheet and row", "[directory][xlsx]") 
   CHECK(contains(describe(hr, hr.problems[0]), "hr.xlsx, sheet 员工, row 12"));
 }
 
+TEST_CASE("xlsx: a row's place is a message, translated where shown, with today's English",
+          "[directory][xlsx][i18n]") {
+  XlsxFile f;
+  f.cfg.sheet = "员工";
+  XlsxBook book =
+      oneSheet(headerRow() + row(12, inlineCell("A12", "E1") + inlineCell("C12", "李娜")), "员工");
+  const Export hr = f.read(xlsxBytes(book));
+  REQUIRE(hr.problems.size() == 1);
+  const membersync::i18n::Message place = rowMessage(hr, 12);
+  CHECK_FALSE(place.verbatim);
+  CHECK(place.id == "{file}, sheet {sheet}, row {row}");
+  CHECK(membersync::i18n::english(place) == hr.path + ", row 12");
+  CHECK(membersync::i18n::english(sourceMessage(hr)) == hr.path);
+  const membersync::i18n::Message said = describeMessage(hr, hr.problems[0]);
+  REQUIRE_FALSE(said.arguments.empty());
+  CHECK(said.arguments.front().name == "place");
+  REQUIRE(said.arguments.front().message.size() == 1);
+  CHECK(said.arguments.front().message.front() == place);
+}
+
 TEST_CASE("xlsx: the content hash is over the cells, not the file's bytes", "[directory][xlsx]") {
   XlsxFile f;
   const std::string rows = headerRow() + row(2, inlineCell("A2", "E1") + inlineCell("B2", "li") +
