@@ -58,21 +58,32 @@ bool savePlan(const VerbContext& ctx, const apply::SyncReport& r, const std::str
   std::ofstream file(ctx.invocation.out, std::ios::binary | std::ios::trunc);
   file << report::planToJson(*r.plan) << "\n";
   if (!file) {
-    ctx.err << "membersync: " << verb << ": cannot write the plan to " << ctx.invocation.out << "\n";
+    ctx.err << i18n::format(ctx.tr.tr("membersync: {verb}: cannot write the plan to {file}"),
+                            {{"verb", verb}, {"file", ctx.invocation.out}})
+            << "\n";
     return false;
   }
-  ctx.err << "plan saved to " << ctx.invocation.out << " (run " << r.run
-          << "); carry it out with: membersync apply " << ctx.invocation.out << "\n";
+  ctx.err << i18n::format(
+                 ctx.tr.tr("plan saved to {file} (run {run}); carry it out with: membersync apply "
+                           "{file}"),
+                 {{"file", ctx.invocation.out}, {"run", std::to_string(r.run)}})
+          << "\n";
   return true;
 }
 
 void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
   if (ctx.invocation.format == "json") return;  // the plan's JSON is the machine's record
   auto& out = ctx.out;
-  for (const auto& note : r.readNotes) out << "note: " << note << "\n";
-  for (const auto& note : r.settled.notes) out << "settled: " << note << "\n";
+  for (const auto& note : r.readNotes)
+    out << i18n::format(ctx.tr.tr("note: {note}"), {{"note", note}}) << "\n";
+  for (const auto& note : r.settled.notes)
+    out << i18n::format(ctx.tr.tr("settled: {note}"), {{"note", note}}) << "\n";
   if (!r.applied) return;
-  out << "\nApplied (run " << r.run << "): " << report::runCountsText(r.applied->counts) << ".\n";
+  out << "\n"
+      << i18n::format(ctx.tr.tr("Applied (run {run}): {counts}."),
+                      {{"run", std::to_string(r.run)},
+                       {"counts", report::runCountsText(ctx.tr, r.applied->counts)}})
+      << "\n";
   // What failed, was refused or is in doubt is told by person, with what to do, below; what it
   // does not hold (an answer such as "not qualified") is said here.
   std::set<std::string> told;
@@ -91,7 +102,7 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
   }
   if (!r.attention.empty()) out << "\n";
   const auto& config = ctx.invocation.configArgument;
-  report::writeAttentionText(out, r.attention, 20,
+  report::writeAttentionText(out, ctx.tr, r.attention, 20,
                              "membersync " + (config.empty() ? "" : config + " ") + "status");
 }
 
@@ -114,7 +125,7 @@ std::vector<std::string> handOut(const VerbContext& ctx, Runtime& rt, const dire
   try {
     return handOutPasswords(rt, ctx.config, hr, nullptr, ctx.tr);
   } catch (const std::exception& e) {
-    return {std::string("passwords not mailed: ") + e.what()};
+    return {i18n::format(ctx.tr.tr("passwords not mailed: {error}"), {{"error", e.what()}})};
   }
 }
 
@@ -224,7 +235,9 @@ std::optional<plan::Plan> readSavedPlan(const VerbContext& ctx, const std::strin
   try {
     text = readWholeFile(path);
   } catch (const FileReadError&) {
-    ctx.err << "membersync: apply: cannot read the plan file " << path << "\n";
+    ctx.err << i18n::format(ctx.tr.tr("membersync: apply: cannot read the plan file {file}"),
+                            {{"file", path}})
+            << "\n";
     return std::nullopt;
   }
   try {
@@ -241,8 +254,10 @@ ExitCode runRevert(const VerbContext& ctx) {
   const auto run = runArgument(ctx);
   if (!run) return ExitCode::Usage;
   if (ctx.invocation.apply && !ctx.invocation.out.empty()) {
-    ctx.err << "membersync: revert: --apply and --out exclude each other: save the plan, or "
-               "carry it out\n";
+    ctx.err << ctx.tr.tr(
+                   "membersync: revert: --apply and --out exclude each other: save the plan, or "
+                   "carry it out")
+            << "\n";
     return ExitCode::Usage;
   }
   // Without --apply a revert is a preview, recorded as one (it does not push the runs that
@@ -254,7 +269,9 @@ ExitCode runRevert(const VerbContext& ctx) {
                          });
   if (r.plan) {
     if (r.plan->items.empty() && ctx.invocation.format != "json")
-      ctx.out << "Nothing of run " << *run << " to undo.\n";
+      ctx.out << i18n::format(ctx.tr.tr("Nothing of run {run} to undo."),
+                              {{"run", std::to_string(*run)}})
+              << "\n";
     else
       printPlan(ctx, *r.plan);
     if (!savePlan(ctx, r, "revert")) return ExitCode::Failed;

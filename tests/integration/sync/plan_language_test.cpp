@@ -78,7 +78,11 @@ TEST_CASE(
   SyncFixture f(emulator, o);
   auto people = staff(30);
   f.writeHr(people);
-  REQUIRE(f.sync().exitCode == 0);
+  const CommandResult first = runCommand(membersyncExecutable(), f.commandLine({"sync"}), kChinese);
+  f.keep(first);
+  REQUIRE(first.exitCode == 0);
+  CHECK_THAT(first.out, Contains("已执行（第 ") && Contains(" 次运行）：新增 30 个") &&
+                            !Contains("Applied (run"));
 
   people.erase(people.begin() + 1, people.begin() + 14);  // thirteen gone: over the limit of 10
   f.writeHr(people);
@@ -86,6 +90,9 @@ TEST_CASE(
   f.keep(held);
   INFO(tail(held.out, 3000) << held.err);
   CHECK(held.exitCode == 4);
+  // What needs a person, on stdout, in Chinese too.
+  CHECK_THAT(held.out, Contains("被安全阈值拦下，待确认（13）") &&
+                           !Contains("held by a safety guard"));
   const std::string prefix = "membersync：sync：";
   const auto at = held.err.find(prefix);
   REQUIRE(at != std::string::npos);
