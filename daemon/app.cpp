@@ -84,10 +84,10 @@ ExitCode run(const std::vector<std::string>& args, std::ostream& out, std::ostre
     // One membersync at a time per state database for the verbs that write (lock_file.h).
     std::optional<StateLock> lock;
     if (takesStateLock(inv)) {
-      lock = acquireStateLock(config.state.database, inv.verb, inv.wait, err);
+      lock = acquireStateLock(config.state.database, inv.verb, inv.wait, err, tr);
       if (!lock) return ExitCode::Failed;
     } else if (inv.verb == "daemon") {  // the state lock is taken for each of its runs
-      lock = acquireDaemonLock(config.state.database, err);
+      lock = acquireDaemonLock(config.state.database, err, tr);
       if (!lock) return ExitCode::Failed;
     }
     return verb(VerbContext{inv, config, out, err, tr});

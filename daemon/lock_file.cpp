@@ -50,7 +50,7 @@ std::string lockPathFor(const std::string& database) { return database + ".lock"
 
 std::string daemonLockPathFor(const std::string& database) { return database + ".daemon.lock"; }
 
-std::string describeHolder(const std::string& lockPath) {
+i18n::Message holderMessage(const std::string& lockPath) {
   // The file holds three lines: pid, verb, since (see writeHolder).
   std::ifstream in(lockPath);
   std::string pid;
@@ -58,9 +58,17 @@ std::string describeHolder(const std::string& lockPath) {
   std::string since;
   if (in && std::getline(in, pid) && std::getline(in, verb) && std::getline(in, since) &&
       !pid.empty() && !verb.empty()) {
-    return "membersync " + verb + " (pid " + pid + ") holds " + lockPath + " since " + since;
+    return i18n::msg("membersync {verb} (pid {pid}) holds {path} since {since}")
+        .with("verb", verb)
+        .with("pid", pid)
+        .with("path", lockPath)
+        .with("since", since);
   }
-  return "another membersync holds " + lockPath;
+  return i18n::msg("another membersync holds {path}").with("path", lockPath);
+}
+
+std::string describeHolder(const std::string& lockPath) {
+  return i18n::english(holderMessage(lockPath));
 }
 
 namespace {
@@ -89,34 +97,43 @@ int lockBlocking(int fd) {
   return rc;
 }
 
+// What acquireLockFile says, in the reader's language ({verb}, {path}, {detail}).
+constexpr const char* kCannotOpen = i18n::translateLater(
+    "membersync: {verb}: cannot open the lock file {path}: {detail} (it lives beside [state] "
+    "database; is that folder writable?)");
+constexpr const char* kCannotLock =
+    i18n::translateLater("membersync: {verb}: cannot lock {path}: {detail}");
+constexpr const char* kHeld = i18n::translateLater(
+    "membersync: {verb}: {detail}; only one membersync may use a state database at a time (add "
+    "--wait to wait for it)");
+constexpr const char* kWaiting = i18n::translateLater("membersync: {verb}: waiting: {detail}");
+
 // Takes the lock file at `path` (see acquireStateLock).
 std::optional<StateLock> acquireLockFile(const std::string& path, const std::string& verb,
-                                         bool wait, std::ostream& err) {
+                                         bool wait, std::ostream& err, const i18n::Translator& tr) {
+  const auto say = [&](const char* text, const std::string& detail) {
+    err << i18n::format(tr.tr(text), {{"verb", verb}, {"path", path}, {"detail", detail}}) << "\n"
+        << std::flush;
+  };
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) {
-    err << "membersync: " << verb << ": cannot open the lock file " << path << ": "
-        << std::strerror(errno)
-        << " (it lives beside [state] database; is that folder writable?)\n";
+    say(kCannotOpen, std::strerror(errno));
     return std::nullopt;
   }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     if (errno != EWOULDBLOCK) {
-      err << "membersync: " << verb << ": cannot lock " << path << ": " << std::strerror(errno)
-          << "\n";
+      say(kCannotLock, std::strerror(errno));
       ::close(fd);
       return std::nullopt;
     }
     if (!wait) {
-      err << "membersync: " << verb << ": " << describeHolder(path)
-          << "; only one membersync may use a state database at a time (add --wait to wait for "
-             "it)\n";
+      say(kHeld, i18n::render(tr, holderMessage(path)));
       ::close(fd);
       return std::nullopt;
     }
-    err << "membersync: " << verb << ": waiting: " << describeHolder(path) << "\n" << std::flush;
+    say(kWaiting, i18n::render(tr, holderMessage(path)));
     if (lockBlocking(fd) != 0) {
-      err << "membersync: " << verb << ": cannot lock " << path << ": " << std::strerror(errno)
-          << "\n";
+      say(kCannotLock, std::strerror(errno));
       ::close(fd);
       return std::nullopt;
     }
@@ -128,12 +145,14 @@ std::optional<StateLock> acquireLockFile(const std::string& path, const std::str
 }  // namespace
 
 std::optional<StateLock> acquireStateLock(const std::string& database, const std::string& verb,
-                                          bool wait, std::ostream& err) {
-  return acquireLockFile(lockPathFor(database), verb, wait, err);
+                                          bool wait, std::ostream& err,
+                                          const i18n::Translator& tr) {
+  return acquireLockFile(lockPathFor(database), verb, wait, err, tr);
 }
 
-std::optional<StateLock> acquireDaemonLock(const std::string& database, std::ostream& err) {
-  return acquireLockFile(daemonLockPathFor(database), "daemon", false, err);
+std::optional<StateLock> acquireDaemonLock(const std::string& database, std::ostream& err,
+                                           const i18n::Translator& tr) {
+  return acquireLockFile(daemonLockPathFor(database), "daemon", false, err, tr);
 }
 
 std::optional<StateLock> tryStateLock(const std::string& database, const std::string& verb,

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "daemon/command_line.h"
+#include "jobs/i18n/message.h"
 
 namespace membersync::cli {
 
@@ -40,16 +41,20 @@ std::string lockPathFor(const std::string& database);
 std::string daemonLockPathFor(const std::string& database);
 
 // Who holds a lock, as its file says: "membersync sync (pid 1234) holds PATH since 2026-...".
-std::string describeHolder(const std::string& lockPath);
+i18n::Message holderMessage(const std::string& lockPath);
+std::string describeHolder(const std::string& lockPath);  // its English
 
 // Takes the lock for `verb`. When another process holds it: without `wait`, writes who holds it
 // to `err` and returns nullopt (the caller exits 1); with `wait`, says so on `err` and blocks until
 // the lock is free. Also nullopt (with the reason on `err`) when the lock file cannot be opened.
+// What it writes is in `tr`'s language.
 std::optional<StateLock> acquireStateLock(const std::string& database, const std::string& verb,
-                                          bool wait, std::ostream& err);
+                                          bool wait, std::ostream& err,
+                                          const i18n::Translator& tr = i18n::Translator());
 
 // The daemon lock, taken as acquireStateLock takes the state lock, without waiting.
-std::optional<StateLock> acquireDaemonLock(const std::string& database, std::ostream& err);
+std::optional<StateLock> acquireDaemonLock(const std::string& database, std::ostream& err,
+                                           const i18n::Translator& tr = i18n::Translator());
 
 // For a daemon's run: the state lock if it is free now. Otherwise nullopt, and `why` says who
 // holds it (describeHolder) or why it cannot be taken.

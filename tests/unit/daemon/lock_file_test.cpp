@@ -81,6 +81,23 @@ TEST_CASE("lock: a second holder is refused with the first one's verb, pid and p
   CHECK(acquireStateLock(db, "sync", false, err3));
 }
 
+TEST_CASE("lock: the refusal is in the reader's language, the holder named in it too",
+          "[daemon][lock][i18n]") {
+  TempDir dir;
+  const std::string db = (dir.path() / "membersync.db").string();
+  std::ostringstream err1;
+  auto first = acquireStateLock(db, "daemon", false, err1);
+  REQUIRE(first);
+  const membersync::i18n::Translator chinese(membersync::i18n::Language::ZhCN,
+                                             {MEMBERSYNC_TEST_LOCALE_DIR});
+  std::ostringstream err2;
+  CHECK_FALSE(acquireStateLock(db, "sync", false, err2, chinese));
+  CHECK_THAT(err2.str(), Catch::StartsWith("membersync：sync：membersync daemon（pid " +
+                                           std::to_string(getpid()) + "）自 ") &&
+                             Catch::Contains("起占用 " + db + ".lock；同一个状态数据库") &&
+                             Catch::Contains("--wait") && !Catch::Contains("holds"));
+}
+
 TEST_CASE("lock: --wait blocks until the holder lets go", "[daemon][lock]") {
   TempDir dir;
   const std::string db = (dir.path() / "membersync.db").string();
