@@ -49,10 +49,8 @@ Message fromJson(const Poco::JSON::Object& o, int depth) {
   if (depth > kMaxDepth) throw Poco::DataFormatException("message nested too deeply");
   Message m;
   m.id = stringOf(o.get("msg"));
-  if (o.has("plural")) {
-    m.plural = stringOf(o.get("plural"));
-    m.count = o.getValue<Poco::UInt64>("count");
-  }
+  if (o.has("plural")) m.plural = stringOf(o.get("plural"));
+  if (!m.plural.empty()) m.count = o.getValue<Poco::UInt64>("count");  // a count without one: none
   Poco::JSON::Array::Ptr args = o.getArray("args");
   for (std::size_t i = 0; args && i < args->size(); ++i) {
     Poco::JSON::Array::Ptr pair = args->getArray(static_cast<unsigned>(i));

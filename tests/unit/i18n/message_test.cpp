@@ -68,3 +68,12 @@ TEST_CASE("message: a message nested too deeply is read back as the stored text"
   const std::string stored = encodeMessage(deep);
   CHECK(decodeMessage(stored).verbatim);
 }
+
+TEST_CASE("message: a stored text of 100,000 open brackets does not take the reader's stack",
+          "[i18n][message]") {
+  const std::string deep = "{\"msg\":\"x\",\"args\":" + std::string(100000, '[');
+  CHECK(decodeMessage(deep).verbatim);
+  std::string objects = "{\"msg\":\"x\",\"args\":[[\"a\",";
+  for (int i = 0; i < 50000; ++i) objects += "{\"msg\":\"x\",\"args\":[[\"a\",";
+  CHECK(decodeMessage(objects).verbatim);
+}
