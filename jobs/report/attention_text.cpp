@@ -3,6 +3,7 @@
 #include <map>
 #include <ostream>
 
+#include "jobs/report/machine_words.h"
 #include "jobs/report/run_text.h"
 #include "jobs/report/text_table.h"
 
@@ -34,13 +35,6 @@ std::string who(const AttentionItem& i) {
   return i.name.empty() ? i.employeeId : i.name + " (" + i.employeeId + ")";
 }
 
-// What was held or is not done, in words: the few actions that are words; the others are the
-// names of item kinds ("edit", "delete"), as the plan and the JSON name them.
-std::string actionText(const i18n::Translator& tr, const std::string& action) {
-  if (action == "row skipped") return tr.tr("row skipped");
-  if (action == "password") return tr.tr("password");
-  return action;
-}
 
 void writeGroup(std::ostream& out, const i18n::Translator& tr, AttentionKind kind, const Group& g,
                 std::size_t firstOfEach, const std::string& seeAll) {
@@ -63,7 +57,7 @@ void writeGroup(std::ostream& out, const i18n::Translator& tr, AttentionKind kin
       firstOfEach == 0 ? g.items.size() : std::min(firstOfEach, g.items.size());
   for (std::size_t n = 0; n < shown; ++n) {
     const AttentionItem& i = *g.items[n];
-    std::vector<std::string> row{actionText(tr, i.action), i.account, who(i), i.source};
+    std::vector<std::string> row{actionWord(tr, i.action), i.account, who(i), i.source};
     if (!g.oneReason || g.items.size() == 1) row.push_back(rendered(tr, i.reason));
     if (!g.oneCommand) row.push_back(rendered(tr, i.command));
     table.addRow(std::move(row));

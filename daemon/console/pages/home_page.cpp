@@ -4,7 +4,7 @@
 #include "daemon/console/pages/pools_page.h"
 #include "daemon/console/pages/run_pages.h"
 #include "daemon/console/pages/run_rows.h"
-#include "daemon/console/words.h"
+#include "jobs/report/machine_words.h"
 #include "jobs/report/attention.h"
 
 namespace membersync::console {
@@ -63,7 +63,7 @@ PageAnswer homePage(const PageRequest& request) {
   for (const auto& item : attention.items) {
     if (items.size() == kShown) break;
     items.push_back(mstch::map{
-        {"what", attentionWhat(request.tr, report::toString(item.kind), item.action)},
+        {"what", report::attentionWhat(request.tr, report::toString(item.kind), item.action)},
         {"account", item.account},
         {"name", item.name},
         {"reason", i18n::render(request.tr, item.reason)},

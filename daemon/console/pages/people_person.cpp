@@ -3,7 +3,7 @@
 #include "daemon/console/html_text.h"
 #include "daemon/console/pages/people_pages.h"
 #include "daemon/console/pages/people_text.h"
-#include "daemon/console/words.h"
+#include "jobs/report/machine_words.h"
 #include "jobs/core/text.h"
 #include "jobs/i18n/message.h"
 
@@ -40,7 +40,7 @@ mstch::array stepRows(const std::vector<state::Step>& steps, const i18n::Transla
     rows.push_back(mstch::map{
         {"run", std::to_string(s.runId)},
         {"run_link", runLink(s.runId)},
-        {"kind", machineWord(tr, s.info.kind)},
+        {"kind", report::machineWord(tr, s.info.kind)},
         {"detail", shown(tr, s.info.detail)},
         {"outcome", stepOutcome(s, tr)},
         {"message", shown(tr, s.message)},

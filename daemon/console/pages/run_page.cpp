@@ -5,7 +5,7 @@
 #include "daemon/console/html_text.h"
 #include "daemon/console/pages/run_pages.h"
 #include "daemon/console/pages/run_rows.h"
-#include "daemon/console/words.h"
+#include "jobs/report/machine_words.h"
 #include "jobs/core/text.h"
 #include "jobs/i18n/message.h"
 
@@ -58,7 +58,7 @@ mstch::array stepRows(const std::vector<state::Step>& steps,
   for (const auto& s : steps) {
     const auto p = people.find(s.info.itemKey);
     rows.push_back(mstch::map{
-        {"kind", machineWord(tr, s.info.kind)},
+        {"kind", report::machineWord(tr, s.info.kind)},
         {"account",
          p != people.end() && !p->second.hrAccount.empty() ? p->second.hrAccount : s.info.account},
         {"name", p != people.end() ? p->second.name : std::string()},
@@ -77,7 +77,7 @@ mstch::array heldRows(const std::vector<state::HeldItem>& held,
   for (const auto& h : held) {
     const auto p = people.find(itemKeyOf(h.key));
     rows.push_back(mstch::map{
-        {"key", itemKeyWords(tr, h.key)},
+        {"key", report::itemKeyWords(tr, h.key)},
         {"account", p != people.end() ? p->second.hrAccount : std::string()},
         {"name", p != people.end() ? p->second.name : std::string()},
         {"reason", shown(tr, h.reason)},

@@ -1,7 +1,7 @@
 #include "daemon/console/pages/run_rows.h"
 
 #include "daemon/console/html_text.h"
-#include "daemon/console/words.h"
+#include "jobs/report/machine_words.h"
 #include "jobs/core/text.h"
 #include "jobs/i18n/message.h"
 #include "jobs/report/run_text.h"
@@ -29,7 +29,7 @@ std::string outcomeWord(const i18n::Translator& tr, const std::string& word) {
 mstch::map runRow(const state::RunSummary& run, const i18n::Translator& tr) {
   return mstch::map{
       {"id", std::to_string(run.id)},
-      {"kind", machineWord(tr, state::toString(run.kind))},
+      {"kind", report::machineWord(tr, state::toString(run.kind))},
       {"started", personTime(run.startedAt)},
       {"outcome", run.finishedAt ? outcomeWord(tr, run.outcome) : tr.tr("running or cut off")},
       {"counts", report::runCountsText(tr, run.counts)},

@@ -4,10 +4,10 @@
 
 #include "jobs/i18n/translator.h"
 
-// The state's machine words ("edit", "reset-password", "sync", "invalid-row") as a page shows
-// them: in the reader's language. JSON, metrics and the state keep the words themselves; only the
-// pages call these.
-namespace membersync::console {
+// The state's machine words ("edit", "reset-password", "sync", "invalid-row") as a person reads
+// them, on a console page or in `status`: in the reader's language. JSON, metrics and the state
+// keep the words themselves.
+namespace membersync::report {
 
 // A step's or an item's kind ("add", "edit", "withdraw", "reset-password"), a run's kind ("sync",
 // "daemon") or a word of what needs a person ("invalid-row", "in-doubt"), translated; a word the
@@ -27,4 +27,4 @@ std::string attentionWhat(const i18n::Translator& tr, const std::string& kind,
 // Chinese; the rest, which names the item, as it is.
 std::string itemKeyWords(const i18n::Translator& tr, const std::string& key);
 
-}  // namespace membersync::console
+}  // namespace membersync::report

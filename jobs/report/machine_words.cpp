@@ -1,16 +1,18 @@
-#include "daemon/console/words.h"
+#include "jobs/report/machine_words.h"
 
 #include "jobs/i18n/message.h"
 
-namespace membersync::console {
+namespace membersync::report {
 namespace {
 
 // The words the state and jobs/report hold that no other file marks for the catalogue: the item
-// kinds are marked by jobs/report/plan_text.cpp, "row skipped" and "password" by
-// attention_text.cpp, the outcome words by pages/run_rows.cpp.
+// kinds are marked by plan_text.cpp, the outcome words by the console's pages/run_rows.cpp.
 [[maybe_unused]] constexpr const char* kMachineWords[] = {
     // A step's kind besides the item kinds.
     i18n::translateLater("reset-password"),
+    // What an item of what needs a person is about, besides the item kinds.
+    i18n::translateLater("row skipped"),
+    i18n::translateLater("password"),
     // Run kinds (state::RunKind).
     i18n::translateLater("sync"),
     i18n::translateLater("plan"),
@@ -56,4 +58,4 @@ std::string itemKeyWords(const i18n::Translator& tr, const std::string& key) {
                                                {"rest", key.substr(colon + 1)}});
 }
 
-}  // namespace membersync::console
+}  // namespace membersync::report
