@@ -6,6 +6,7 @@
 #include "jobs/core/text.h"
 #include "jobs/deliver/passwords_listing.h"
 #include "jobs/report/attention_text.h"
+#include "jobs/report/machine_words.h"
 #include "jobs/report/run_text.h"
 #include "jobs/report/text_table.h"
 
@@ -45,7 +46,8 @@ void writeRuns(std::ostream& out, const i18n::Translator& tr, const std::string&
   TextTable table(
       {tr.tr("run"), tr.tr("kind"), tr.tr("started"), tr.tr("outcome"), tr.tr("what happened")});
   for (const auto& r : runs) {
-    table.addRow({std::to_string(r.id), state::toString(r.kind), localTime(r.startedAt),
+    table.addRow({std::to_string(r.id), machineWord(tr, state::toString(r.kind)),
+                  localTime(r.startedAt),
                   r.finishedAt ? outcomeText(tr, r.outcome) : tr.tr("cut off"),
                   whatHappened(tr, r)});
   }

@@ -100,7 +100,8 @@ TEST_CASE(
   CHECK_THAT(out, Catch::Contains("\n  被安全阈值拦下，待确认（1）\n"
                                   "    处理方法：membersync allow 12\n"));
   CHECK_THAT(out, Catch::Contains("第 12 次运行已发送，但没有收到答复"));
-  // What each item is about: the kind's word, not the machine's.
+  // A run's kind, and what each item is about: the kind's word, not the machine's.
+  CHECK_THAT(out, Catch::Contains("  同步  ") && !Catch::Contains("  sync  "));
   CHECK_THAT(out, Catch::Contains("\n    收回  WangWei  王伟 (E0001)") &&
                       Catch::Contains("\n    修改  carol  E7"));
   CHECK_THAT(out, Catch::Contains("4 天前已设置，尚未发放"));
