@@ -40,8 +40,9 @@ std::vector<ReportLine> reportRun(const config::Config& config, Runtime& rt,
   facts.run = report.run;
   facts.outcome = outcome;
   if (report.applied) facts.counts = report.applied->counts;
-  // A failed run's message says why; otherwise the groups say everything it would repeat.
-  if (facts.failed()) facts.message = rt.scrubber().scrub(report.message);
+  // A failed run's message says why, in the report's language; otherwise the groups say
+  // everything it would repeat.
+  if (facts.failed()) facts.message = rt.scrubber().scrub(i18n::render(tr, report.saying()));
   facts.configPath = config.sourceFile;
   facts.defaultConfig = configArgument.empty();
   facts.link = notify::runPageLink(config.console.publicUrl, report.run);

@@ -107,8 +107,7 @@ void printApplied(const VerbContext& ctx, const apply::SyncReport& r) {
 }
 
 ExitCode finish(const VerbContext& ctx, const apply::SyncReport& r) {
-  // `said` where the run set it, in the reader's language; a bare `message` as it is.
-  const i18n::Message said = r.said.empty() ? i18n::verbatim(r.message) : r.said;
+  const i18n::Message said = r.saying();
   if (!said.empty()) {
     ctx.err << i18n::render(ctx.tr, i18n::msg("membersync: {verb}: {message}")
                                         .with("verb", ctx.invocation.verb)

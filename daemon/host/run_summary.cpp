@@ -163,7 +163,7 @@ RunSummary summarize(const apply::SyncReport& report, bool cancelled, Clock::Wal
                          args)
           : i18n::format(tr.tr("run {run} {outcome} after {took}: {counts}"), args);
   if (!report.message.empty()) {
-    const std::string message = i18n::render(tr, i18n::decodeMessage(report.message));
+    const std::string message = i18n::render(tr, report.saying());
     line += " — " + message;  // a dash, in both languages (msgids stay ASCII)
   }
   s.log.emplace_back(run.failed ? LogLevel::Error : LogLevel::Notice, line);

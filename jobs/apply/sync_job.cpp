@@ -51,8 +51,7 @@ ApplySettings applySettingsFor(const SyncRequest& request, const policy::Policy&
 // The run's message as the state keeps it: untranslated (encodeMessage), so that `status` shows
 // it in the reader's language.
 std::string stored(const SyncReport& report) {
-  if (report.said.empty()) return report.message;
-  return i18n::encodeMessage(report.said);
+  return i18n::encodeMessage(report.saying());
 }
 
 }  // namespace
@@ -345,8 +344,7 @@ SyncOutcome withAttention(SyncOutcome outcome, SyncReport& report) {
   if (a.worst() == report::AttentionClass::NotDone) needs = SyncOutcome::PartlyFailed;
   i18n::Message said = i18n::msg("needs a person: {counts}").with("counts", a.countsMessage());
   if (!report.message.empty()) {
-    const i18n::Message before = report.said.empty() ? i18n::verbatim(report.message) : report.said;
-    said = i18n::msg("{message}; {more}").with("message", before).with("more", said);
+    said = i18n::msg("{message}; {more}").with("message", report.saying()).with("more", said);
   }
   report.say(std::move(said));
   return std::min(outcome, needs);  // the enum runs from the most serious

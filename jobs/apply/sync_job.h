@@ -76,6 +76,8 @@ struct SyncReport {
     message = i18n::english(m);
     said = std::move(m);
   }
+  // What the run said, to show in a reader's language: `said`, or a bare `message` as it is.
+  i18n::Message saying() const { return said.empty() ? i18n::verbatim(message) : said; }
 };
 
 // Why a member list must not be acted on, or nullopt when it may: a list that lost most of the

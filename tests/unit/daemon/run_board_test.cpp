@@ -324,3 +324,18 @@ TEST_CASE("metrics: the passwords waiting to be handed out, by how mailing them 
   CHECK_THAT(text, Catch::Contains("membersync_passwords_waiting{mail=\"refused\"} 0\n"));
   CHECK_THAT(text, Catch::Contains("membersync_passwords_waiting{mail=\"in_doubt\"} 1\n"));
 }
+
+TEST_CASE("run summary: the daemon's run line gives the run's message in the journal's language",
+          "[daemon][i18n]") {
+  membersync::apply::SyncReport report;
+  report.run = 4;
+  report.outcome = membersync::apply::SyncOutcome::PartlyFailed;
+  report.say(membersync::i18n::msg("stopped early: {reason}").with("reason", "SIGTERM"));
+  const membersync::i18n::Translator chinese(membersync::i18n::Language::ZhCN,
+                                             {MEMBERSYNC_TEST_LOCALE_DIR});
+  const auto zh = membersync::daemon::summarize(report, false, at(0), at(1), chinese);
+  REQUIRE_FALSE(zh.log.empty());
+  CHECK_THAT(zh.log.front().second, Catch::EndsWith(" — 提前停止：SIGTERM"));
+  const auto en = membersync::daemon::summarize(report, false, at(0), at(1));
+  CHECK_THAT(en.log.front().second, Catch::EndsWith(" — stopped early: SIGTERM"));
+}
