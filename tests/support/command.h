@@ -15,6 +15,11 @@ struct CommandResult {
   int signal = 0;   // launchCommand() only: the signal that ended the child (exitCode is then -1)
 };
 
+// The environment in which membersync speaks Chinese with no Chinese locale on the machine
+// (LANGUAGE under C.UTF-8), every other variable gettext reads cleared.
+inline const std::map<std::string, std::string> kChineseByLanguage{
+    {"LANGUAGE", "zh_CN"}, {"LC_ALL", "C.UTF-8"}, {"LC_MESSAGES", ""}, {"LANG", ""}};
+
 // Runs `executable` with `args` to completion, capturing both output streams (read concurrently,
 // so a chatty child cannot block on a full pipe). `env` entries are added to the environment.
 CommandResult runCommand(const std::string& executable, const std::vector<std::string>& args,

@@ -20,8 +20,7 @@ using membersync::testing::runCommand;
 using membersync::testing::TempDir;
 using Environment = std::map<std::string, std::string>;
 
-const Environment kChinese{
-    {"LANGUAGE", "zh_CN"}, {"LC_ALL", "C.UTF-8"}, {"LC_MESSAGES", ""}, {"LANG", ""}};
+const Environment& kChinese = membersync::testing::kChineseByLanguage;
 const Environment kEnglish{{"LANGUAGE", ""}, {"LC_ALL", "C.UTF-8"}, {"LC_MESSAGES", ""}, {"LANG", ""}};
 
 // A configuration in `dir` for a center at `baseUrl` (nothing need listen there for the offline

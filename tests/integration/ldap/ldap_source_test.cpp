@@ -111,8 +111,7 @@ TEST_CASE("ldap: under LANGUAGE=zh_CN a refused bind and validate's counts are C
           "[ldap][i18n]") {
   SlapdProcess slapd({SlapdProcess::peopleLdif(3), 0, false});
   TempDir dir;
-  const std::map<std::string, std::string> chinese{
-      {"LANGUAGE", "zh_CN"}, {"LC_ALL", "C.UTF-8"}, {"LC_MESSAGES", ""}, {"LANG", ""}};
+  const auto& chinese = membersync::testing::kChineseByLanguage;
   const auto refused =
       runMembersync(writeConfig(dir, directorySection(slapd.ldapUrl()), "Wrong-Bind-Password-7"),
                     "validate", chinese);

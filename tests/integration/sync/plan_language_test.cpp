@@ -15,8 +15,7 @@ namespace {
 using namespace membersync::testing;
 using Catch::Contains;
 
-const std::map<std::string, std::string> kChinese = {
-    {"LC_ALL", "C.UTF-8"}, {"LANGUAGE", "zh_CN"}, {"LC_MESSAGES", ""}, {"LANG", ""}};
+const auto& kChinese = kChineseByLanguage;
 
 CommandResult planInChinese(SyncFixture& f) {
   CommandResult r = runCommand(membersyncExecutable(), f.commandLine({"plan"}), kChinese);

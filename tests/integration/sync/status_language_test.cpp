@@ -16,9 +16,7 @@ namespace {
 using namespace membersync::testing;
 using Catch::Contains;
 
-// Every variable gettext reads: Chinese by LANGUAGE under C.UTF-8.
-const std::map<std::string, std::string> kChinese = {
-    {"LC_ALL", "C.UTF-8"}, {"LANGUAGE", "zh_CN"}, {"LC_MESSAGES", ""}, {"LANG", ""}};
+const auto& kChinese = kChineseByLanguage;
 
 CommandResult inChinese(SyncFixture& f, const std::vector<std::string>& args) {
   CommandResult r = runCommand(membersyncExecutable(), f.commandLine(args), kChinese);
