@@ -10,12 +10,15 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "tests/support/emulator_process.h"
 
@@ -39,18 +42,30 @@ void parseIntFlags(int argc, char** argv, const std::map<std::string, int*>& fla
   }
 }
 
-std::vector<std::string> poolNumbers(int n) {
+namespace {
+
+std::vector<std::string> numbered(const char* format, int n) {
   std::vector<std::string> numbers;
   numbers.reserve(static_cast<std::size_t>(n));
   char buffer[24];
   for (int i = 1; i <= n; ++i) {
-    std::snprintf(buffer, sizeof buffer, "POOL-%06d", i);
+    std::snprintf(buffer, sizeof buffer, format, i);
     numbers.emplace_back(buffer);
   }
   return numbers;
 }
 
-std::string fixtureWithMembers(const testing::TempDir& dir, int n, int poolAssets) {
+}  // namespace
+
+std::vector<std::string> poolNumbers(int n) {
+  return numbered("POOL-%06d", n);
+}
+
+std::vector<std::string> lockNumbers(int n) {
+  return numbered("LOCK-%06d", n);
+}
+
+std::string fixtureWithMembers(const testing::TempDir& dir, int n, int poolAssets, int poolLocks) {
   std::ifstream in(testing::demoFixture());
   std::stringstream text;
   text << in.rdbuf();
@@ -90,10 +105,19 @@ std::string fixtureWithMembers(const testing::TempDir& dir, int n, int poolAsset
     asset->set("products", tree);
     assets->add(asset);
   }
+  auto locks = root->getArray("locks");
+  for (const std::string& number : lockNumbers(poolLocks)) {
+    Poco::JSON::Object::Ptr lock = new Poco::JSON::Object;
+    lock->set("assetNum", number);
+    lock->set("assetId", "LID-" + number.substr(5));
+    locks->add(lock);
+  }
   std::ostringstream out;
   root->stringify(out);
   return dir
-      .write("fixture-" + std::to_string(n) + "-" + std::to_string(poolAssets) + ".json", out.str())
+      .write("fixture-" + std::to_string(n) + "-" + std::to_string(poolAssets) + "-" +
+                 std::to_string(poolLocks) + ".json",
+             out.str())
       .string();
 }
 
@@ -193,6 +217,51 @@ MeasuredRun runMeasured(const std::string& executable, const std::vector<std::st
   run.out = readBack(out);
   run.err = readBack(err);
   return run;
+}
+
+}  // namespace membersync::bench
+
+namespace membersync::bench {
+
+namespace {
+
+std::string cpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown";
+}
+
+// A fixed amount of integer work (xorshift and a little arithmetic, no memory traffic): its
+// seconds say how fast a core of this machine is today.
+double calibrationSeconds() {
+  double best = 1e9;
+  for (int round = 0; round < 3; ++round) {
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t x = 88172645463325252ULL, sum = 0;
+    for (int i = 0; i < 200'000'000; ++i) {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      sum += x % 7;
+    }
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (sum == 42) std::printf(" ");  // keeps the loop from being optimised away
+    best = std::min(best, s);
+  }
+  return best;
+}
+
+}  // namespace
+
+void printMachine() {
+  std::printf("machine: %s, %u cores (%ld online); build %s, flags \"%s\"\n", cpuModel().c_str(),
+              std::thread::hardware_concurrency(), sysconf(_SC_NPROCESSORS_ONLN),
+              MEMBERSYNC_BENCH_BUILD_TYPE, MEMBERSYNC_BENCH_BUILD_FLAGS);
+  std::printf("calibration: %.3f s for a fixed loop of 200 M xorshift steps (best of 3; "
+              "0.3-0.4 s on this project's idle machine)\n\n",
+              calibrationSeconds());
+  std::fflush(stdout);
 }
 
 }  // namespace membersync::bench

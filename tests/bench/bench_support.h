@@ -15,9 +15,18 @@ namespace membersync::bench {
 // With 0 the enterprise starts with no members at all. The demo's assets and locks lose their
 // references to demo members.
 // With `poolAssets`, that many free asset numbers more (poolNumbers), each with one product.
-std::string fixtureWithMembers(const testing::TempDir& dir, int members, int poolAssets = 0);
+// With `poolLocks`, that many free hardware locks more (lockNumbers).
+std::string fixtureWithMembers(const testing::TempDir& dir, int members, int poolAssets = 0,
+                               int poolLocks = 0);
 // The asset numbers of such a pool: POOL-000001, POOL-000002, ...
 std::vector<std::string> poolNumbers(int n);
+// The lock numbers of such locks: LOCK-000001, LOCK-000002, ...
+std::vector<std::string> lockNumbers(int n);
+
+// Prints what the figures that follow were measured on, so that figures of different days can
+// be compared: the CPU model, the cores, the build type and flags, and the time of a fixed
+// calibration loop (the best of three; a machine that is busy or slower shows it here first).
+void printMachine();
 
 // Reads "--flag value" pairs into the integers `flags` names (without the dashes); an unknown
 // flag, or one without a value, ends the program with exit 64 and says which.

@@ -83,11 +83,11 @@ Reply configureAssets(Service& svc, const Request& req, const Route& route) {
   for (const std::string& num : *withdraw) {
     Asset* a = svc.state.assetByNum(num);
     if (a->holderGlobalId != member->globalId) continue;
-    a->holderGlobalId.clear();
+    svc.state.setHolder(*a, "");
     a->lentIn.clear();
   }
   for (const std::string& num : *assign)
-    svc.state.assetByNum(num)->holderGlobalId = member->globalId;
+    svc.state.setHolder(*svc.state.assetByNum(num), member->globalId);
   return committed(memberCenterSuccess());
 }
 

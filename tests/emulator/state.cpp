@@ -20,7 +20,17 @@ State State::fromFixture(const Fixture& fixture) {
     s.lastCreateTime_ = std::max(s.lastCreateTime_, m.createTime);
     s.indexMember(i);
   }
+  s.indexAssetsAndLocks();
   return s;
+}
+
+void State::indexAssetsAndLocks() {
+  for (std::size_t i = 0; i < assets_.size(); ++i) {
+    assetByNum_.emplace(assets_[i].assetNum, i);
+    assetById_.emplace(assets_[i].assetId, i);
+    if (!assets_[i].holderGlobalId.empty()) heldBy_[assets_[i].holderGlobalId].push_back(i);
+  }
+  for (std::size_t i = 0; i < locks_.size(); ++i) lockByNum_.emplace(locks_[i].assetNum, i);
 }
 
 void State::indexMember(std::size_t position) {
@@ -50,28 +60,38 @@ Member* State::liveMemberByUserName(const std::string& userName) {
 }
 
 Asset* State::assetByNum(const std::string& assetNum) {
-  auto it = std::find_if(assets_.begin(), assets_.end(),
-                         [&](const Asset& a) { return a.assetNum == assetNum; });
-  return it == assets_.end() ? nullptr : &*it;
+  auto it = assetByNum_.find(assetNum);
+  return it == assetByNum_.end() ? nullptr : &assets_[it->second];
 }
 
 Asset* State::assetById(const std::string& assetId) {
-  auto it = std::find_if(assets_.begin(), assets_.end(),
-                         [&](const Asset& a) { return a.assetId == assetId; });
-  return it == assets_.end() ? nullptr : &*it;
+  auto it = assetById_.find(assetId);
+  return it == assetById_.end() ? nullptr : &assets_[it->second];
 }
 
 Lock* State::lockByNum(const std::string& assetNum) {
-  auto it = std::find_if(locks_.begin(), locks_.end(),
-                         [&](const Lock& l) { return l.assetNum == assetNum; });
-  return it == locks_.end() ? nullptr : &*it;
+  auto it = lockByNum_.find(assetNum);
+  return it == lockByNum_.end() ? nullptr : &locks_[it->second];
+}
+
+void State::setHolder(Asset& asset, const std::string& globalId) {
+  if (asset.holderGlobalId == globalId) return;
+  const auto position = static_cast<std::size_t>(&asset - assets_.data());
+  if (!asset.holderGlobalId.empty()) {
+    auto& held = heldBy_[asset.holderGlobalId];
+    held.erase(std::remove(held.begin(), held.end(), position), held.end());
+  }
+  asset.holderGlobalId = globalId;
+  if (!globalId.empty()) heldBy_[globalId].push_back(position);
 }
 
 std::vector<std::string> State::assetNumsOf(const std::string& globalId) const {
   std::vector<std::string> nums;
-  for (const Asset& a : assets_) {
-    if (!globalId.empty() && a.holderGlobalId == globalId) nums.push_back(a.assetNum);
-  }
+  const auto it = globalId.empty() ? heldBy_.end() : heldBy_.find(globalId);
+  if (it == heldBy_.end()) return nums;
+  std::vector<std::size_t> positions = it->second;
+  std::sort(positions.begin(), positions.end());  // the enterprise's asset order
+  for (std::size_t p : positions) nums.push_back(assets_[p].assetNum);
   return nums;
 }
 
@@ -94,10 +114,10 @@ std::int64_t State::nextCreateTime(std::int64_t nowMs) {
 }
 
 void State::releaseEverythingOf(Member& member) {
-  for (Asset& a : assets_) {
-    if (a.holderGlobalId == member.globalId) {
-      a.holderGlobalId.clear();
-      a.lentIn.clear();
+  if (const auto held = heldBy_.find(member.globalId); held != heldBy_.end()) {
+    for (const std::size_t p : std::vector<std::size_t>(held->second)) {
+      setHolder(assets_[p], "");
+      assets_[p].lentIn.clear();
     }
   }
   for (Lock& l : locks_) {

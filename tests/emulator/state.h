@@ -15,7 +15,10 @@ namespace membersync::emulator {
 // g_nonce values already seen. Not thread-safe: the Emulator holds one mutex around all of it.
 // Lookups return nullptr when nothing matches; pointers stay valid until the next add.
 // Members enter through fromFixture() and addMember() only, and their globalId and userName
-// never change: the member lookups are indexed by both.
+// never change: the member lookups are indexed by both. Assets and locks come from the fixture
+// only, indexed by number and id; an asset's holder changes through setHolder() alone, which
+// keeps the index by holder (a member's asset numbers are listed with every A5 item: a scan of
+// 400,000 assets per item made listing quadratic).
 class State {
  public:
   // A copy of the fixture's data. Ids of members added later continue after the fixture's.
@@ -25,7 +28,6 @@ class State {
   const std::vector<Department>& departments() const { return departments_; }
   std::vector<Member>& members() { return members_; }
   const std::vector<Member>& members() const { return members_; }
-  std::vector<Asset>& assets() { return assets_; }
   const std::vector<Asset>& assets() const { return assets_; }
   std::vector<Lock>& locks() { return locks_; }
   const std::vector<Lock>& locks() const { return locks_; }
@@ -38,6 +40,8 @@ class State {
   Asset* assetByNum(const std::string& assetNum);
   Asset* assetById(const std::string& assetId);
   Lock* lockByNum(const std::string& assetNum);
+  // Gives the asset to the member with `globalId` (empty: to nobody).
+  void setHolder(Asset& asset, const std::string& globalId);
 
   // Asset numbers held by the member, in the enterprise's asset order.
   std::vector<std::string> assetNumsOf(const std::string& globalId) const;
@@ -73,12 +77,17 @@ class State {
   std::unordered_map<std::string, std::vector<std::size_t>> byUserName_;
   std::vector<Asset> assets_;
   std::vector<Lock> locks_;
+  // Indexes into assets_ and locks_ (the first with each number or id, as a scan finds it), and
+  // the assets each member holds.
+  std::unordered_map<std::string, std::size_t> assetByNum_, assetById_, lockByNum_;
+  std::unordered_map<std::string, std::vector<std::size_t>> heldBy_;
   std::set<std::string> nonces_;
   Claims claims_;
   std::int64_t nextMemberId_ = 0;
   std::int64_t lastCreateTime_ = 0;
 
   void indexMember(std::size_t position);
+  void indexAssetsAndLocks();
 };
 
 // A5's order: createTime, then id.

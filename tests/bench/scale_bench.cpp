@@ -1,0 +1,234 @@
+// Benchmark: the largest enterprises (issue 32). The real `membersync sync` binary, three runs in
+// a row against the emulator, for one size of enterprise:
+//
+//   cmake --build build -j2 --target scale_bench membersync membercenter-emulator
+//   build/tests/bench/scale_bench [--people 100000] [--edits 10000] [--latency-ms 0]
+//       [--concurrency 8] [--lock-percent 1] [--pool-assets 1]
+//
+//   1 first sync   PEOPLE people, none on the center yet; the policy (the demo's departments,
+//                  protected accounts and lock rule) grants everyone one asset number of a pool
+//                  of PEOPLE, and LOCK-PERCENT % of people lend a hardware lock (the export's
+//                  `lock` column): ceil(PEOPLE / 100) A1, PEOPLE A9 and one lend a lock
+//                  (with --pool-assets 0 no asset rule: no A9)
+//   2 unchanged    the same export again: no write; the member list's pages and the asset and
+//                  lock lists
+//   3 edits        EDITS people renamed (another display name): one A2 each
+//
+// Each run is a separate process (membersync as the service's timer starts it), measured by
+// wait4: its wall time, its own CPU time (not the emulator's, which is another process on the
+// same cores) and its peak resident memory. How to read it:
+//   writes, reads  the calls the emulator counted against the fewest possible;
+//   bound s        what latency and concurrency C allow: latency x (one round for the token
+//                  grants + ceil(fewest reads / C) + ceil(fewest writes / C)); no CPU counts;
+//   us/person      membersync's CPU time over PEOPLE (aims: 20 us a first sync, 10 a re-sync);
+//   RSS MiB        membersync's peak (aims at 400,000 people: 1 GiB a first sync, 600 MiB a
+//                  re-sync), and per person;
+//   state          the state database's size after the run and what each table holds
+//                  (sqlite3's dbstat, when the sqlite3 program is installed).
+// Nothing is asserted: the figures are for people (docs/performance.md).
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tests/bench/bench_support.h"
+#include "tests/bench/hr_people.h"
+#include "tests/bench/sync_step.h"
+#include "tests/support/emulator_process.h"
+#include "tests/support/temp_dir.h"
+
+namespace {
+
+using namespace membersync;
+
+struct Args {
+  int people = 100000;
+  int edits = 10000;
+  int latencyMs = 0;
+  int concurrency = 8;
+  int lockPercent = 1;
+  int poolAssets = 1;  // 1: everyone is granted one asset number of a pool; 0: no asset rule
+};
+
+Args parseArgs(int argc, char** argv) {
+  Args a;
+  bench::parseIntFlags(argc, argv,
+                       {{"people", &a.people},
+                        {"edits", &a.edits},
+                        {"latency-ms", &a.latencyMs},
+                        {"concurrency", &a.concurrency},
+                        {"lock-percent", &a.lockPercent},
+                        {"pool-assets", &a.poolAssets}});
+  if (a.people < 1 || a.concurrency < 1 || a.edits < 0 || a.edits > a.people ||
+      a.lockPercent < 0 || a.lockPercent > 100 || a.latencyMs < 0 || a.poolAssets < 0 ||
+      a.poolAssets > 1) {
+    std::cerr << "bad values: people and concurrency at least 1, edits between 0 and people, "
+                 "lock-percent between 0 and 100, pool-assets 0 or 1\n";
+    std::exit(64);
+  }
+  return a;
+}
+
+long ceilDiv(long a, long b) {
+  return (a + b - 1) / b;
+}
+
+int lockCount(const Args& a) {
+  return static_cast<int>(static_cast<long>(a.people) * a.lockPercent / 100);
+}
+
+// Every (100 / lock-percent)th person lends a lock: LOCK-000001, LOCK-000002, ...
+std::string exportCsv(const std::vector<bench::HrRow>& rows, const Args& a) {
+  const std::vector<std::string> locks = bench::lockNumbers(lockCount(a));
+  const std::size_t every = locks.empty() ? 0 : rows.size() / locks.size();
+  std::string csv = "employee_id,account,name,department,remark,mobile,status,title,lock\n";
+  csv.reserve(rows.size() * 80);
+  std::size_t lent = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    csv += r.employeeId + ',' + r.account + ',' + r.name + ',' + r.department + ',' + r.remark +
+           ',' + r.mobile + ",active,Engineer,";
+    if (every && i % every == 0 && lent < locks.size()) csv += locks[lent++];
+    csv += '\n';
+  }
+  return csv;
+}
+
+std::string policyJson(const Args& a) {
+  std::string json = R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 },
+  "protect": ["admin", "svc*"],
+  "locks": [ { "rule": "offline", "when": { "lock": "*" }, "lock_from": "lock" } ])";
+  if (!a.poolAssets) return json + " }\n";
+  json += R"(,
+  "assets": [ { "rule": "seat", "pool": [)";
+  const auto pool = bench::poolNumbers(a.people);
+  for (std::size_t i = 0; i < pool.size(); ++i) json += (i ? ",\"" : "\"") + pool[i] + "\"";
+  return json + "] } ] }\n";
+}
+
+std::string configIni(const testing::EmulatorProcess& emulator, const Args& a) {
+  return "[center]\nbase_url = " + emulator.baseUrl() + "\ntoken_url = " + emulator.tokenUrl() +
+         "\nenterprise_global_id = ENT-ACME-0001\nenterprise_code = acme\n"
+         "client_id = membersync-demo\nclient_secret_file = secrets/client\n"
+         "admin_user = admin@acme\nadmin_password_file = secrets/admin\n"
+         "max_concurrency = " +
+         std::to_string(a.concurrency) +
+         "\n[directory]\npath = hr.csv\n[policy]\npath = policy.json\n"
+         // A bench renames 10 % of everyone at once: the edit guard would rightly hold that.
+         "[sync]\nmax_edits = 1000000\nmax_edit_percent = 100\n"
+         "[state]\ndatabase = membersync.db\n";
+}
+
+struct Step {
+  const char* title;
+  long membersBefore;  // members the center lists when the run starts
+  long fewestWrites;
+};
+
+// The reads a run cannot do without: the member list's pages (page 1 again after the last when
+// there are several), the asset numbers (A6) and the borrowed locks (A8).
+long fewestReads(const Step& s) {
+  const long pages = std::max(1L, ceilDiv(s.membersBefore, 100));
+  return (pages > 1 ? pages + 1 : pages) + 2;
+}
+
+double boundSeconds(const Step& s, const Args& a) {
+  const long rounds =
+      1 + ceilDiv(fewestReads(s), a.concurrency) + ceilDiv(s.fewestWrites, a.concurrency);
+  return a.latencyMs / 1000.0 * static_cast<double>(rounds);
+}
+
+std::string byEndpoint(const bench::CenterCalls& calls) {
+  std::string out;
+  for (const auto& [name, n] : calls.byEndpoint)
+    if (n > 0 && name != "token") out += (out.empty() ? "" : " ") + name + " " + std::to_string(n);
+  return out;
+}
+
+// Each table's pages in the state database, largest first (sqlite3's dbstat virtual table).
+void printStorage(const std::string& database) {
+  struct stat st {};
+  if (stat(database.c_str(), &st) != 0) return;
+  std::printf("    state %.1f MiB:", static_cast<double>(st.st_size) / (1 << 20));
+  const std::string query =
+      "sqlite3 -readonly '" + database +
+      "' \"SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 12\" "
+      "2>/dev/null";
+  FILE* pipe = popen(query.c_str(), "r");
+  if (!pipe) return;
+  char line[256];
+  while (std::fgets(line, sizeof line, pipe)) {
+    std::string l(line);
+    const auto bar = l.find('|');
+    if (bar == std::string::npos) continue;
+    std::printf(" %s %.1f", l.substr(0, bar).c_str(), std::atof(l.c_str() + bar + 1) / (1 << 20));
+  }
+  pclose(pipe);
+  std::printf("\n");
+}
+
+void runStep(const Step& step, const Args& a, const testing::TempDir& dir,
+             const testing::EmulatorProcess& emulator, const std::string& config) {
+  const bench::CenterCalls before = bench::CenterCalls::of(emulator);
+  const double emulatorCpu = bench::childrenCpuSeconds();
+  const bench::MeasuredRun run =
+      bench::runMeasured(testing::membersyncExecutable(), {"--config", config, "sync"}, dir);
+  const bench::CenterCalls calls = bench::CenterCalls::of(emulator).since(before);
+  const double bound = boundSeconds(step, a);
+  char ratio[16] = "";
+  if (bound > 0) std::snprintf(ratio, sizeof ratio, "%.2fx", run.seconds / bound);
+  std::printf("%-13s %4d %9lld/%-7ld %6lld/%-5ld %5lld %8.2f %7.2f %6s %7.2f %8.1f %8.1f %7.2f "
+              "%7.2f\n",
+              step.title, run.exitCode, static_cast<long long>(calls.writes), step.fewestWrites,
+              static_cast<long long>(calls.reads), fewestReads(step),
+              static_cast<long long>(calls.tokens), run.seconds, bound, ratio, run.cpuSeconds,
+              run.cpuSeconds * 1e6 / a.people, run.peakRssKb / 1024.0,
+              run.peakRssKb * 1024.0 / a.people / 1000.0,
+              bench::childrenCpuSeconds() - emulatorCpu);
+  std::printf("    calls: %s\n", byEndpoint(calls).c_str());
+  printStorage((dir.path() / "membersync.db").string());
+  if (run.exitCode != 0 && run.exitCode != 1)
+    std::printf("    stderr: %s\n", run.err.substr(0, 2000).c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Args a = parseArgs(argc, argv);
+  bench::printMachine();
+  testing::TempDir dir;
+  std::printf("fixture: %d people, a pool of %d asset numbers, %d locks lent (%d %%), latency %d "
+              "ms, max_concurrency %d\n",
+              a.people, a.poolAssets ? a.people : 0, lockCount(a), a.lockPercent, a.latencyMs,
+              a.concurrency);
+  std::fflush(stdout);
+  const std::string fixture =
+      bench::fixtureWithMembers(dir, 0, a.poolAssets ? a.people : 0, lockCount(a));
+  testing::EmulatorProcess emulator(
+      testing::EmulatorProcess::Options{fixture, {"--latency-ms", std::to_string(a.latencyMs)}});
+  dir.write("secrets/client", "demo-client-secret\n");
+  dir.write("secrets/admin", "demo-admin-pass1\n");
+  dir.write("policy.json", policyJson(a));
+  const std::string config = dir.write("membersync.ini", configIni(emulator, a)).string();
+  std::vector<bench::HrRow> rows = bench::generateStaff(a.people);
+  dir.write("hr.csv", exportCsv(rows, a));
+
+  std::printf("\n%-13s %4s %17s %12s %5s %8s %7s %6s %7s %8s %8s %7s %7s\n", "run", "exit",
+              "writes/fewest", "reads/fewest", "token", "wall s", "bound s", "ratio", "cpu s",
+              "us/pers", "RSS MiB", "KB/pers", "emu cpu");
+  const long people = a.people;
+  runStep({"first sync", 0, ceilDiv(people, 100) + (a.poolAssets ? people : 0) + lockCount(a)}, a,
+          dir, emulator, config);
+  runStep({"unchanged", people, 0}, a, dir, emulator, config);
+  bench::renamePeople(rows, a.edits);
+  dir.write("hr.csv", exportCsv(rows, a));
+  runStep({"edits", people, a.edits}, a, dir, emulator, config);
+  return 0;
+}
