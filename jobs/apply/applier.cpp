@@ -47,17 +47,63 @@ state::Millis nextAttemptAt(state::Millis now, int attempts) {
   return now + std::min(delay, day);
 }
 
-void eachItem(const WriteTools& tools, ApplyRun& run, const std::string& phase, const Items& items,
-              const std::function<void(const Item&)>& one) {
+namespace {
+
+// A group's calls on up to `workers` threads; a call not yet sent when the run began stopping
+// is not sent (every index gets an outcome, so the journal records each step of the group).
+std::vector<WriteOutcome> sendGroup(const WriteTools& tools, ApplyRun& run,
+                                    const std::vector<PreparedWrite>& group) {
+  std::vector<WriteOutcome> outcomes(group.size());
+  parallelFor(group.size(), tools.settings.workers, [&](std::size_t i) {
+    outcomes[i] = run.stopping()
+                      ? WriteOutcome::notSent(run.cancelled() ? kCancelled : "", run.notSentReason())
+                      : group[i].send();
+  });
+  return outcomes;
+}
+
+void runGroup(const WriteTools& tools, ApplyRun& run, const std::vector<PreparedWrite>& group) {
+  std::vector<WriteStep> batch;
+  batch.reserve(group.size());
+  for (const auto& write : group) batch.push_back(write.step);
+  // Each write's hooks see its own index and outcome, as if it were journaled alone.
+  WriteHooks hooks;
+  hooks.journaled = [&](std::size_t i) {
+    if (group[i].hooks.journaled) group[i].hooks.journaled(0);
+  };
+  auto each = [&](auto member) {
+    return [&group, member](const std::vector<WriteOutcome>& outcomes) {
+      for (std::size_t i = 0; i < group.size(); ++i)
+        if (group[i].hooks.*member) (group[i].hooks.*member)({outcomes[i]});
+    };
+  };
+  hooks.answered = each(&WriteHooks::answered);
+  hooks.recorded = each(&WriteHooks::recorded);
+  const auto outcomes = runJournaled(
+      tools.store, run.run, batch,
+      [&](const std::vector<state::StepId>&) { return sendGroup(tools, run, group); }, hooks, &run);
+  for (std::size_t i = 0; i < group.size(); ++i)
+    if (group[i].then) group[i].then(outcomes[i]);
+}
+
+}  // namespace
+
+void eachGrouped(const WriteTools& tools, ApplyRun& run, const std::string& phase,
+                 const Items& items, PrepareWrite prepare) {
   if (items.empty() || run.stopping()) return;
   tools.progress.phase(phase, items.size());
-  parallelFor(
-      items.size(), tools.settings.workers,
-      [&](std::size_t i) {
-        if (!run.stopping()) one(*items[i]);
-        tools.progress.advance();
-      },
-      &run.stopFlag());
+  // Eight calls a worker: a transaction pair per 64 calls instead of per call, and the group's
+  // last round of calls is the only one that waits for its slowest.
+  const std::size_t groupSize = 8 * static_cast<std::size_t>(std::max(1, tools.settings.workers));
+  std::vector<PreparedWrite> group;
+  for (std::size_t next = 0; next < items.size() && !run.stopping();) {
+    group.clear();
+    const std::size_t start = next, end = std::min(items.size(), next + groupSize);
+    for (; next < end; ++next)
+      if (auto write = prepare(tools, run, *items[next])) group.push_back(std::move(*write));
+    if (!group.empty()) runGroup(tools, run, group);
+    tools.progress.advance(end - start);
+  }
   tools.progress.endPhase();
 }
 
@@ -106,19 +152,18 @@ ApplyResult Applier::apply(const plan::Plan& plan, const state::Snapshot& snapsh
 
   std::map<ItemKind, Items> byKind;
   for (const auto& item : plan.items) byKind[item.kind].push_back(&item);
-  auto each = [&](const char* phase, ItemKind kind,
-                  void (*one)(const WriteTools&, ApplyRun&, const Item&)) {
-    eachItem(tools, run, phase, byKind[kind], [&](const Item& item) { one(tools, run, item); });
+  auto each = [&](const char* phase, ItemKind kind, PrepareWrite prepare) {
+    eachGrouped(tools, run, phase, byKind[kind], prepare);
   };
   // Adds before assignments (a new member's assets need its globalId), assignments before
   // lendings (a lending may lend what an assignment adds), withdrawals before deletes.
   applyAdds(tools, run, byKind[ItemKind::Add]);
-  each("edits", ItemKind::Edit, applyEdit);
-  each("assignments", ItemKind::Assign, applyAssign);
-  each("lendings", ItemKind::Lend, applyLend);
+  each("edits", ItemKind::Edit, prepareEdit);
+  each("assignments", ItemKind::Assign, prepareAssign);
+  each("lendings", ItemKind::Lend, prepareLend);
   applyEnrolments(tools, run, byKind[ItemKind::Enrol]);
-  each("withdrawals", ItemKind::Withdraw, applyWithdraw);
-  each("deletes", ItemKind::Delete, applyDelete);
+  each("withdrawals", ItemKind::Withdraw, prepareWithdraw);
+  each("deletes", ItemKind::Delete, prepareDelete);
   return run.takeResult();
 }
 

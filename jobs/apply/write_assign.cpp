@@ -30,11 +30,17 @@ StepDetail assignDetail(const ApplyRun& run, const plan::Item& item) {
 
 }  // namespace
 
-void applyAssign(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
+std::optional<PreparedWrite> prepareAssign(const WriteTools& tools, ApplyRun& run,
+                                           const plan::Item& item) {
   const std::string globalId = run.memberFor(item);
-  if (globalId.empty()) return run.assignNotLanded(item.employeeId);  // its add did not land
+  if (globalId.empty()) {  // its add did not land
+    run.assignNotLanded(item.employeeId);
+    return std::nullopt;
+  }
   const StepDetail detail = assignDetail(run, item);
-  auto send = [&] {
+  PreparedWrite write;
+  write.step = {stepOf(item, "assign", globalId, encodeDetail(detail)), &item};
+  write.send = [&tools, &run, &item, globalId] {
     const auto result =
         tools.client.configureAssets(globalId, item.assetsToWithdraw, item.assetsToAdd);
     run.noteCall(result);
@@ -43,14 +49,15 @@ void applyAssign(const WriteTools& tools, ApplyRun& run, const plan::Item& item)
     if (result.unknown()) o.message += "; the next sync reads the assets back first";
     return o;
   };
-  const auto outcome =
-      writeOne(tools, run, item, stepOf(item, "assign", globalId, encodeDetail(detail)), send,
-               onSuccess([&] {
-                 recordAssets(tools.store, globalId, detail);
-                 if (item.endsDeparture) tools.store.clearAbsence(item.employeeId);
-               }));
+  write.hooks = onSuccess([&tools, &item, globalId, detail] {
+    recordAssets(tools.store, globalId, detail);
+    if (item.endsDeparture) tools.store.clearAbsence(item.employeeId);
+  });
   // Its Lend may lend the assets it adds: that waits for the next run.
-  if (outcome.kind != WriteOutcome::Kind::Succeeded) run.assignNotLanded(item.employeeId);
+  write.then = [&run, &item](const WriteOutcome& outcome) {
+    if (outcome.kind != WriteOutcome::Kind::Succeeded) run.assignNotLanded(item.employeeId);
+  };
+  return write;
 }
 
 }  // namespace membersync::apply

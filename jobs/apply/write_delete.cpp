@@ -19,8 +19,11 @@ void forgetMember(state::StateStore& store, const ApplyRun& run, const plan::Ite
 
 }  // namespace
 
-void applyDelete(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
-  auto send = [&] {
+std::optional<PreparedWrite> prepareDelete(const WriteTools& tools, ApplyRun& run,
+                                           const plan::Item& item) {
+  PreparedWrite write;
+  write.step = {stepOf(item, "delete", item.globalId, i18n::english(item.reason)), &item};
+  write.send = [&tools, &run, &item] {
     const auto result = tools.client.deleteMember(item.globalId);
     if (result.failed() && result.error().kind == center::ErrorKind::NotFound) {
       run.noteCall(true, nullptr);
@@ -28,9 +31,8 @@ void applyDelete(const WriteTools& tools, ApplyRun& run, const plan::Item& item)
     }
     return answerOf(run, result);
   };
-  writeOne(tools, run, item,
-           stepOf(item, "delete", item.globalId, i18n::english(item.reason)), send,
-           onSuccess([&] { forgetMember(tools.store, run, item); }));
+  write.hooks = onSuccess([&tools, &run, &item] { forgetMember(tools.store, run, item); });
+  return write;
 }
 
 }  // namespace membersync::apply

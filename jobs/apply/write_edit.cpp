@@ -25,11 +25,14 @@ void rememberReverted(state::StateStore& store, const ApplyRun& run, const plan:
 
 }  // namespace
 
-void applyEdit(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
+std::optional<PreparedWrite> prepareEdit(const WriteTools& tools, ApplyRun& run,
+                                         const plan::Item& item) {
   StepDetail detail;
   detail.reason = i18n::english(item.reason);
   for (const auto& c : item.changes) detail.changes.push_back({c.field, c.before, c.after});
-  auto send = [&] {
+  PreparedWrite write;
+  write.step = {stepOf(item, "edit", item.globalId, encodeDetail(detail)), &item};
+  write.send = [&tools, &run, &item] {
     center::MemberEdit edit;
     edit.account = item.account;
     edit.name = item.name;
@@ -41,11 +44,11 @@ void applyEdit(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
   // Remembered with the journal, before the call: a revert's edit left in doubt that took effect
   // must not be undone by the next sync; one that did not leaves a hold that changes nothing
   // (the center still has what HR gives).
-  WriteHooks hooks;
   if (item.revertsRun != 0)
-    hooks.journaled = [&](std::size_t) { rememberReverted(tools.store, run, item); };
-  writeOne(tools, run, item, stepOf(item, "edit", item.globalId, encodeDetail(detail)), send,
-           hooks);
+    write.hooks.journaled = [&tools, &run, &item](std::size_t) {
+      rememberReverted(tools.store, run, item);
+    };
+  return write;
 }
 
 }  // namespace membersync::apply

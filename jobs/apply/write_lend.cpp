@@ -8,14 +8,17 @@
 
 namespace membersync::apply {
 
-void applyLend(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
+std::optional<PreparedWrite> prepareLend(const WriteTools& tools, ApplyRun& run,
+                                         const plan::Item& item) {
   const std::string globalId = run.memberFor(item);
-  if (globalId.empty() || !run.assignLanded(item.employeeId)) return;
+  if (globalId.empty() || !run.assignLanded(item.employeeId)) return std::nullopt;
   StepDetail detail;
   detail.rule = item.rule;
   detail.lock = item.lockNumber;
   detail.assetIds = item.assetIds;
-  auto send = [&] {
+  PreparedWrite write;
+  write.step = {stepOf(item, "lend", globalId, encodeDetail(detail)), &item};
+  write.send = [&tools, &run, &item, globalId] {
     const auto result = tools.client.lendAssets(globalId, item.lockNumber, item.assetIds);
     run.noteCall(result);
     if (result.ok()) return WriteOutcome::succeeded();
@@ -25,10 +28,10 @@ void applyLend(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
     if (result.unknown()) o.message += "; the next sync reads the locks back first";
     return o;
   };
-  writeOne(tools, run, item, stepOf(item, "lend", globalId, encodeDetail(detail)), send,
-           onSuccess([&] {
-             tools.store.saveLending({globalId, item.lockNumber, item.rule, 0});
-           }));
+  write.hooks = onSuccess([&tools, &item, globalId] {
+    tools.store.saveLending({globalId, item.lockNumber, item.rule, 0});
+  });
+  return write;
 }
 
 }  // namespace membersync::apply

@@ -30,7 +30,8 @@ void recordWithdrawal(state::StateStore& store, const ApplyRun& run, const plan:
 
 }  // namespace
 
-void applyWithdraw(const WriteTools& tools, ApplyRun& run, const plan::Item& item) {
+std::optional<PreparedWrite> prepareWithdraw(const WriteTools& tools, ApplyRun& run,
+                                             const plan::Item& item) {
   StepDetail detail;
   detail.reason = i18n::english(item.reason);
   if (item.assetsToWithdraw.empty()) {
@@ -45,18 +46,18 @@ void applyWithdraw(const WriteTools& tools, ApplyRun& run, const plan::Item& ite
       run.record(tools.store, batch, {done});
     });
     run.tally(item, done);
-    return;
+    return std::nullopt;
   }
   // The assets go along in the journal, so a withdrawal left in doubt is settled by reading A6.
   detail.withdraw = item.assetsToWithdraw;
   detail.withdrawRules = ownerRules(run.snapshot, item.assetsToWithdraw);
-  writeOne(
-      tools, run, item, stepOf(item, "withdraw", item.globalId, encodeDetail(detail)),
-      [&] {
-        return answerOf(run,
-                        tools.client.configureAssets(item.globalId, item.assetsToWithdraw, {}));
-      },
-      onSuccess([&] { recordWithdrawal(tools.store, run, item); }));
+  PreparedWrite write;
+  write.step = {stepOf(item, "withdraw", item.globalId, encodeDetail(detail)), &item};
+  write.send = [&tools, &run, &item] {
+    return answerOf(run, tools.client.configureAssets(item.globalId, item.assetsToWithdraw, {}));
+  };
+  write.hooks = onSuccess([&tools, &run, &item] { recordWithdrawal(tools.store, run, item); });
+  return write;
 }
 
 }  // namespace membersync::apply

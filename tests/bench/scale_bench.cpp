@@ -26,6 +26,11 @@
 //   state          the state database's size after the run and what each table holds
 //                  (sqlite3's dbstat, when the sqlite3 program is installed).
 // Nothing is asserted: the figures are for people (docs/performance.md).
+//
+// To profile a run, set SCALE_BENCH_WRAP to a command that runs membersync under a profiler;
+// "{run}" in it becomes the run's number (1-3). The figures are then the profiler's:
+//   SCALE_BENCH_WRAP='perf record -g -o /tmp/scale-{run}.data' build/tests/bench/scale_bench
+//   SCALE_BENCH_WRAP='heaptrack -o /tmp/scale-{run}' build/tests/bench/scale_bench
 
 #include <sys/stat.h>
 
@@ -173,12 +178,23 @@ void printStorage(const std::string& database) {
   std::printf("\n");
 }
 
-void runStep(const Step& step, const Args& a, const testing::TempDir& dir,
+// membersync's `sync`, under SCALE_BENCH_WRAP's profiler when it is set.
+bench::MeasuredRun runSync(int number, const testing::TempDir& dir, const std::string& config) {
+  const char* wrap = std::getenv("SCALE_BENCH_WRAP");
+  if (wrap == nullptr || *wrap == '\0')
+    return bench::runMeasured(testing::membersyncExecutable(), {"--config", config, "sync"}, dir);
+  std::string command = wrap;
+  for (auto at = command.find("{run}"); at != std::string::npos; at = command.find("{run}"))
+    command.replace(at, 5, std::to_string(number));
+  command += " '" + testing::membersyncExecutable() + "' --config '" + config + "' sync";
+  return bench::runMeasured("/bin/sh", {"-c", command}, dir);
+}
+
+void runStep(int number, const Step& step, const Args& a, const testing::TempDir& dir,
              const testing::EmulatorProcess& emulator, const std::string& config) {
   const bench::CenterCalls before = bench::CenterCalls::of(emulator);
   const double emulatorCpu = bench::childrenCpuSeconds();
-  const bench::MeasuredRun run =
-      bench::runMeasured(testing::membersyncExecutable(), {"--config", config, "sync"}, dir);
+  const bench::MeasuredRun run = runSync(number, dir, config);
   const bench::CenterCalls calls = bench::CenterCalls::of(emulator).since(before);
   const double bound = boundSeconds(step, a);
   char ratio[16] = "";
@@ -224,11 +240,11 @@ int main(int argc, char** argv) {
               "writes/fewest", "reads/fewest", "token", "wall s", "bound s", "ratio", "cpu s",
               "us/pers", "RSS MiB", "KB/pers", "emu cpu");
   const long people = a.people;
-  runStep({"first sync", 0, ceilDiv(people, 100) + (a.poolAssets ? people : 0) + lockCount(a)}, a,
+  runStep(1, {"first sync", 0, ceilDiv(people, 100) + (a.poolAssets ? people + lockCount(a) : 0)}, a,
           dir, emulator, config);
-  runStep({"unchanged", people, 0}, a, dir, emulator, config);
+  runStep(2, {"unchanged", people, 0}, a, dir, emulator, config);
   bench::renamePeople(rows, a.edits);
   dir.write("hr.csv", exportCsv(rows, a));
-  runStep({"edits", people, a.edits}, a, dir, emulator, config);
+  runStep(3, {"edits", people, a.edits}, a, dir, emulator, config);
   return 0;
 }

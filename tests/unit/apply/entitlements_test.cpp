@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
+
 #include "jobs/apply/applier.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/apply/settle.h"
@@ -690,4 +692,36 @@ TEST_CASE("step detail: an edit keeps each field before and after, and reads bac
   assets.withdraw = {"AN-2"};
   CHECK(apply::describeDetail(assets) == "assets +AN-1 -AN-2");
   CHECK_FALSE(apply::decodeDetail("plain reason"));
+}
+
+TEST_CASE("apply: one-call writes are journaled a group at a time, every step sent before the "
+          "group's first call",
+          "[apply][groups]") {
+  EmulatedCenter c;
+  std::vector<Item> items;
+  for (const std::string account : {"zhangwei", "lina", "wangfang", "jsmith", "chenjie"}) {
+    Item i;
+    i.kind = ItemKind::Edit;
+    i.key = "edit:E-" + account;
+    i.employeeId = "E-" + account;
+    i.account = account;
+    i.globalId = c.globalIdOf(account);
+    i.name = "Renamed " + account;
+    items.push_back(i);
+  }
+  const auto run = c.store->beginRun({});
+  std::atomic<int> sentBeforeFirstCall{-1};
+  c.transport->beforeSend = [&](const center::HttpRequest& request) {
+    if (request.method != "PUT" || sentBeforeFirstCall.load() >= 0) return;
+    int sent = 0;
+    for (const auto& step : c.store->stepsOfRun(run)) sent += step.state == state::StepState::Sent;
+    int unset = -1;
+    sentBeforeFirstCall.compare_exchange_strong(unset, sent);
+  };
+  const auto result = applyPlan(c, planOf(items), run);
+  INFO(failureText(result));
+  CHECK(result.counts.edited == 5);
+  // With more items than workers (4): one at a time, at most 4 would be journaled by then.
+  CHECK(sentBeforeFirstCall.load() == 5);
+  for (const auto& step : c.store->stepsOfRun(run)) CHECK(step.state == state::StepState::Succeeded);
 }
