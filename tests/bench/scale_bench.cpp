@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "tests/bench/bench_support.h"
+#include "tests/bench/held_memory.h"
 #include "tests/bench/hr_people.h"
 #include "tests/bench/sync_step.h"
 #include "tests/support/emulator_process.h"
@@ -214,6 +215,24 @@ void runStep(int number, const Step& step, const Args& a, const testing::TempDir
   std::fflush(stdout);
 }
 
+// What the structures of a run take per person, before the first sync (everyone an add) and
+// after it (an unchanged re-sync), side by side.
+void printHeld(const std::vector<bench::HeldPart>& first,
+               const std::vector<bench::HeldPart>& again, const Args& a) {
+  std::printf("\nwhat a run holds, per person (the heap of each structure, built in this process "
+              "as a sync builds it):\n%-34s %10s %10s  %s\n",
+              "", "first B", "re-sync B", "why");
+  double sumFirst = 0, sumAgain = 0;
+  for (std::size_t i = 0; i < first.size() && i < again.size(); ++i) {
+    std::printf("%-34s %10.0f %10.0f  %s\n", first[i].what.c_str(), first[i].bytes / a.people,
+                again[i].bytes / a.people, again[i].why.c_str());
+    sumFirst += first[i].bytes;
+    sumAgain += again[i].bytes;
+  }
+  std::printf("%-34s %10.0f %10.0f\n", "all of them", sumFirst / a.people, sumAgain / a.people);
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -227,8 +246,8 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   const std::string fixture =
       bench::fixtureWithMembers(dir, 0, a.poolAssets ? a.people : 0, lockCount(a));
-  testing::EmulatorProcess emulator(
-      testing::EmulatorProcess::Options{fixture, {"--latency-ms", std::to_string(a.latencyMs)}});
+  testing::EmulatorProcess emulator(testing::EmulatorProcess::Options{
+      fixture, {"--latency-ms", std::to_string(a.latencyMs)}, /*startTimeoutS=*/600});
   dir.write("secrets/client", "demo-client-secret\n");
   dir.write("secrets/admin", "demo-admin-pass1\n");
   dir.write("policy.json", policyJson(a));
@@ -240,11 +259,17 @@ int main(int argc, char** argv) {
               "writes/fewest", "reads/fewest", "token", "wall s", "bound s", "ratio", "cpu s",
               "us/pers", "RSS MiB", "KB/pers", "emu cpu");
   const long people = a.people;
+  const bench::SyncSetup setup{emulator, (dir.path() / "membersync.db").string(), "",
+                               (dir.path() / "policy.json").string(), a.concurrency, 100};
+  const std::string csv = (dir.path() / "hr.csv").string();
+  const auto heldFirst = bench::measureHeld(setup, csv, setup.policy);
   runStep(1, {"first sync", 0, ceilDiv(people, 100) + (a.poolAssets ? people + lockCount(a) : 0)}, a,
           dir, emulator, config);
   runStep(2, {"unchanged", people, 0}, a, dir, emulator, config);
+  const auto heldAgain = bench::measureHeld(setup, csv, setup.policy);
   bench::renamePeople(rows, a.edits);
   dir.write("hr.csv", exportCsv(rows, a));
   runStep(3, {"edits", people, a.edits}, a, dir, emulator, config);
+  printHeld(heldFirst, heldAgain, a);
   return 0;
 }

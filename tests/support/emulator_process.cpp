@@ -29,7 +29,6 @@ extern char** environ;
 namespace membersync::testing {
 namespace {
 
-constexpr int kStartTimeoutMs = 30000;  // a healthy emulator prints its port within milliseconds
 const std::string kListeningPrefix = "listening on ";
 
 std::string errnoText(const std::string& what) {
@@ -42,15 +41,14 @@ void ignoreSigpipeOnce() {
 }
 
 
-// Reads up to the first '\n' from `fd`, waiting at most kStartTimeoutMs in all.
-std::string readFirstLine(int fd) {
+// Reads up to the first '\n' from `fd`, waiting at most `timeoutS` in all.
+std::string readFirstLine(int fd, int timeoutS) {
   std::string line;
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(kStartTimeoutMs);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutS);
   for (;;) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) throw std::runtime_error("emulator printed no port within 30 s");
+    if (left.count() <= 0) throw std::runtime_error("emulator printed no port within " + std::to_string(timeoutS) + " s");
     pollfd p{fd, POLLIN, 0};
     int ready = ::poll(&p, 1, static_cast<int>(left.count()));
     if (ready < 0 && errno == EINTR) continue;
@@ -121,7 +119,8 @@ EmulatorProcess::EmulatorProcess(Options options) : impl_(std::make_unique<Impl>
     impl_->pid = -1;
     throw std::runtime_error("cannot start " + args[0] + ": " + std::strerror(rc));
   }
-  impl_->port = parsePort(readFirstLine(impl_->stdoutFd));  // on a throw, ~Impl stops the child
+  // On a throw, ~Impl stops the child.
+  impl_->port = parsePort(readFirstLine(impl_->stdoutFd, options.startTimeoutS));
 }
 
 EmulatorProcess::~EmulatorProcess() = default;

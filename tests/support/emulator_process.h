@@ -27,6 +27,9 @@ class EmulatorProcess {
     std::string fixture;                 // default: tests/emulator/fixtures/demo.json
     std::vector<std::string> extraArgs;  // e.g. {"--latency-ms", "20", "--reasonable-paging"}
     // "--listen 127.0.0.1:0" is added unless extraArgs has a --listen of its own.
+    // How long it may take to load its fixture and print its port: a healthy emulator takes
+    // milliseconds, one reading a fixture of 400,000 assets (scale_bench) a minute.
+    int startTimeoutS = 30;
   };
 
   EmulatorProcess();

@@ -1,0 +1,88 @@
+#include "tests/bench/held_memory.h"
+
+#include <malloc.h>
+
+#include <set>
+#include <stdexcept>
+
+#include "jobs/center/member_center_client.h"
+#include "jobs/center/poco_transport.h"
+#include "jobs/center/session.h"
+#include "jobs/core/clock.h"
+#include "jobs/core/random_source.h"
+#include "jobs/core/scrubber.h"
+#include "jobs/directory/reader.h"
+#include "jobs/plan/planner.h"
+#include "jobs/policy/loader.h"
+#include "jobs/state/sqlite_store.h"
+
+namespace membersync::bench {
+namespace {
+
+double heapInUse() {
+  const struct mallinfo2 m = mallinfo2();
+  return static_cast<double>(m.uordblks + m.hblkhd);
+}
+
+template <class T>
+T valueOr(center::Result<T> result, const char* what) {
+  if (!result.ok()) throw std::runtime_error(std::string(what) + ": " + result.error().describe());
+  return std::move(result).value();
+}
+
+}  // namespace
+
+std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv,
+                                  const std::string& policyPath) {
+  center::ClientOptions o;
+  o.baseUrl = setup.emulator.baseUrl();
+  o.tokenUrl = setup.emulator.tokenUrl();
+  o.enterpriseGlobalId = "ENT-ACME-0001";
+  o.clientId = "membersync-demo";
+  o.clientSecret = Secret("demo-client-secret");
+  o.adminUser = "admin@acme";
+  o.adminPassword = Secret("demo-admin-pass1");
+  o.maxConcurrency = setup.concurrency;
+  SystemClock clock;
+  SystemRandom random;
+  Scrubber scrubber;
+  center::PocoTransport transport(o);
+  center::Session session(o, transport, clock, random, scrubber);
+  center::MemberCenterClient client(session);
+  const auto store = state::SqliteStore::open(setup.database, clock);
+  const policy::Policy policy = policy::loadPolicy(policyPath);
+
+  std::vector<HeldPart> parts;
+  double before = heapInUse();
+  auto took = [&](std::string what, std::string why) {
+    const double now = heapInUse();
+    parts.push_back({std::move(what), std::move(why), now - before});
+    before = now;
+  };
+  took("policy", "the rules; a pool rule lists its asset numbers");
+  directory::DirectorySettings directory;
+  directory.path = csv;
+  const directory::Export hr = directory::readExport(directory, "@acme");
+  took("HR export", "every row, its columns for policy rules, to diff and to hand passwords out");
+  const auto members = valueOr(client.listAllMembers(), "listing members");
+  took("member list (A5)", "every member, to diff against the export");
+  const auto assets = valueOr(client.listAssetNumbers(), "listing asset numbers");
+  const auto locks = valueOr(client.listBorrowedLocks(), "listing borrowed locks");
+  took("asset numbers and locks (A6, A8)", "who holds what, for the asset and lock rules");
+  const state::Snapshot snapshot = store->load();
+  took("state snapshot", "links, owned assets, lendings, histories: what membersync did before");
+  std::set<std::string> managed;
+  for (const auto& [number, owned] : snapshot.ownedAssets) managed.insert(number);
+  plan::PlanSettings settings;
+  settings.accountSuffix = "@acme";
+  settings.maxEdits = 10000000;
+  settings.maxEditPercent = 100;
+  const std::map<std::string, std::vector<std::string>> products;
+  const plan::PlanInputs in{hr,      members, policy, snapshot, settings, 0, &managed,
+                            &assets, &locks,  &products};
+  const plan::Plan plan = plan::makePlan(in);
+  took("plan", std::to_string(plan.items.size()) + " items, with their inputs' indexes freed");
+  return parts;
+}
+
+}  // namespace membersync::bench

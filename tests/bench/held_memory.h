@@ -1,0 +1,26 @@
+#pragma once
+
+// What a sync holds for each person at its peak, measured in this process: the heap each of
+// the run's large structures takes, built as a sync builds them (the real export reader, the
+// real member-center client against the bench's emulator, the real state store, makePlan).
+
+#include <string>
+#include <vector>
+
+#include "tests/bench/sync_step.h"
+
+namespace membersync::bench {
+
+struct HeldPart {
+  std::string what;  // e.g. "member list (A5)"
+  std::string why;   // what the run needs it for
+  double bytes = 0;  // heap in use for it (glibc mallinfo2), after building it
+};
+
+// Builds, in the order a sync does and keeping each alive, the export of `csv`, the member list,
+// the asset numbers and borrowed locks, the state's snapshot and the plan, and returns the heap
+// each took. Throws std::runtime_error when a read fails.
+std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv,
+                                  const std::string& policyPath);
+
+}  // namespace membersync::bench
