@@ -41,7 +41,7 @@ void editListBeforePage(Service& svc, std::int64_t pageNum) {
   // Deleted as A4 deletes, then one added at the end: `total` holds, and every member after
   // the first moves up one place, the one that opened page N onto page N-1.
   svc.state.releaseEverythingOf(*first);
-  first->deleted = true;
+  svc.state.markDeleted(*first);
   first->updateTime = std::max(svc.nowMs(), first->updateTime);
   addByHand(svc);
   svc.memberMoved = true;

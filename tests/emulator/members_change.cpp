@@ -120,7 +120,7 @@ Reply deleteMember(Service& svc, const Route& route) {
   if (m == nullptr) return unknownMember(route);
   // A soft delete: the record stays (A5 can list it), its assets and locks are freed.
   svc.state.releaseEverythingOf(*m);
-  m->deleted = true;
+  svc.state.markDeleted(*m);
   m->updateTime = std::max(svc.nowMs(), m->updateTime);
   return committed(memberCenterSuccess());
 }

@@ -77,28 +77,35 @@ Reply listMembers(Service& svc, const Request& req) {
 
   if (!departmentId && keyword.empty()) editListBeforePage(svc, *pageNum);
   const State& st = svc.state;
-  std::vector<const Member*> matches;
-  for (const Member& m : st.members()) {
-    if (m.deleted && !st.enterprise().listDeletedMembers) continue;
-    if (departmentId && m.departmentId != departmentId) continue;
-    if (!keyword.empty() && !containsIgnoreCase(m.name, keyword) &&
-        !containsIgnoreCase(m.userName, keyword)) {
-      continue;
+  const bool filtered = departmentId || !keyword.empty();
+  std::vector<const Member*> found;
+  if (filtered) {
+    for (const Member& m : st.members()) {
+      if (m.deleted && !st.enterprise().listDeletedMembers) continue;
+      if (departmentId && m.departmentId != departmentId) continue;
+      if (!keyword.empty() && !containsIgnoreCase(m.name, keyword) &&
+          !containsIgnoreCase(m.userName, keyword)) {
+        continue;
+      }
+      found.push_back(&m);
     }
-    matches.push_back(&m);
+    // Members are kept in the order they were made, which is this order unless a fixture says
+    // otherwise: checking is linear, sorting every page of a 10,000-member list is not.
+    const auto created = [](const Member* a, const Member* b) { return listedBefore(*a, *b); };
+    if (!std::is_sorted(found.begin(), found.end(), created))
+      std::stable_sort(found.begin(), found.end(), created);
   }
-  // Members are kept in the order they were made, which is this order unless a fixture says
-  // otherwise: checking is linear, sorting every page of a 10,000-member list is not.
-  const auto created = [](const Member* a, const Member* b) { return listedBefore(*a, *b); };
-  if (!std::is_sorted(matches.begin(), matches.end(), created))
-    std::stable_sort(matches.begin(), matches.end(), created);
+  const std::vector<std::size_t>* listed = filtered ? nullptr : &st.listedMembers();
+  const std::size_t total = filtered ? found.size() : listed->size();
+  auto at = [&](std::size_t i) -> const Member& {
+    return filtered ? *found[i] : st.members()[(*listed)[i]];
+  };
 
-  PageWindow w = computePage(static_cast<std::int64_t>(matches.size()), *pageNum, *pageSize,
+  PageWindow w = computePage(static_cast<std::int64_t>(total), *pageNum, *pageSize,
                              PagingRules{svc.options.maxPageSize, svc.options.reasonablePaging});
   Poco::JSON::Array::Ptr list = new Poco::JSON::Array;
-  for (std::int64_t i = w.offset; i < w.offset + w.size; ++i) {
-    list->add(memberListItem(st, *matches[static_cast<std::size_t>(i)]));
-  }
+  for (std::int64_t i = w.offset; i < w.offset + w.size; ++i)
+    list->add(memberListItem(st, at(static_cast<std::size_t>(i))));
   if (svc.options.bogusPages) makeBogus(w);
   return memberCenterSuccess(toJson(pageObject(w, list)));
 }

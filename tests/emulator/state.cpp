@@ -104,8 +104,28 @@ Member& State::addMember(Member member) {
   member.id = nextMemberId_++;
   member.userId = member.id + kUserIdOffset;
   members_.push_back(std::move(member));
+  listedKnown_ = false;
   indexMember(members_.size() - 1);
   return members_.back();
+}
+
+void State::markDeleted(Member& member) {
+  member.deleted = true;
+  listedKnown_ = false;
+}
+
+const std::vector<std::size_t>& State::listedMembers() const {
+  if (listedKnown_) return listed_;
+  listed_.clear();
+  for (std::size_t i = 0; i < members_.size(); ++i)
+    if (!members_[i].deleted || enterprise_.listDeletedMembers) listed_.push_back(i);
+  const auto created = [this](std::size_t a, std::size_t b) {
+    return listedBefore(members_[a], members_[b]);
+  };
+  if (!std::is_sorted(listed_.begin(), listed_.end(), created))
+    std::stable_sort(listed_.begin(), listed_.end(), created);
+  listedKnown_ = true;
+  return listed_;
 }
 
 std::int64_t State::nextCreateTime(std::int64_t nowMs) {

@@ -50,6 +50,13 @@ class State {
 
   // Appends a member, giving it the next id and user id; returns it.
   Member& addMember(Member member);
+  // Marks a member deleted (A4), as members are only ever deleted.
+  void markDeleted(Member& member);
+  // The members A5 lists without a filter, in its order (deleted ones only when the enterprise
+  // lists them): kept from page to page until a member is added or deleted, since building it
+  // for each page of 400,000 members made listing quadratic.
+  // Positions in members().
+  const std::vector<std::size_t>& listedMembers() const;
   // Epoch milliseconds for a new member's createTime: never earlier than the previous one, so
   // "ordered by createTime then id" matches the order members were added in.
   std::int64_t nextCreateTime(std::int64_t nowMs);
@@ -81,6 +88,8 @@ class State {
   // the assets each member holds.
   std::unordered_map<std::string, std::size_t> assetByNum_, assetById_, lockByNum_;
   std::unordered_map<std::string, std::vector<std::size_t>> heldBy_;
+  mutable std::vector<std::size_t> listed_;
+  mutable bool listedKnown_ = false;
   std::set<std::string> nonces_;
   Claims claims_;
   std::int64_t nextMemberId_ = 0;
