@@ -124,7 +124,7 @@ TEST_CASE("A6 streamed: nesting past the parser's limit is refused, not a crash"
   CHECK(readAssetNumbersEnvelope(nested(100)).ok());
 }
 
-TEST_CASE("A6 streamed: escapes and \\u sequences, surrogate pairs included, come out as UTF-8",
+TEST_CASE("A6 streamed: escaped characters, surrogate pairs included, come out as UTF-8",
           "[center]") {
   const std::string body =
       R"({"code":0,"message":"\u6210\u529f","data":[{"assetNum":"A\"\\\/\b\f\n\r\t\u00e9\u4e2d\ud83d\ude00",)"
