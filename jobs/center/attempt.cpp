@@ -70,7 +70,9 @@ Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial,
   if (auto early = readTransportLevel(endpoint, answer, service)) return std::move(*early);
   if (answer.status != 200 && answer.status != 299) return unexpectedStatus(endpoint, answer.status);
 
-  auto envelope = readEnvelope(endpoint, answer.body);
+  // A6's answer can be large (400,000 assets, ~60 MB): it is read without a tree.
+  auto envelope = endpoint == Endpoint::ListAssetNumbers ? readAssetNumbersEnvelope(answer.body)
+                                                         : readEnvelope(endpoint, answer.body);
   if (!envelope.ok()) return withStatus(endpoint, std::move(envelope), answer.status);
   envelope.value().hold = answer.hold;  // a large answer's permit lasts until it is decoded
   const Envelope& env = envelope.value();

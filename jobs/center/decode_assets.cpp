@@ -1,5 +1,6 @@
 // Decoders of A6's, A7's and A8's data (spec 2.5-2.8).
 #include "jobs/center/decode.h"
+#include "jobs/center/decode_parts.h"
 #include "jobs/center/json_read.h"
 
 namespace membersync::center {
@@ -7,17 +8,6 @@ namespace {
 
 using Var = Poco::Dynamic::Var;
 constexpr int kMaxDepth = 64;  // merchandise nesting accepted before the answer is refused
-
-AssetNumber assetNumber(const Var& v, const std::string& path) {
-  const json::Obj o(v, path);
-  AssetNumber a;
-  a.assetNum = o.requiredText("assetNum");
-  a.assetId = o.requiredId("assetId");
-  a.cloudAccountGlobalId = o.optId("cloudAccountGlobalId");
-  a.borrowedFlag = o.flagOr("borrowedFlag");
-  a.onlineFlag = o.flagOr("onlineFlag");
-  return a;
-}
 
 BorrowedLock borrowedLock(const Var& v, const std::string& path) {
   const json::Obj o(v, path);
@@ -99,9 +89,27 @@ auto arrayData(const JsonValue* data, F decode) {
 
 }  // namespace
 
+AssetNumber assetNumberAt(const Var& v, const std::string& path) {
+  const json::Obj o(v, path);
+  AssetNumber a;
+  a.assetNum = o.requiredText("assetNum");
+  a.assetId = o.requiredId("assetId");
+  a.cloudAccountGlobalId = o.optId("cloudAccountGlobalId");
+  a.borrowedFlag = o.flagOr("borrowedFlag");
+  a.onlineFlag = o.flagOr("onlineFlag");
+  return a;
+}
+
 Result<std::vector<AssetNumber>> decodeAssetNumbers(const JsonValue* data) {
+  if (data && data->assetNumbers) {  // streamed: decoded already
+    Result<std::vector<AssetNumber>> decoded = std::move(*data->assetNumbers);
+    data->assetNumbers = Result<std::vector<AssetNumber>>::failure(
+        makeError(Endpoint::ListAssetNumbers, ErrorKind::Protocol,
+                  "the asset numbers were handed over already"));
+    return decoded;
+  }
   return json::guarded<std::vector<AssetNumber>>(Endpoint::ListAssetNumbers,
-                                                 [data] { return arrayData(data, assetNumber); });
+                                                 [data] { return arrayData(data, assetNumberAt); });
 }
 
 Result<std::vector<BorrowedLock>> decodeBorrowedLocks(const JsonValue* data) {

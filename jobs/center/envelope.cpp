@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "jobs/center/decode.h"
+#include "jobs/center/decode_parts.h"
 #include "jobs/center/json_read.h"
 
 namespace membersync::center {
@@ -11,7 +12,9 @@ using Var = Poco::Dynamic::Var;
 
 std::shared_ptr<const JsonValue> keep(const Var& v) {
   if (json::isNull(v)) return nullptr;
-  return std::make_shared<const JsonValue>(JsonValue{v});
+  auto kept = std::make_shared<JsonValue>();
+  kept->var = v;
+  return kept;
 }
 
 // The numbers a templated error message ({0}, {1}) is filled with: `data` as an array of scalars.
@@ -20,9 +23,9 @@ std::vector<std::string> templateArgs(const Var& data) {
   if (!json::isArray(data)) return args;
   const auto& array = *data.extract<Poco::JSON::Array::Ptr>();
   for (std::size_t i = 0; i < array.size(); ++i) {
-    const Var v = array.get(static_cast<unsigned>(i));
-    if (!v.isString() && !v.isNumeric()) return {};
-    args.push_back(v.convert<std::string>());
+    auto arg = templateArg(array.get(static_cast<unsigned>(i)));
+    if (!arg) return {};
+    args.push_back(std::move(*arg));
   }
   return args;
 }
@@ -60,17 +63,24 @@ std::vector<std::string> splitScopes(const std::string& s) {
 
 }  // namespace
 
+std::optional<std::string> templateArg(const Var& v) {
+  if (!v.isString() && !v.isNumeric()) return std::nullopt;
+  return v.convert<std::string>();
+}
+
+Envelope envelopeOf(const json::Obj& answer) {
+  Envelope env;
+  env.code = answer.requiredId("code");
+  env.message = answer.textOr("message");
+  env.cause = causeText(answer);
+  env.data = keep(answer.get("data"));
+  env.args = templateArgs(answer.get("data"));
+  return env;
+}
+
 Result<Envelope> readEnvelope(Endpoint endpoint, const std::string& body) {
-  return json::guarded<Envelope>(endpoint, [&body] {
-    const json::Obj o(json::parse(body), "answer");
-    Envelope env;
-    env.code = o.requiredId("code");
-    env.message = o.textOr("message");
-    env.cause = causeText(o);
-    env.data = keep(o.get("data"));
-    env.args = templateArgs(o.get("data"));
-    return env;
-  });
+  return json::guarded<Envelope>(
+      endpoint, [&body] { return envelopeOf(json::Obj(json::parse(body), "answer")); });
 }
 
 Result<Envelope> readActivityEnvelope(const std::string& body) {

@@ -2,6 +2,7 @@
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/JSONException.h>
+#include <Poco/JSON/ParseHandler.h>
 #include <Poco/JSON/Parser.h>
 #include <Poco/JSON/Stringifier.h>
 
@@ -16,9 +17,15 @@ void fail(const std::string& path, const std::string& what) {
 }
 
 Poco::Dynamic::Var parse(const std::string& text) {
+  const Poco::JSON::Handler::Ptr tree = new Poco::JSON::ParseHandler;
+  parse(text, tree);
+  return tree->asVar();
+}
+
+void parse(const std::string& text, const Poco::JSON::Handler::Ptr& handler) {
   try {
-    Poco::JSON::Parser parser;
-    return parser.parse(text);
+    Poco::JSON::Parser parser(handler);
+    parser.parse(text);
   } catch (const Poco::Exception& e) {  // JSONException, SyntaxException (numbers out of range)
     fail("", "malformed JSON (" + e.message() + ", in " + std::to_string(text.size()) + " bytes)");
   }

@@ -6,6 +6,7 @@
 #include <Poco/Dynamic/Var.h>
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
+#include <Poco/JSON/Handler.h>
 #include <Poco/JSON/Object.h>
 
 #include <cstdint>
@@ -20,6 +21,9 @@ namespace membersync::center {
 
 struct JsonValue {
   Poco::Dynamic::Var var;
+  // A6's data when its answer was streamed (readAssetNumbersEnvelope): decoded already, and
+  // handed over once by decodeAssetNumbers, moved rather than copied (it may hold 400,000 assets).
+  mutable std::optional<Result<std::vector<AssetNumber>>> assetNumbers;
 };
 
 namespace json {
@@ -34,6 +38,8 @@ struct Failure {
 
 // Parses `text`; Failure "malformed JSON (...)" on bad input.
 Poco::Dynamic::Var parse(const std::string& text);
+// The same, feeding `handler` (a streaming reader) instead of building a tree.
+void parse(const std::string& text, const Poco::JSON::Handler::Ptr& handler);
 
 bool isNull(const Poco::Dynamic::Var& v);
 bool isObject(const Poco::Dynamic::Var& v);

@@ -44,7 +44,7 @@ struct ClientOptions {
   // connection). A call that runs out of it after sending has lost its answer.
   std::chrono::seconds timeout{30};
   // An answer larger than this many MiB is refused, never read whole ([center] max_answer_mb).
-  int maxAnswerMb = 64;
+  int maxAnswerMb = 128;
   int maxConcurrency = kDefaultMaxConcurrency;  // requests in flight (PocoTransport's pool)
   double maxRequestsPerSecond = 0;              // shared by all threads of one Session; 0: no limit
   int pageSize = 100;                           // A5 page size asked for (the server may clamp it)

@@ -267,7 +267,7 @@ class Exchange {
 
 struct PocoTransport::Impl {
   std::chrono::seconds timeout{30};
-  int maxAnswerMb = 64;
+  int maxAnswerMb = 128;
   int capacity = 1;
   std::string proxyHost;
   Poco::UInt16 proxyPort = 0;

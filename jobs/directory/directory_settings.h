@@ -44,7 +44,7 @@ struct PlatformSettings {
   std::string proxy;       // [center] proxy: "host:port", empty: none
   int timeoutS = 30;       // each exchange, as [center] timeout_s
   int walkTimeoutS = 600;  // the whole walk, pauses for rate limits included
-  int maxAnswerMb = 64;    // [center] max_answer_mb
+  int maxAnswerMb = 128;   // [center] max_answer_mb
   int maxCallsMonth = 0;   // 0: no monthly budget
   int rateLimitPauseMs = 1000;  // the first pause after a rate limit, doubled after each one
 };

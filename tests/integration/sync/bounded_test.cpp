@@ -154,7 +154,7 @@ TEST_CASE("bounded: a huge A6 answer that announces its length is refused unread
 
 TEST_CASE("bounded: a huge answer within max_answer_mb is read and used", "[bounded]") {
   EmulatorProcess emulator(EmulatorProcess::Options{"", {"--huge-answer-mb", "6"}});
-  SyncFixture f(emulator);  // max_answer_mb 64: a 6 MiB answer is large, read one at a time
+  SyncFixture f(emulator);  // max_answer_mb 128: a 6 MiB answer is large, read one at a time
   f.writeHr(staff(3));
   const auto r = runGuarded(f, {"check"});
   INFO(r.err);

@@ -88,9 +88,9 @@ TEST_CASE("config: [sync] password_length reaches apply (the passwords) and plan
   CHECK(c.sync.plan.passwordLength == 20);
 }
 
-TEST_CASE("config: [center] max_answer_mb is 64 by default, a positive whole number", "[config]") {
+TEST_CASE("config: [center] max_answer_mb is 128 by default, a positive whole number", "[config]") {
   Fixture f;
-  CHECK(loadConfig(f.config(""), {}).center.maxAnswerMb == 64);
+  CHECK(loadConfig(f.config(""), {}).center.maxAnswerMb == 128);
   CHECK(loadConfig(f.config("[center]\nmax_answer_mb = 512\n"), {}).center.maxAnswerMb == 512);
   CHECK_THAT(errorOf(f.config("[center]\nmax_answer_mb = 0\n")),
              Catch::Contains("[center] max_answer_mb: '0' is not a whole number from 1 to 4096"));
