@@ -207,13 +207,19 @@ void OpenPasswords::add(const OutboxLine& l) {
   const auto open = open_.find(l.account);
   if (open == open_.end() || open->second.confirmed.empty()) return;
   const bool passwords = keep_ == Keep::Passwords;
+  std::string& stack = open->second.confirmed;
   if (l.status == "void") {
-    open->second.confirmed.pop_back();
+    stack.pop_back();
     if (passwords) open->second.passwords.pop_back();
   } else {
-    open->second.confirmed.back() = '1';
+    stack.back() = '1';
     if (passwords) open->second.passwords.back().confirmed = true;
   }
+  // Confirmed passwords at the bottom of the stack answer "is the one in force unconfirmed?" as
+  // no password does, whatever comes after: the stack never begins with one, and a stack without
+  // any password is let go. Only the bottom one can have changed.
+  if (keep_ == Keep::UnconfirmedOnly && (stack.empty() || stack.front() == '1'))
+    open_.erase(open);
 }
 
 std::map<std::string, CurrentPassword> OpenPasswords::current() && {

@@ -112,15 +112,17 @@ std::map<std::string, CurrentPassword> confirmedPasswords(const std::vector<Outb
 class OpenPasswords {
  public:
   // Passwords: keep each password and its names (for current() and confirmed()), or only
-  // whether it is confirmed (for the accounts alone: no Secret is held).
-  enum class Keep { Passwords, AccountsOnly };
+  // whether it is confirmed (for the accounts alone: no Secret is held). UnconfirmedOnly: only
+  // what currentAccounts(false) needs: an account none of whose passwords waits for its `set`
+  // is let go, so that a file of 400,000 confirmed passwords holds next to nothing.
+  enum class Keep { Passwords, AccountsOnly, UnconfirmedOnly };
   // `among`: only these accounts are kept, the lines of any other skipped; nullptr: all.
   explicit OpenPasswords(Keep keep = Keep::Passwords, const std::set<std::string>* among = nullptr);
   void add(const OutboxLine& line);
   std::map<std::string, CurrentPassword> current() &&;    // as currentPasswords()
   std::map<std::string, CurrentPassword> confirmed() &&;  // as confirmedPasswords()
   // The accounts of confirmed(); those of current() whose password in force is (not) confirmed.
-  // Both work with Keep::AccountsOnly.
+  // Both work with Keep::AccountsOnly; only currentAccounts(false) with Keep::UnconfirmedOnly.
   std::set<std::string> confirmedAccounts() const;
   std::set<std::string> currentAccounts(bool confirmed) const;
 

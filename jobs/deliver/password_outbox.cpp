@@ -237,7 +237,7 @@ std::set<std::string> FileOutbox::confirmedAccounts(const std::set<std::string>&
 
 std::set<std::string> FileOutbox::unconfirmedAccounts() {
   std::lock_guard<std::mutex> lock(outboxMutex());
-  return foldLocked(OpenPasswords::Keep::AccountsOnly, nullptr).currentAccounts(false);
+  return foldLocked(OpenPasswords::Keep::UnconfirmedOnly, nullptr).currentAccounts(false);
 }
 
 std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) {

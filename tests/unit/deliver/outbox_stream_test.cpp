@@ -71,6 +71,11 @@ const std::vector<std::string> kTexts = {
     std::string(kOutboxHeader) + "a,P1aaaaaaaa,t1,pending\na,,t2,set\na,P2bbbbbbbb,t3,pending\n" +
         "b,P3cccccccc,t4,pending\nb,,t5,void\nb,,t6,set\nc,P4dddddddd,t6,pending\n" +
         "c,P5eeeeeeee,t7,pending\nc,,t8,set\nc,,t9,void\nd,,t1,set\n",
+    // confirmed ones below, cancelled above and in between
+    std::string(kOutboxHeader) + "e,P1,t1,pending\ne,P2,t2,pending\ne,,t3,set\ne,,t4,void\n" +
+        "e,,t5,set\nf,P1,t1,pending\nf,,t2,set\nf,P2,t3,pending\nf,,t4,void\nf,,t5,void\n" +
+        "g,P1,t1,pending\ng,P2,t2,pending\ng,,t3,void\nh,P1,t1,pending\nh,,t2,set\n" +
+        "h,P2,t3,pending\nh,P3,t4,pending\nh,,t5,set\nh,,t6,void\n",
     // a stray CR splits a line; CRLF line ends
     std::string(kOutboxHeader) + "a,P1aaaaaaaa,t1,pending\rb,P2bbbbbbbb,t1,pending\n" +
         "c,P3cccccccc,t1,pending\r\nc,,t2,set\r\n",
