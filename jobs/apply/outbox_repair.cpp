@@ -79,8 +79,8 @@ std::string listed(const std::vector<std::string>& accounts) {
 void voidNeverRecorded(deliver::PasswordOutbox& outbox, const LazyCalls& calls, Clock& clock,
                        std::vector<std::string>& notes) {
   std::vector<std::string> accounts;
-  for (const auto& [account, password] : outbox.current())
-    if (!password.confirmed && !calls().of(account)) accounts.push_back(account);
+  for (const auto& account : outbox.unconfirmedAccounts())
+    if (!calls().of(account)) accounts.push_back(account);
   if (accounts.empty()) return;
   outbox.mark(accounts, deliver::OutboxMark::Void, isoUtc(clock.wallNow()));
   const std::size_t n = accounts.size();

@@ -157,10 +157,13 @@ Clock::Duration retryDelay(const DeliverySettings& settings, int attempts) {
 
 std::vector<std::string> tidyHandOut(state::StateStore& store, PasswordOutbox& outbox) {
   std::vector<std::string> notes;
-  const auto confirmed = outbox.confirmed();
-  std::vector<std::string> gone;
+  std::set<std::string> manual;  // only these need the outbox, and only whether it holds them
   for (const auto& row : store.passwordsToHandOut())
-    if (row.mail == MailState::Manual && !confirmed.count(row.account)) gone.push_back(row.account);
+    if (row.mail == MailState::Manual) manual.insert(row.account);
+  const auto confirmed = outbox.confirmedAccounts(manual);
+  std::vector<std::string> gone;
+  for (const auto& account : manual)
+    if (!confirmed.count(account)) gone.push_back(account);
   if (!gone.empty()) store.passwordsNotInOutbox(gone);
   dropHandedOut(store, outbox, notes);
   return notes;

@@ -34,49 +34,6 @@ void onRecordEnd(int, void* self) {
 
 int nothingIsSpace(unsigned char) { return 0; }
 
-// libcsv, strict, one physical line at a time, each line a record on its own: membersync never
-// writes a line break inside a field, so a line it cannot read (a quote left open by a write cut
-// short, a stray quote typed by hand) costs that line only and never swallows the lines after
-// it. Such lines are returned in `damaged`.
-class LineParser {
- public:
-  LineParser() { start(); }
-  ~LineParser() { csv_free(&parser_); }
-  LineParser(const LineParser&) = delete;
-  LineParser& operator=(const LineParser&) = delete;
-
-  std::vector<Record> run(std::string_view text, std::vector<int>& damaged) {
-    int line = 0;
-    for (std::size_t pos = 0; pos < text.size();) {
-      std::size_t end = text.find('\n', pos);
-      end = end == std::string_view::npos ? text.size() : end + 1;
-      collector_.recordLine = ++line;
-      const bool parsed =
-          csv_parse(&parser_, text.data() + pos, end - pos, onField, onRecordEnd, &collector_) ==
-              end - pos &&
-          csv_fini(&parser_, onField, onRecordEnd, &collector_) == 0;
-      if (!parsed) {
-        damaged.push_back(line);
-        collector_.fields.clear();
-        csv_free(&parser_);
-        start();  // the next line afresh
-      }
-      pos = end;
-    }
-    return std::move(collector_.records);
-  }
-
- private:
-  void start() {
-    parser_ = csv_parser{};
-    csv_init(&parser_, CSV_STRICT | CSV_STRICT_FINI);
-    csv_set_space_func(&parser_, nothingIsSpace);
-  }
-
-  csv_parser parser_{};
-  Collector collector_;
-};
-
 bool isHeader(const Record& r, bool first) {
   return first && !r.fields.empty() && r.fields[0] == "account";
 }
@@ -87,36 +44,97 @@ std::string problemAt(int line, const std::string& what) {
 
 }  // namespace
 
-OutboxText parseOutbox(std::string_view text) {
-  OutboxText out;
-  std::vector<int> damaged;
-  bool first = true;
-  for (Record& r : LineParser().run(text, damaged)) {
+// libcsv, strict, one physical line at a time, each line a record on its own: membersync never
+// writes a line break inside a field, so a line it cannot read (a quote left open by a write cut
+// short, a stray quote typed by hand) costs that line only and never swallows the lines after
+// it.
+class OutboxLineReader::Parser {
+ public:
+  Parser() { start(); }
+  ~Parser() { csv_free(&parser_); }
+  Parser(const Parser&) = delete;
+  Parser& operator=(const Parser&) = delete;
+
+  // The records of the next physical line, in `records`; false when the line cannot be read
+  // (the records it ended before that are kept, as they always were).
+  bool run(std::string_view text, std::vector<Record>& records) {
+    collector_.recordLine = ++line_;
+    const bool parsed = csv_parse(&parser_, text.data(), text.size(), onField, onRecordEnd,
+                                  &collector_) == text.size() &&
+                        csv_fini(&parser_, onField, onRecordEnd, &collector_) == 0;
+    if (!parsed) {
+      collector_.fields.clear();
+      csv_free(&parser_);
+      start();  // the next line afresh
+    }
+    records = std::move(collector_.records);
+    collector_.records.clear();
+    return parsed;
+  }
+  int line() const { return line_; }
+
+ private:
+  void start() {
+    parser_ = csv_parser{};
+    csv_init(&parser_, CSV_STRICT | CSV_STRICT_FINI);
+    csv_set_space_func(&parser_, nothingIsSpace);
+  }
+
+  csv_parser parser_{};
+  Collector collector_;
+  int line_ = 0;
+};
+
+OutboxLineReader::OutboxLineReader() : parser_(std::make_unique<Parser>()) {}
+OutboxLineReader::~OutboxLineReader() = default;
+
+void OutboxLineReader::read(std::string_view line, std::vector<OutboxLine>& out) {
+  std::vector<Record> records;
+  if (!parser_->run(line, records)) damaged_.push_back(parser_->line());
+  for (Record& r : records) {
     if (r.fields.size() == 1 && r.fields[0].empty()) continue;  // a blank line
-    if (isHeader(r, std::exchange(first, false))) continue;
+    if (isHeader(r, std::exchange(first_, false))) continue;
     if (r.fields.size() < 4) {
-      out.problems.push_back(problemAt(r.line, "has " + std::to_string(r.fields.size()) +
-                                                   " fields; an outbox line has at least 4"));
+      problems_.push_back(problemAt(r.line, "has " + std::to_string(r.fields.size()) +
+                                                " fields; an outbox line has at least 4"));
       continue;
     }
     r.fields.resize(7);
-    OutboxLine l{r.line,         r.fields[0], Secret(r.fields[1]), r.fields[2],
-                 r.fields[3],    r.fields[4], r.fields[5],         r.fields[6]};
+    OutboxLine l{r.line,      r.fields[0], Secret(r.fields[1]), r.fields[2],
+                 r.fields[3], r.fields[4], r.fields[5],         r.fields[6]};
     if (l.status != "pending" && l.status != "set" && l.status != "void") {
       // The status is not quoted: on a damaged line it may be a piece of a password.
-      out.problems.push_back(problemAt(r.line, "has an unknown status; it is pending, set or void"));
+      problems_.push_back(problemAt(r.line, "has an unknown status; it is pending, set or void"));
       continue;
     }
     if (l.account.empty() || (l.status == "pending" && l.password.empty())) {
-      out.problems.push_back(problemAt(r.line, l.account.empty() ? "has no account"
-                                                                 : "is pending without a password"));
+      problems_.push_back(problemAt(
+          r.line, l.account.empty() ? "has no account" : "is pending without a password"));
       continue;
     }
-    out.lines.push_back(std::move(l));
+    out.push_back(std::move(l));
   }
-  for (int line : damaged)
-    out.problems.push_back(problemAt(line, "is not well-formed CSV (a quote left open by a write "
-                                           "cut short, or a stray quote)"));
+}
+
+std::vector<std::string> OutboxLineReader::problems() const {
+  std::vector<std::string> all = problems_;
+  for (int line : damaged_)
+    all.push_back(problemAt(line,
+                            "is not well-formed CSV (a quote left open by a write "
+                            "cut short, or a stray quote)"));
+  return all;
+}
+
+OutboxText parseOutbox(std::string_view text) {
+  OutboxText out;
+  OutboxLineReader reader;
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t end = text.find('\n', pos);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    reader.read(text.substr(pos, end - pos), out.lines);
+    pos = end;
+  }
+  out.problems = reader.problems();
   return out;
 }
 
@@ -125,10 +143,16 @@ std::optional<TornLine> findTornLine(std::string_view text) {
   const bool ended = text.back() == '\n';
   const std::size_t end = text.size() - (ended ? 1 : 0);
   const std::size_t newline = end == 0 ? std::string_view::npos : text.rfind('\n', end - 1);
+  const std::size_t offset = newline == std::string_view::npos ? 0 : newline + 1;
+  const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n'));
+  return findTornLine(text.substr(offset, end - offset), ended, line, offset);
+}
+
+std::optional<TornLine> findTornLine(std::string_view last, bool ended, int line,
+                                     std::size_t offset) {
   TornLine torn;
-  torn.offset = newline == std::string_view::npos ? 0 : newline + 1;
-  torn.line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + torn.offset, '\n'));
-  const std::string_view last = text.substr(torn.offset, end - torn.offset);
+  torn.offset = offset;
+  torn.line = line;
   // Read as the whole file would read it: line 1 may be the header.
   const OutboxText read = parseOutbox(
       (torn.line == 1 ? std::string() : std::string(kOutboxHeader)) + std::string(last));
@@ -160,49 +184,88 @@ std::string csvField(const std::string& value) {
 }
 
 std::string formatOutboxLine(const OutboxLine& l) {
-  return csvField(l.account) + "," + csvField(l.password.reveal()) + "," + csvField(l.created) + "," +
-         csvField(l.status) + "," + csvField(l.login) + "," + csvField(l.hrAccount) + "," + csvField(l.name) +
-         "\n";
+  return csvField(l.account) + "," + csvField(l.password.reveal()) + "," + csvField(l.created) +
+         "," + csvField(l.status) + "," + csvField(l.login) + "," + csvField(l.hrAccount) + "," +
+         csvField(l.name) + "\n";
 }
 
-namespace {
+OpenPasswords::OpenPasswords(Keep keep, const std::set<std::string>* among)
+    : keep_(keep), among_(among) {}
 
 // Per account, the passwords not cancelled yet, oldest first: `void` cancels the newest, `set`
 // confirms it.
-std::map<std::string, std::vector<CurrentPassword>> openPasswords(
-    const std::vector<OutboxLine>& lines) {
-  std::map<std::string, std::vector<CurrentPassword>> open;
-  for (const OutboxLine& l : lines) {
-    auto& stack = open[l.account];
-    if (l.status == "pending") {
-      stack.push_back({l.account, l.password, l.created, false, l.login, l.hrAccount, l.name});
-    } else if (!stack.empty()) {
-      if (l.status == "void") stack.pop_back();
-      else stack.back().confirmed = true;
-    }
+void OpenPasswords::add(const OutboxLine& l) {
+  if (among_ && !among_->count(l.account)) return;
+  if (l.status == "pending") {
+    Open& open = open_[l.account];
+    open.confirmed += '0';
+    if (keep_ == Keep::Passwords)
+      open.passwords.push_back(
+          {l.account, l.password, l.created, false, l.login, l.hrAccount, l.name});
+    return;
   }
-  return open;
+  const auto open = open_.find(l.account);
+  if (open == open_.end() || open->second.confirmed.empty()) return;
+  const bool passwords = keep_ == Keep::Passwords;
+  std::string& stack = open->second.confirmed;
+  if (l.status == "void") {
+    stack.pop_back();
+    if (passwords) open->second.passwords.pop_back();
+  } else {
+    stack.back() = '1';
+    if (passwords) open->second.passwords.back().confirmed = true;
+  }
+  // Confirmed passwords at the bottom of the stack answer "is the one in force unconfirmed?" as
+  // no password does, whatever comes after: the stack never begins with one, and a stack without
+  // any password is let go. Only the bottom one can have changed.
+  if (keep_ == Keep::UnconfirmedOnly && (stack.empty() || stack.front() == '1'))
+    open_.erase(open);
 }
 
-}  // namespace
-
-std::map<std::string, CurrentPassword> currentPasswords(const std::vector<OutboxLine>& lines) {
+std::map<std::string, CurrentPassword> OpenPasswords::current() && {
   std::map<std::string, CurrentPassword> current;
-  for (auto& [account, stack] : openPasswords(lines))
-    if (!stack.empty()) current.emplace(account, std::move(stack.back()));
+  for (auto& [account, open] : open_)
+    if (!open.passwords.empty()) current.emplace(account, std::move(open.passwords.back()));
   return current;
 }
 
-std::map<std::string, CurrentPassword> confirmedPasswords(const std::vector<OutboxLine>& lines) {
+std::map<std::string, CurrentPassword> OpenPasswords::confirmed() && {
   std::map<std::string, CurrentPassword> confirmed;
-  for (auto& [account, stack] : openPasswords(lines)) {
-    for (auto p = stack.rbegin(); p != stack.rend(); ++p) {
+  for (auto& [account, open] : open_) {
+    for (auto p = open.passwords.rbegin(); p != open.passwords.rend(); ++p) {
       if (!p->confirmed) continue;
       confirmed.emplace(account, std::move(*p));
       break;
     }
   }
   return confirmed;
+}
+
+std::set<std::string> OpenPasswords::confirmedAccounts() const {
+  std::set<std::string> accounts;
+  for (const auto& [account, open] : open_)
+    if (open.confirmed.find('1') != std::string::npos) accounts.insert(accounts.end(), account);
+  return accounts;
+}
+
+std::set<std::string> OpenPasswords::currentAccounts(bool confirmed) const {
+  std::set<std::string> accounts;
+  for (const auto& [account, open] : open_)
+    if (!open.confirmed.empty() && (open.confirmed.back() == '1') == confirmed)
+      accounts.insert(accounts.end(), account);
+  return accounts;
+}
+
+std::map<std::string, CurrentPassword> currentPasswords(const std::vector<OutboxLine>& lines) {
+  OpenPasswords open;
+  for (const OutboxLine& l : lines) open.add(l);
+  return std::move(open).current();
+}
+
+std::map<std::string, CurrentPassword> confirmedPasswords(const std::vector<OutboxLine>& lines) {
+  OpenPasswords open;
+  for (const OutboxLine& l : lines) open.add(l);
+  return std::move(open).confirmed();
 }
 
 }  // namespace membersync::deliver

@@ -4,13 +4,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <stdexcept>
-
-#include "jobs/core/file_text.h"
 
 namespace membersync::deliver {
 namespace {
@@ -54,6 +54,83 @@ struct Fd {
   }
 };
 
+[[noreturn]] void cannotRead(const std::string& path, const std::string& why) {
+  throw std::runtime_error("password outbox " + path + ": cannot read it: " + why +
+                           "; check [sync] password_outbox");
+}
+
+// Opens the outbox to read it; false when it does not exist (nothing in it).
+bool openToRead(const std::string& path, std::ifstream& in) {
+  if (::access(path.c_str(), F_OK) != 0) return false;
+  std::error_code ec;  // Linux would open a folder and read it as empty
+  if (std::filesystem::is_directory(path, ec)) cannotRead(path, "it is a folder");
+  in.open(path, std::ios::binary);
+  if (!in) cannotRead(path, std::strerror(errno));
+  return true;
+}
+
+// What was read may hold passwords: overwritten before the memory is given back.
+void wipe(std::string& bytes) {
+  std::fill(bytes.begin(), bytes.end(), '\0');
+  bytes.clear();
+}
+
+// The rewrite file, written through a bounded buffer.
+class RewriteWriter {
+ public:
+  RewriteWriter(int fd, const std::string& path) : fd_(fd), path_(path) {}
+  ~RewriteWriter() { wipe(buffer_); }
+  RewriteWriter(const RewriteWriter&) = delete;
+  RewriteWriter& operator=(const RewriteWriter&) = delete;
+  void write(std::string_view bytes) {
+    buffer_.append(bytes);
+    if (buffer_.size() >= kFlushAt) flush();
+  }
+  void flush() {
+    writeAll(fd_, buffer_, path_);
+    wipe(buffer_);
+  }
+
+ private:
+  static constexpr std::size_t kFlushAt = 64 * 1024;
+  int fd_;
+  const std::string& path_;
+  std::string buffer_;
+};
+
+// Replaces the file with what `body` writes, atomically (see remove()).
+void rewrite(const std::string& path, const std::function<void(RewriteWriter&)>& body) {
+  const std::string temp = path + ".rewrite";
+  struct stat old {};
+  if (::stat(path.c_str(), &old) != 0) fail(path, "stat failed");
+  Fd out{::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600)};
+  if (out.fd < 0) fail(path, "cannot create " + temp);
+  try {
+    // The old file's owner and group: a rewrite by root must not lock the service out.
+    if ((old.st_uid != ::geteuid() || old.st_gid != ::getegid()) &&
+        ::fchown(out.fd, old.st_uid, old.st_gid) != 0)
+      fail(path, "cannot give the new file the old one's owner");
+    if (::fchmod(out.fd, 0600) != 0) fail(path, "cannot make the new file 0600");
+    RewriteWriter writer(out.fd, temp);
+    body(writer);
+    writer.flush();
+    if (::fsync(out.fd) != 0) fail(path, "fsync failed");
+    if (::rename(temp.c_str(), path.c_str()) != 0) fail(path, "cannot replace it");
+  } catch (...) {
+    ::unlink(temp.c_str());
+    throw;
+  }
+  syncFolderOf(path);
+}
+
+std::runtime_error refusedRewrite(const std::string& path,
+                                  const std::vector<std::string>& problems) {
+  // The rewrite would drop what cannot be read, and a damaged line may hold a password in force.
+  return std::runtime_error("password outbox " + path + ": " + problems.front() +
+                            (problems.size() > 1 ? " (and more)" : "") +
+                            "; nothing was removed: repair or remove the damaged lines by hand");
+}
+
 }  // namespace
 
 std::map<std::string, Secret> PasswordOutbox::pendingPasswords(
@@ -62,6 +139,21 @@ std::map<std::string, Secret> PasswordOutbox::pendingPasswords(
   if (accounts.empty()) return found;
   for (auto& [account, p] : current())
     if (accounts.count(account)) found.emplace(account, p.password);
+  return found;
+}
+
+std::set<std::string> PasswordOutbox::confirmedAccounts(const std::set<std::string>& among) {
+  std::set<std::string> found;
+  if (among.empty()) return found;
+  for (const auto& [account, p] : confirmed())
+    if (among.count(account)) found.insert(account);
+  return found;
+}
+
+std::set<std::string> PasswordOutbox::unconfirmedAccounts() {
+  std::set<std::string> found;
+  for (const auto& [account, p] : current())
+    if (!p.confirmed) found.insert(account);
   return found;
 }
 
@@ -89,66 +181,135 @@ void FileOutbox::mark(const std::vector<std::string>& accounts, OutboxMark mark,
 
 OutboxText FileOutbox::read() {
   std::lock_guard<std::mutex> lock(outboxMutex());
-  return readLocked();
+  OutboxText text;
+  text.problems = eachLineLocked([&](OutboxLine& l) { text.lines.push_back(std::move(l)); });
+  return text;
 }
 
-OutboxText FileOutbox::readLocked() {
-  return parseOutbox(textLocked());
-}
-
-std::string FileOutbox::textLocked() {
-  if (::access(path_.c_str(), F_OK) != 0) return {};  // no outbox yet: nothing in it
-  try {
-    return readWholeFile(path_);
-  } catch (const FileReadError& e) {
-    throw std::runtime_error("password outbox " + path_ + ": cannot read it: " + e.what() +
-                             "; check [sync] password_outbox");
+std::vector<std::string> FileOutbox::eachLineLocked(
+    const std::function<void(OutboxLine&)>& onLine) {
+  std::ifstream in;
+  if (!openToRead(path_, in)) return {};
+  OutboxLineReader reader;
+  std::string line;
+  std::vector<OutboxLine> lines;
+  while (std::getline(in, line)) {
+    if (!in.eof()) line += '\n';  // the last line may lack it, and is read so
+    reader.read(line, lines);
+    for (OutboxLine& l : lines) onLine(l);
+    lines.clear();
   }
+  wipe(line);
+  if (in.bad()) cannotRead(path_, std::strerror(errno));
+  return reader.problems();
+}
+
+OpenPasswords FileOutbox::foldLocked(OpenPasswords::Keep keep, const std::set<std::string>* among) {
+  OpenPasswords open(keep, among);
+  eachLineLocked([&](const OutboxLine& l) { open.add(l); });
+  return open;
 }
 
 std::map<std::string, CurrentPassword> FileOutbox::current() {
-  return currentPasswords(read().lines);
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  return foldLocked(OpenPasswords::Keep::Passwords, nullptr).current();
 }
 
 std::map<std::string, CurrentPassword> FileOutbox::confirmed() {
-  return confirmedPasswords(read().lines);
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  return foldLocked(OpenPasswords::Keep::Passwords, nullptr).confirmed();
+}
+
+std::map<std::string, Secret> FileOutbox::pendingPasswords(const std::set<std::string>& accounts) {
+  std::map<std::string, Secret> found;
+  if (accounts.empty()) return found;
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  for (auto& [account, p] : foldLocked(OpenPasswords::Keep::Passwords, &accounts).current())
+    found.emplace(account, std::move(p.password));
+  return found;
+}
+
+std::set<std::string> FileOutbox::confirmedAccounts(const std::set<std::string>& among) {
+  if (among.empty()) return {};
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  return foldLocked(OpenPasswords::Keep::AccountsOnly, &among).confirmedAccounts();
+}
+
+std::set<std::string> FileOutbox::unconfirmedAccounts() {
+  std::lock_guard<std::mutex> lock(outboxMutex());
+  return foldLocked(OpenPasswords::Keep::UnconfirmedOnly, nullptr).currentAccounts(false);
 }
 
 std::set<std::string> FileOutbox::remove(const std::set<std::string>& accounts) {
   std::lock_guard<std::mutex> lock(outboxMutex());
   removeLeftoverRewrite();
-  const OutboxText text = readLocked();
-  if (!text.problems.empty()) {
-    // The rewrite would drop what cannot be read, and a damaged line may hold a password in force.
-    throw std::runtime_error("password outbox " + path_ + ": " + text.problems.front() +
-                             (text.problems.size() > 1 ? " (and more)" : "") +
-                             "; nothing was removed: repair or remove the damaged lines by hand");
-  }
-  std::set<std::string> removed;
-  for (const auto& [account, p] : currentPasswords(text.lines))
-    if (accounts.count(account) && p.confirmed) removed.insert(account);
+  if (accounts.empty()) return {};  // nothing to hand out: the file is not even read
+  OpenPasswords open(OpenPasswords::Keep::AccountsOnly, &accounts);
+  const auto problems = eachLineLocked([&](const OutboxLine& l) { open.add(l); });
+  if (!problems.empty()) throw refusedRewrite(path_, problems);
+  const std::set<std::string> removed = open.currentAccounts(true);
   if (removed.empty()) return removed;
-  std::string kept = kOutboxHeader;
-  for (const OutboxLine& l : text.lines)
-    if (!removed.count(l.account)) kept += formatOutboxLine(l);
-  rewriteLocked(kept);
+  rewrite(path_, [&](RewriteWriter& out) {
+    out.write(kOutboxHeader);
+    std::string kept;
+    const auto again = eachLineLocked([&](const OutboxLine& l) {
+      if (removed.count(l.account)) return;
+      kept = formatOutboxLine(l);
+      out.write(kept);
+      wipe(kept);
+    });
+    if (!again.empty()) throw refusedRewrite(path_, again);  // changed since: it never does
+  });
   return removed;
 }
 
 std::optional<TornLine> FileOutbox::tornLine() {
   std::lock_guard<std::mutex> lock(outboxMutex());
-  return findTornLine(textLocked());
+  return tornLineLocked();
+}
+
+std::optional<TornLine> FileOutbox::tornLineLocked() {
+  std::ifstream in;
+  if (!openToRead(path_, in)) return std::nullopt;
+  std::string line, last;
+  int number = 0;
+  std::size_t offset = 0, next = 0;  // where the last line read begins, and where the next does
+  bool ended = false;
+  while (std::getline(in, line)) {
+    ended = !in.eof();
+    ++number;
+    offset = next;
+    next += line.size() + (ended ? 1 : 0);
+    std::swap(line, last);
+  }
+  wipe(line);
+  if (in.bad()) cannotRead(path_, std::strerror(errno));
+  if (number == 0) return std::nullopt;
+  const auto torn = findTornLine(last, ended, number, offset);
+  wipe(last);
+  return torn;
 }
 
 bool FileOutbox::removeTornLine(const TornLine& torn) {
   std::lock_guard<std::mutex> lock(outboxMutex());
   removeLeftoverRewrite();
-  std::string text = textLocked();
-  const auto now = findTornLine(text);
+  const auto now = tornLineLocked();
   if (!now || now->line != torn.line || now->offset != torn.offset || now->account != torn.account)
     return false;
-  text.resize(torn.offset);  // the lines before it, byte for byte, damaged ones included
-  rewriteLocked(text);
+  rewrite(path_, [&](RewriteWriter& out) {
+    // The lines before it, byte for byte, damaged ones included.
+    std::ifstream in;
+    if (!openToRead(path_, in)) cannotRead(path_, "it is gone");
+    std::string chunk(64 * 1024, '\0');
+    for (std::size_t left = torn.offset; left > 0;) {
+      const std::size_t n = std::min(left, chunk.size());
+      if (!in.read(chunk.data(), static_cast<std::streamsize>(n)))
+        cannotRead(path_, "it ended before line " + std::to_string(torn.line));
+      out.write(std::string_view(chunk.data(), n));
+      left -= n;
+    }
+    wipe(chunk);
+  });
   return true;
 }
 
@@ -157,28 +318,6 @@ void FileOutbox::removeLeftoverRewrite() {
   // one. (Rewrites never overlap: the state lock and this mutex serialize them.)
   const std::string temp = path_ + ".rewrite";
   if (::unlink(temp.c_str()) != 0 && errno != ENOENT) fail(path_, "cannot remove " + temp);
-}
-
-void FileOutbox::rewriteLocked(const std::string& text) {
-  const std::string temp = path_ + ".rewrite";
-  struct stat old {};
-  if (::stat(path_.c_str(), &old) != 0) fail(path_, "stat failed");
-  Fd out{::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600)};
-  if (out.fd < 0) fail(path_, "cannot create " + temp);
-  try {
-    // The old file's owner and group: a rewrite by root must not lock the service out.
-    if ((old.st_uid != ::geteuid() || old.st_gid != ::getegid()) &&
-        ::fchown(out.fd, old.st_uid, old.st_gid) != 0)
-      fail(path_, "cannot give the new file the old one's owner");
-    if (::fchmod(out.fd, 0600) != 0) fail(path_, "cannot make the new file 0600");
-    writeAll(out.fd, text, temp);
-    if (::fsync(out.fd) != 0) fail(path_, "fsync failed");
-    if (::rename(temp.c_str(), path_.c_str()) != 0) fail(path_, "cannot replace it");
-  } catch (...) {
-    ::unlink(temp.c_str());
-    throw;
-  }
-  syncFolderOf(path_);
 }
 
 void FileOutbox::write(const std::string& lines) {

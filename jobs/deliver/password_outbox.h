@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -63,12 +64,19 @@ class PasswordOutbox {
 
   // For each of `accounts`, its password in force, confirmed or not. Read back when a call in
   // doubt is re-sent: the same password, never a new one. Accounts with none are left out.
-  std::map<std::string, Secret> pendingPasswords(const std::set<std::string>& accounts);
+  virtual std::map<std::string, Secret> pendingPasswords(const std::set<std::string>& accounts);
+  // Those of `among` that confirmed() holds a password for, without any password: what a caller
+  // that needs no password asks.
+  virtual std::set<std::string> confirmedAccounts(const std::set<std::string>& among);
+  // The accounts whose password in force (current()) is not confirmed yet.
+  virtual std::set<std::string> unconfirmedAccounts();
   void append(const OutboxEntry& entry) { append(std::vector<OutboxEntry>{entry}); }
 };
 
 // The real outbox file. Creates it 0600 with a header line (and syncs its folder, so the new
-// file itself survives a power loss); tightens a looser mode it finds. Thread-safe.
+// file itself survives a power loss); tightens a looser mode it finds. Thread-safe. Every read
+// goes through the file line by line: it holds what it returns, never the file (a first sync
+// of 400,000 people leaves as many lines).
 class FileOutbox final : public PasswordOutbox {
  public:
   explicit FileOutbox(std::string path);
@@ -81,17 +89,22 @@ class FileOutbox final : public PasswordOutbox {
   std::set<std::string> remove(const std::set<std::string>& accounts) override;
   std::optional<TornLine> tornLine() override;
   bool removeTornLine(const TornLine& torn) override;
+  std::map<std::string, Secret> pendingPasswords(const std::set<std::string>& accounts) override;
+  std::set<std::string> confirmedAccounts(const std::set<std::string>& among) override;
+  std::set<std::string> unconfirmedAccounts() override;
   // The whole file parsed (nothing when it does not exist). Throws std::runtime_error.
   OutboxText read();
   const std::string& path() const { return path_; }
 
  private:
   void write(const std::string& lines);
-  OutboxText readLocked();
-  std::string textLocked();  // the file's bytes; empty when it does not exist
+  // Reads the file line by line, each valid line to `onLine` as it is read; returns the
+  // problems (as parseOutbox()). Nothing when the file does not exist.
+  std::vector<std::string> eachLineLocked(const std::function<void(OutboxLine&)>& onLine);
+  // Every line folded (nullptr: every account); throws nothing for damaged lines.
+  OpenPasswords foldLocked(OpenPasswords::Keep keep, const std::set<std::string>* among);
+  std::optional<TornLine> tornLineLocked();
   void removeLeftoverRewrite();
-  // Replaces the file with `text`, atomically (see remove()).
-  void rewriteLocked(const std::string& text);
 
   std::string path_;
 };
