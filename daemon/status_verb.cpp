@@ -18,7 +18,7 @@ report::StatusInputs readStatus(const VerbContext& ctx, state::StateStore& store
                        .count();
   report::AttentionInputs a =
       report::attentionInputs(store, 0, now, ctx.config.report.passwordWaitDays,
-                              ctx.invocation.configArgument);
+                              ctx.invocation.configArgument, report::PasswordsRead::All);
   report::StatusInputs in;
   in.database = ctx.config.state.database;
   in.configArgument = ctx.invocation.configArgument;

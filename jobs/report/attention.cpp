@@ -196,7 +196,7 @@ class Builder {
   }
 
   void passwordsWaiting() {
-    const state::Millis limit = in_.now - std::max(0, in_.passwordWaitDays) * kDay;
+    const state::Millis limit = passwordWaitLimit(in_.now, in_.passwordWaitDays);
     for (const auto& p : in_.passwordsToHandOut) {
       if (p.confirmedAt > limit) continue;
       auto& i =
@@ -273,6 +273,10 @@ class Builder {
 };
 
 }  // namespace
+
+state::Millis passwordWaitLimit(state::Millis now, int passwordWaitDays) {
+  return now - std::max(0, passwordWaitDays) * kDay;
+}
 
 bool isInvalidRowKey(const std::string& key) {
   for (const char* prefix : kInvalidRowPrefixes)
@@ -379,7 +383,7 @@ PeopleWanted peopleWanted(const AttentionInputs& in) {
     }
   }
   for (const auto& p : in.unconfirmedPasswords) w.accounts.push_back(p.account);
-  const state::Millis limit = in.now - std::max(0, in.passwordWaitDays) * kDay;
+  const state::Millis limit = passwordWaitLimit(in.now, in.passwordWaitDays);
   for (const auto& p : in.passwordsToHandOut)
     if (p.confirmedAt <= limit) w.accounts.push_back(p.account);
   for (const auto& [key, e] : in.enrolments)

@@ -116,8 +116,15 @@ Attention attention(const AttentionInputs& in);
 // Everything attention() reads, from `store`: the run is `run` (an applying run that just ended),
 // or, with 0, the newest finished run that could change anything. The people of the items are
 // looked up too. Throws StateError as the store does.
+// Passwords confirmed at or before this have waited too long to be handed out (needs a person).
+state::Millis passwordWaitLimit(state::Millis now, int passwordWaitDays);
+
+// Which passwords waiting to be handed out are read: only those waiting longer than
+// password_wait_days (all that attention() looks at), or every one (status lists them all).
+enum class PasswordsRead { Overdue, All };
 AttentionInputs attentionInputs(state::StateStore& store, state::RunId run, state::Millis now,
-                                int passwordWaitDays, std::string configArgument);
+                                int passwordWaitDays, std::string configArgument,
+                                PasswordsRead passwords = PasswordsRead::Overdue);
 
 // The problems a run records for attention(): HR rows skipped as invalid, keyed by where the row
 // is (a CSV line, a JSON item, an LDAP entry's DN), and pools run dry.

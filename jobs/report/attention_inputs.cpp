@@ -31,7 +31,8 @@ std::vector<state::RunSummary> runsToRead(state::StateStore& store, state::RunId
 }  // namespace
 
 AttentionInputs attentionInputs(state::StateStore& store, state::RunId run, state::Millis now,
-                                int passwordWaitDays, std::string configArgument) {
+                                int passwordWaitDays, std::string configArgument,
+                                PasswordsRead passwords) {
   AttentionInputs in;
   in.now = now;
   in.passwordWaitDays = passwordWaitDays;
@@ -49,7 +50,10 @@ AttentionInputs attentionInputs(state::StateStore& store, state::RunId run, stat
   in.unsettledSteps = store.unsettledSteps();
   in.unresolvedSteps = store.unresolvedSteps(0);
   in.unconfirmedPasswords = store.unconfirmedPasswords();
-  in.passwordsToHandOut = store.passwordsToHandOut();
+  in.passwordsToHandOut =
+      passwords == PasswordsRead::All
+          ? store.passwordsToHandOut()
+          : store.passwordsWaitingSince(passwordWaitLimit(now, passwordWaitDays));
   in.enrolments = store.enrolmentsNotEnrolled();
   const PeopleWanted wanted = peopleWanted(in);
   in.people = store.itemPeople(wanted.keys, wanted.accounts, wanted.employeeIds);

@@ -99,6 +99,18 @@ std::vector<PasswordToHandOut> SqliteStore::passwordsToHandOut() {
   return rows;
 }
 
+std::vector<PasswordToHandOut> SqliteStore::passwordsWaitingSince(Millis confirmedBy) {
+  std::vector<PasswordToHandOut> rows;
+  Poco::Int64 by = confirmedBy;
+  db_->guarded("reading the passwords to hand out", [&](Session& s) {
+    s << std::string("SELECT ") + detail::kPasswordToHandOutColumns +
+             " FROM passwords WHERE confirmed_at IS NOT NULL AND confirmed_at <= ?"
+             " AND handed_out_at IS NULL ORDER BY confirmed_at, account",
+        use(by), into(rows), now;
+  });
+  return rows;
+}
+
 std::vector<std::string> SqliteStore::handedOutAccounts() {
   std::vector<std::string> accounts;
   db_->guarded("reading the passwords handed out", [&](Session& s) {

@@ -133,6 +133,7 @@ class SqliteStore final : public StateStore {
   void passwordsOwedToNoOne(const std::vector<std::string>& accounts) override;
   std::vector<PendingPassword> unconfirmedPasswords() override;
   std::vector<PasswordToHandOut> passwordsToHandOut() override;
+  std::vector<PasswordToHandOut> passwordsWaitingSince(Millis confirmedBy) override;
   std::vector<std::string> handedOutAccounts() override;
   void mailSending(const std::string& account, const std::string& to) override;
   void mailEnded(const std::string& account, const MailRecord& record) override;

@@ -278,6 +278,9 @@ class StateStore {
 
   // Confirmed passwords not yet handed out, oldest first.
   virtual std::vector<PasswordToHandOut> passwordsToHandOut() = 0;
+  // The same, only those confirmed at or before `confirmedBy`: the ones waiting too long, read
+  // without the rest (after a first sync of 400,000 people, none).
+  virtual std::vector<PasswordToHandOut> passwordsWaitingSince(Millis confirmedBy) = 0;
   // Accounts whose confirmed password was handed out (their outbox lines may go).
   virtual std::vector<std::string> handedOutAccounts() = 0;
   // Journals the mail of `account`'s password to `to` as being sent, durably, just before its

@@ -123,6 +123,7 @@ void row(const std::string& what, const std::vector<std::string>& flags,
 
 int main(int argc, char** argv) {
   const Args a = parseArgs(argc, argv);
+  bench::printMachine();
   const std::string limit = "max_answer_mb = " + std::to_string(a.maxAnswerMb) + "\n";
   std::printf("membersync check against hostile answers (max_answer_mb %d)\n", a.maxAnswerMb);
   std::printf("%-44s %4s %8s %10s %14s\n", "case", "exit", "wall s", "peak MiB", "emulator sent");

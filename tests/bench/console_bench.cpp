@@ -201,6 +201,7 @@ int freePort() {
 
 int main(int argc, char** argv) {
   Args a;
+  bench::printMachine();
   bench::parseIntFlags(argc, argv,
                        {{"people", &a.people}, {"runs", &a.runs}, {"requests", &a.requests}});
   testing::TempDir dir;

@@ -287,6 +287,7 @@ void runPlannerCases(const Args& a) {
 
 int main(int argc, char** argv) {
   const Args args = parseArgs(argc, argv);
+  bench::printMachine();
   if (args.only != 9) runSyncCases(args);
   if (args.plannerPeople > 0 && (args.only == 0 || args.only == 9)) runPlannerCases(args);
   return 0;

@@ -74,6 +74,7 @@ void print(const char* what, const bench::MeasuredRun& run, int entries) {
 
 int main(int argc, char** argv) {
   const Args args = parseArgs(argc, argv);
+  bench::printMachine();
   std::printf("ldap_bench: %d entries in slapd on loopback (size limit 1000), pages of %d\n",
               args.entries, args.pageSize);
   SlapdProcess slapd({SlapdProcess::peopleLdif(args.entries), 1000, false});

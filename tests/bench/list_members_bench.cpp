@@ -89,6 +89,7 @@ void runOnce(const testing::EmulatorProcess& emulator, const Args& args, int con
 
 int main(int argc, char** argv) {
   const Args args = parseArgs(argc, argv);
+  bench::printMachine();
   testing::TempDir dir;
   testing::EmulatorProcess emulator(testing::EmulatorProcess::Options{
       bench::fixtureWithMembers(dir, args.members),

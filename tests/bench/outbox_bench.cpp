@@ -59,6 +59,7 @@ void measure(const char* name, Step step) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  bench::printMachine();
   int people = 50000, chunk = 100, handed = 0, repair = 1, tidy = 1;
   bench::parseIntFlags(argc, argv,
                        {{"people", &people},

@@ -139,6 +139,7 @@ void walk(const Target& t, int people, int departments, int rounds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  bench::printMachine();
   std::string platform = "all";
   std::vector<char*> rest{argv[0]};
   for (int i = 1; i < argc; ++i) {

@@ -133,6 +133,7 @@ bool journaled(int mails) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  bench::printMachine();
   const int mails = argc > 1 ? std::atoi(argv[1]) : 2000;
   if (mails <= 0) {
     std::fprintf(stderr, "usage: smtp_bench [MAILS]\n");

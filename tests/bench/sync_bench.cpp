@@ -285,6 +285,7 @@ void runSyncBenchmark(const Args& a) {
 
 int main(int argc, char** argv) {
   const Args args = parseArgs(argc, argv);
+  bench::printMachine();
   runSyncBenchmark(args);
   return 0;
 }

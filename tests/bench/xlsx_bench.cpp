@@ -40,6 +40,7 @@ std::string workbook(int rows) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  bench::printMachine();
   int rows = 100000;
   bench::parseIntFlags(argc, argv, {{"rows", &rows}});
   TempDir dir;

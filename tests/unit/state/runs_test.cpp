@@ -223,6 +223,28 @@ TEST_CASE("state: a password is confirmed, voided or handed out, never stored", 
   CHECK(rig.store->passwordsToHandOut().at(0).mail == MailState::None);
 }
 
+TEST_CASE("state: the passwords waiting since a time are read without the newer ones, oldest "
+          "first",
+          "[state]") {
+  Rig rig;
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
+  rig.store->passwordsGenerated({"alice", "bob", "carol"}, run);
+  rig.store->passwordConfirmed("bob");
+  const Millis bobConfirmed = rig.nowMs();
+  rig.clock.advance(std::chrono::hours(24 * 10));
+  rig.store->passwordsConfirmed({"alice", "carol"});
+  rig.store->passwordHandedOut("carol");
+
+  const auto waiting = rig.store->passwordsWaitingSince(bobConfirmed);
+  REQUIRE(waiting.size() == 1);
+  CHECK(waiting[0].account == "bob");
+  CHECK(rig.store->passwordsWaitingSince(bobConfirmed - 1).empty());
+  const auto all = rig.store->passwordsWaitingSince(rig.nowMs());
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].account == "bob");  // confirmed first
+  CHECK(all[1].account == "alice");
+}
+
 TEST_CASE("state: a reset refused for good puts the password before it back, with its mail",
           "[state]") {
   Rig rig;
