@@ -26,13 +26,15 @@ MemberRecord memberRecord(const Var& v, const std::string& path) {
   return m;
 }
 
-MemberListItem listItem(const Var& v, const std::string& path) {
-  const json::Obj o(v, path);
+// Element `index` of the page's list. Every field the spec gives a type is checked; only those
+// membersync reads are kept (MemberListItem).
+MemberListItem listItem(const Var& v, const std::string& list, std::size_t index) {
+  const json::Obj o(v, list, index);
   MemberListItem m;
-  m.id = o.optId("id").value_or("");
-  m.userId = o.optId("userId").value_or("");
+  o.checkId("id");
+  o.checkId("userId");
   m.globalId = o.requiredId("globalId");
-  m.enterpriseId = o.optId("enterpriseId").value_or("");
+  o.checkId("enterpriseId");
   m.departmentId = o.optId("departmentId");
   m.departmentName = o.optText("departmentName");
   m.userName = o.requiredText("userName");
@@ -40,12 +42,11 @@ MemberListItem listItem(const Var& v, const std::string& path) {
   m.name = o.textOr("name");
   m.assetNums = o.texts("assetNums");
   m.borrowNum = o.optText("borrowNum");
-  m.onlineFlag = o.flagOr("onlineFlag");
+  o.checkFlag("onlineFlag");
   m.remark = o.optText("remark");
   m.deleted = o.flagOr("deleted");
-  m.updateTime = o.integerOr("updateTime");
-  m.createTime = o.integerOr("createTime");
-  m.boundUserInfoJson = o.rawJson("boundUserInfo");
+  o.checkInteger("updateTime");
+  o.checkInteger("createTime");
   return m;
 }
 
@@ -73,7 +74,7 @@ Result<MemberPage> decodeMemberPage(const JsonValue* data) {
     p.endRow = o.integerOr("endRow");
     p.total = o.integerOr("total");
     p.pages = o.smallInteger("pages");
-    p.list = o.list("list", listItem);
+    p.list = o.elements("list", listItem);
     // An answer without `size` is taken to mean the list it holds.
     p.size = o.has("size") ? o.smallInteger("size") : static_cast<int>(p.list.size());
     p.firstPage = o.smallInteger("firstPage");
