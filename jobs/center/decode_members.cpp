@@ -27,8 +27,9 @@ MemberRecord memberRecord(const Var& v, const std::string& path) {
 }
 
 // Element `index` of the page's list. Every field the spec gives a type is checked; only those
-// membersync reads are kept (MemberListItem).
-MemberListItem listItem(const Var& v, const std::string& list, std::size_t index) {
+// membersync reads are kept (MemberListItem), its departmentName in the page's `names`.
+MemberListItem listItem(const Var& v, const std::string& list, std::size_t index,
+                        std::vector<std::string>& names) {
   const json::Obj o(v, list, index);
   MemberListItem m;
   o.checkId("id");
@@ -36,7 +37,7 @@ MemberListItem listItem(const Var& v, const std::string& list, std::size_t index
   m.globalId = o.requiredId("globalId");
   o.checkId("enterpriseId");
   m.departmentId = o.optId("departmentId");
-  m.departmentName = o.optText("departmentName");
+  names.push_back(o.textOr("departmentName"));
   m.userName = o.requiredText("userName");
   m.passwordMobile = o.optText("passwordMobile");
   m.name = o.textOr("name");
@@ -74,7 +75,9 @@ Result<MemberPage> decodeMemberPage(const JsonValue* data) {
     p.endRow = o.integerOr("endRow");
     p.total = o.integerOr("total");
     p.pages = o.smallInteger("pages");
-    p.list = o.elements("list", listItem);
+    p.list = o.elements("list", [&p](const Var& v, const std::string& list, std::size_t index) {
+      return listItem(v, list, index, p.departmentNames);
+    });
     // An answer without `size` is taken to mean the list it holds.
     p.size = o.has("size") ? o.smallInteger("size") : static_cast<int>(p.list.size());
     p.firstPage = o.smallInteger("firstPage");

@@ -33,11 +33,11 @@ struct MemberRecord {
 // membersync reads are kept: a sync holds every member at once (400,000 of them in bounded
 // memory). The decoder still checks the type of those it drops (id, userId, enterpriseId,
 // onlineFlag, updateTime, createTime): a wrong one is still a Protocol error naming the field.
-// boundUserInfo's content is not specified: it is neither checked nor kept.
+// departmentName is kept by the page (MemberPage::departmentNames), not by the list a sync
+// joins. boundUserInfo's content is not specified: it is neither checked nor kept.
 struct MemberListItem {
   std::string globalId;
   std::optional<std::string> departmentId;
-  std::optional<std::string> departmentName;  // shown by `membersync check` only
   std::string userName;
   std::optional<std::string> passwordMobile;
   std::string name;
@@ -59,6 +59,9 @@ struct MemberPage {
   std::int64_t total = 0;
   int pages = 0;
   std::vector<MemberListItem> list;
+  // list[i]'s departmentName ("" when absent), for `membersync check` to show: dropped with the
+  // page when a sync joins the pages' lists.
+  std::vector<std::string> departmentNames;
   int firstPage = 0;
   int prePage = 0;
   int nextPage = 0;

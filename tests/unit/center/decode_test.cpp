@@ -77,7 +77,7 @@ TEST_CASE("decode: a list item keeps its fields, Chinese text intact, unknown fi
   REQUIRE(page.ok());
   const auto& m = page.value().list[0];
   CHECK(m.globalId == "G-1");
-  CHECK(m.departmentName == std::optional<std::string>("ENG"));
+  CHECK(page.value().departmentNames == std::vector<std::string>{"ENG", ""});
   CHECK(m.userName == "zhangsan@acme");
   CHECK(m.passwordMobile == std::optional<std::string>("13800000000"));
   CHECK(m.name == "张三");
@@ -133,7 +133,7 @@ TEST_CASE("decode: null and missing optional member fields are absent, deleted m
   REQUIRE(page.ok());
   const auto& m = page.value().list[1];
   CHECK_FALSE(m.departmentId);
-  CHECK_FALSE(m.departmentName);
+  CHECK(page.value().departmentNames[1].empty());
   CHECK_FALSE(m.passwordMobile);
   CHECK_FALSE(m.remark);
   CHECK_FALSE(m.borrowNum);
