@@ -187,11 +187,13 @@ std::optional<ExitCode> showMembers(const VerbContext& ctx, center::MemberCenter
   report::TextTable members(
       {tr.tr("account"), tr.tr("name"), tr.tr("department"), tr.tr("assets"), tr.tr("lock")});
   std::size_t live = 0;
-  for (const auto& m : p.list) {
+  for (std::size_t i = 0; i < p.list.size(); ++i) {
+    const auto& m = p.list[i];
     holders.add(m.globalId, accountOf(m.userName, suffix));
     if (m.deleted || ++live > kShown) continue;
-    members.addRow({accountOf(m.userName, suffix), m.name, m.departmentName.value_or(""),
-                    join(m.assetNums, ","), m.borrowNum.value_or("")});
+    const std::string department = i < p.departmentNames.size() ? p.departmentNames[i] : "";
+    members.addRow({accountOf(m.userName, suffix), m.name, department, join(m.assetNums, ","),
+                    m.borrowNum.value_or("")});
   }
   ctx.out << "\n"
           << format(tr.tr("enterprise {enterprise}: {total} members; page 1 of {pages} read "

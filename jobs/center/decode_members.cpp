@@ -26,26 +26,28 @@ MemberRecord memberRecord(const Var& v, const std::string& path) {
   return m;
 }
 
-MemberListItem listItem(const Var& v, const std::string& path) {
-  const json::Obj o(v, path);
+// Element `index` of the page's list. Every field the spec gives a type is checked; only those
+// membersync reads are kept (MemberListItem), its departmentName in the page's `names`.
+MemberListItem listItem(const Var& v, const std::string& list, std::size_t index,
+                        std::vector<std::string>& names) {
+  const json::Obj o(v, list, index);
   MemberListItem m;
-  m.id = o.optId("id").value_or("");
-  m.userId = o.optId("userId").value_or("");
+  o.checkId("id");
+  o.checkId("userId");
   m.globalId = o.requiredId("globalId");
-  m.enterpriseId = o.optId("enterpriseId").value_or("");
+  o.checkId("enterpriseId");
   m.departmentId = o.optId("departmentId");
-  m.departmentName = o.optText("departmentName");
+  names.push_back(o.textOr("departmentName"));
   m.userName = o.requiredText("userName");
   m.passwordMobile = o.optText("passwordMobile");
   m.name = o.textOr("name");
   m.assetNums = o.texts("assetNums");
   m.borrowNum = o.optText("borrowNum");
-  m.onlineFlag = o.flagOr("onlineFlag");
+  o.checkFlag("onlineFlag");
   m.remark = o.optText("remark");
   m.deleted = o.flagOr("deleted");
-  m.updateTime = o.integerOr("updateTime");
-  m.createTime = o.integerOr("createTime");
-  m.boundUserInfoJson = o.rawJson("boundUserInfo");
+  o.checkInteger("updateTime");
+  o.checkInteger("createTime");
   return m;
 }
 
@@ -73,7 +75,9 @@ Result<MemberPage> decodeMemberPage(const JsonValue* data) {
     p.endRow = o.integerOr("endRow");
     p.total = o.integerOr("total");
     p.pages = o.smallInteger("pages");
-    p.list = o.list("list", listItem);
+    p.list = o.elements("list", [&p](const Var& v, const std::string& list, std::size_t index) {
+      return listItem(v, list, index, p.departmentNames);
+    });
     // An answer without `size` is taken to mean the list it holds.
     p.size = o.has("size") ? o.smallInteger("size") : static_cast<int>(p.list.size());
     p.firstPage = o.smallInteger("firstPage");

@@ -73,6 +73,13 @@ std::optional<std::string> asId(const Poco::Dynamic::Var& v) {
   return std::nullopt;
 }
 
+// What asId accepts, without copying it out.
+bool isId(const Poco::Dynamic::Var& v) {
+  if (v.isString()) return true;
+  if (v.isInteger() && !v.isBoolean()) return true;
+  return v.isNumeric() && !v.isBoolean() && exactInteger(v.convert<double>());
+}
+
 std::optional<std::string> asText(const Poco::Dynamic::Var& v) {
   if (v.isString()) return v.extract<std::string>();
   if (v.isNumeric() && !v.isBoolean()) return v.convert<std::string>();
@@ -120,23 +127,42 @@ std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path) {
   fail(path, kExpectedInteger + typeName(v));
 }
 
+std::string elementPath(const std::string& path, std::size_t index) {
+  return path + "[" + std::to_string(index) + "]";
+}
+
 Obj::Obj(const Poco::Dynamic::Var& v, std::string path) : path_(std::move(path)) {
   if (!isObject(v)) fail(path_, "expected an object, got " + typeName(v));
   obj_ = v.extract<Poco::JSON::Object::Ptr>();
 }
 
+Obj::Obj(const Poco::Dynamic::Var& v, const std::string& array, std::size_t index)
+    : array_(&array), index_(index) {
+  if (!isObject(v)) fail(path(), "expected an object, got " + typeName(v));
+  obj_ = v.extract<Poco::JSON::Object::Ptr>();
+}
+
 Poco::Dynamic::Var Obj::get(const char* key) const { return obj_->get(key); }
+
+// Poco's Object hands a field out only as a copy (get), and a copy of a Var is a heap
+// allocation and, for a string, a second one: found in place by walking the fields (a member
+// has about 17; the walk compares no more characters than a map's lookup would allocate).
+const Poco::Dynamic::Var* Obj::find(const char* key) const {
+  for (auto it = obj_->begin(); it != obj_->end(); ++it)
+    if (it->first == key) return isNull(it->second) ? nullptr : &it->second;
+  return nullptr;
+}
 
 // Poco's isNull(key): absent or null, without copying the value as get() does.
 bool Obj::has(const char* key) const { return !obj_->isNull(key); }
 
-// Each accessor copies the field once (get) and spells its path out only to fail.
+// Each accessor reads the field in place and spells its path out only to fail.
 template <class T, class Read>
 std::optional<T> Obj::read(const char* key, Read as, const char* expected) const {
-  const Poco::Dynamic::Var v = get(key);
-  if (isNull(v)) return std::nullopt;
-  if (auto value = as(v)) return value;
-  fail(at(key), expected + typeName(v));
+  const Poco::Dynamic::Var* v = find(key);
+  if (!v) return std::nullopt;
+  if (auto value = as(*v)) return value;
+  fail(at(key), expected + typeName(*v));
 }
 
 std::string Obj::requiredId(const char* key) const {
@@ -181,8 +207,29 @@ bool Obj::flagOr(const char* key, bool fallback) const {
   return read<bool>(key, asFlag, kExpectedFlag).value_or(fallback);
 }
 
+void Obj::checkId(const char* key) const {
+  const Poco::Dynamic::Var* v = find(key);
+  if (v && !isId(*v)) fail(at(key), kExpectedId + typeName(*v));
+}
+
+void Obj::checkInteger(const char* key) const { optInteger(key); }
+
+void Obj::checkFlag(const char* key) const { read<bool>(key, asFlag, kExpectedFlag); }
+
+// As list(key, text), without spelling out a path unless an element is not text.
 std::vector<std::string> Obj::texts(const char* key) const {
-  return list(key, [](const Poco::Dynamic::Var& v, const std::string& p) { return text(v, p); });
+  std::vector<std::string> out;
+  const Poco::Dynamic::Var* v = find(key);
+  if (!v) return out;
+  if (!isArray(*v)) fail(at(key), "expected an array, got " + typeName(*v));
+  const auto& array = *v->extract<Poco::JSON::Array::Ptr>();
+  out.reserve(array.size());
+  for (const Poco::Dynamic::Var& element : array) {
+    auto s = asText(element);
+    if (!s) fail(elementPath(at(key), out.size()), kExpectedText + typeName(element));
+    out.push_back(std::move(*s));
+  }
+  return out;
 }
 
 std::optional<std::string> Obj::rawJson(const char* key) const {

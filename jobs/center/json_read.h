@@ -52,28 +52,46 @@ std::string toJsonText(const Poco::Dynamic::Var& v);
 std::string text(const Poco::Dynamic::Var& v, const std::string& path);
 std::int64_t integer(const Poco::Dynamic::Var& v, const std::string& path);
 
-// Decodes each element of an array (null: none) with decode(element, path).
+// path[index]
+std::string elementPath(const std::string& path, std::size_t index);
+
+// Decodes each element of an array (null: none) with decode(element, path, index), where the
+// element's path is path[index]: spelled out only by a decoder that fails (Obj's element
+// constructor), not for each element of a page of thousands.
 template <class F>
-auto eachOf(const Poco::Dynamic::Var& v, const std::string& path, F decode)
-    -> std::vector<decltype(decode(v, path))> {
-  std::vector<decltype(decode(v, path))> out;
+auto eachElement(const Poco::Dynamic::Var& v, const std::string& path, F decode)
+    -> std::vector<decltype(decode(v, path, std::size_t{}))> {
+  std::vector<decltype(decode(v, path, std::size_t{}))> out;
   if (isNull(v)) return out;
   if (!isArray(v)) fail(path, "expected an array, got " + typeName(v));
   const auto& array = *v.extract<Poco::JSON::Array::Ptr>();
   out.reserve(array.size());
   std::size_t i = 0;
   for (const Poco::Dynamic::Var& element : array)  // by reference: get(i) would copy each one
-    out.push_back(decode(element, path + "[" + std::to_string(i++) + "]"));
+    out.push_back(decode(element, path, i++));
   return out;
+}
+
+// Decodes each element of an array (null: none) with decode(element, path).
+template <class F>
+auto eachOf(const Poco::Dynamic::Var& v, const std::string& path, F decode)
+    -> std::vector<decltype(decode(v, path))> {
+  return eachElement(v, path,
+                     [&decode](const Poco::Dynamic::Var& e, const std::string& p, std::size_t i) {
+                       return decode(e, elementPath(p, i));
+                     });
 }
 
 // An object's fields. A missing field and a null one are the same: absent.
 class Obj {
  public:
   Obj(const Poco::Dynamic::Var& v, std::string path);  // Failure unless an object
+  // Element `index` of the array at `array` (which must outlive the Obj): its path is spelled
+  // out only to fail.
+  Obj(const Poco::Dynamic::Var& v, const std::string& array, std::size_t index);
 
-  const std::string& path() const { return path_; }
-  std::string at(const char* key) const { return path_ + "." + key; }
+  std::string path() const { return array_ ? elementPath(*array_, index_) : path_; }
+  std::string at(const char* key) const { return path() + "." + key; }
   Poco::Dynamic::Var get(const char* key) const;  // empty when absent
   bool has(const char* key) const;
 
@@ -89,18 +107,33 @@ class Obj {
   std::vector<std::string> texts(const char* key) const;  // array of strings; absent: empty
   std::optional<std::string> rawJson(const char* key) const;
 
+  // A field checked as optId / optInteger / flagOr would read it (the same Failure), not kept:
+  // for the fields a decoder validates but nobody reads.
+  void checkId(const char* key) const;
+  void checkInteger(const char* key) const;
+  void checkFlag(const char* key) const;
+
   template <class F>
   auto list(const char* key, F decode) const {
     return eachOf(get(key), at(key), decode);
   }
+  // As list, through eachElement: decode(element, path of the array, index).
+  template <class F>
+  auto elements(const char* key, F decode) const {
+    return eachElement(get(key), at(key), decode);
+  }
 
  private:
+  // The field in place, without copying it as get() does; nullptr when absent or null.
+  const Poco::Dynamic::Var* find(const char* key) const;
   // The field as T through `as`; nullopt when absent; Failure "expected ..." when `as` refuses it.
   template <class T, class Read>
   std::optional<T> read(const char* key, Read as, const char* expected) const;
 
   Poco::JSON::Object::Ptr obj_;
-  std::string path_;
+  std::string path_;                    // when not an array's element
+  const std::string* array_ = nullptr;  // when an array's element: the array's path
+  std::size_t index_ = 0;
 };
 
 // Runs `body`, turning a Failure or a Poco exception into a Protocol error of `endpoint`.

@@ -154,8 +154,14 @@ Snapshot snapshotOf(MemberPage& p1, Pages& pages, int size, int last) {
   snap.pageSize = size;
   snap.pages = last;
   snap.consistent = true;
+  // The pages' department names are for `membersync check` only: freed before the joined list
+  // is allocated, as each page's list is once taken, so that the list is not held twice over.
+  std::vector<std::string>().swap(p1.departmentNames);
   std::size_t listed = p1.list.size();
-  for (auto& [n, page] : pages) listed += page.value().list.size();
+  for (auto& [n, page] : pages) {
+    listed += page.value().list.size();
+    std::vector<std::string>().swap(page.value().departmentNames);
+  }
   // Reserved in full, so the views of `seen` into the members taken stay valid.
   snap.members.reserve(listed);
   std::unordered_set<std::string_view> seen;
@@ -167,6 +173,7 @@ Snapshot snapshotOf(MemberPage& p1, Pages& pages, int size, int last) {
       snap.members.push_back(std::move(m));
       seen.insert(snap.members.back().globalId);
     }
+    std::vector<MemberListItem>().swap(page.list);
   };
   take(p1);
   for (auto& [n, page] : pages) take(page.value());

@@ -29,25 +29,22 @@ struct MemberRecord {
   std::int64_t createTime = 0;
 };
 
-// A member as A5 lists it (spec 2.3). Members with `deleted` true are listed too.
+// A member as A5 lists it (spec 2.3). Members with `deleted` true are listed too. Only the fields
+// membersync reads are kept: a sync holds every member at once (400,000 of them in bounded
+// memory). The decoder still checks the type of those it drops (id, userId, enterpriseId,
+// onlineFlag, updateTime, createTime): a wrong one is still a Protocol error naming the field.
+// departmentName is kept by the page (MemberPage::departmentNames), not by the list a sync
+// joins. boundUserInfo's content is not specified: it is neither checked nor kept.
 struct MemberListItem {
-  std::string id;
-  std::string userId;
   std::string globalId;
-  std::string enterpriseId;
   std::optional<std::string> departmentId;
-  std::optional<std::string> departmentName;
   std::string userName;
   std::optional<std::string> passwordMobile;
   std::string name;
   std::vector<std::string> assetNums;
   std::optional<std::string> borrowNum;
-  bool onlineFlag = false;
   std::optional<std::string> remark;
   bool deleted = false;
-  std::int64_t updateTime = 0;
-  std::int64_t createTime = 0;
-  std::optional<std::string> boundUserInfoJson;  // its content is not specified: kept as JSON text
 };
 
 // One page of A5 (spec 2.4, MyBatis PageHelper's PageInfo; see facts.md). `firstPage` and
@@ -62,6 +59,9 @@ struct MemberPage {
   std::int64_t total = 0;
   int pages = 0;
   std::vector<MemberListItem> list;
+  // list[i]'s departmentName ("" when absent), for `membersync check` to show: dropped with the
+  // page when a sync joins the pages' lists.
+  std::vector<std::string> departmentNames;
   int firstPage = 0;
   int prePage = 0;
   int nextPage = 0;

@@ -115,7 +115,6 @@ std::vector<center::MemberListItem> toMembers(const std::vector<HrRow>& rows) {
   for (const auto& r : rows) {
     center::MemberListItem m;
     m.globalId = "g" + r.employeeId;
-    m.id = r.employeeId.substr(1);
     m.userName = r.account + "@acme";
     m.name = r.name;
     m.departmentId = departmentIdOf(r.department);

@@ -59,6 +59,10 @@ TEST_CASE("check: lists the demo enterprise's members, assets and locks and exit
   CHECK(r.exitCode == 0);
   CHECK_THAT(r.out, Catch::Contains("scopes auth_me auth_activity"));
   CHECK_THAT(r.out, Catch::Contains("张伟"));
+  // A member's row shows the department A5 names (kept by the page, not by the member).
+  const auto row = r.out.find("zhangwei");
+  REQUIRE(row != std::string::npos);
+  CHECK_THAT(r.out.substr(row, r.out.find('\n', row) - row), Catch::Contains("ENG"));
   CHECK_THAT(r.out, Catch::Contains("asset numbers: 30"));
   CHECK_THAT(r.out, Catch::Contains("borrowed locks: 5"));
   // Read-only: the emulator saw no write at all.

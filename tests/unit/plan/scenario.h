@@ -37,7 +37,6 @@ inline center::MemberListItem member(const std::string& globalId, const std::str
                                      const std::string& name = "Name") {
   center::MemberListItem m;
   m.globalId = globalId;
-  m.id = "id-" + globalId;
   m.userName = account + "@acme";
   m.name = name;
   return m;
