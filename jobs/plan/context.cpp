@@ -11,9 +11,10 @@ Context::Context(const PlanInputs& inputs, Plan& out)
       named_(members.live().size(), 0),
       activeNamer_(members.live().size(), nullptr),
       poolRules_(&arena_) {
-  // Most runs plan at most an item a person: room for them up front keeps the items from being
-  // copied as the vector grows, and room never written costs no memory.
-  plan.items.reserve(in.hr.people.size());
+  // Most runs plan at most two items a person (a first sync: an add and an assignment): room for
+  // them up front keeps the items from being copied as the vector grows (the copy held both at
+  // once), and room never written costs no resident memory.
+  plan.items.reserve(2 * in.hr.people.size());
   links_.reserve(in.state.linksByEmployee.size());
   for (const auto& [employeeId, link] : in.state.linksByEmployee)
     links_.emplace(employeeId, EmployeeLink{&link, false});

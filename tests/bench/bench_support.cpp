@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "tests/support/emulator_process.h"
@@ -262,6 +263,46 @@ void printMachine() {
               "0.3-0.4 s on this project's idle machine)\n\n",
               calibrationSeconds());
   std::fflush(stdout);
+}
+
+}  // namespace membersync::bench
+
+namespace membersync::bench {
+
+std::string inChild(const std::function<std::string()>& work) {
+  std::fflush(stdout);
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    ::close(fds[0]);
+    int status = 0;
+    try {
+      const std::string out = work();
+      for (std::size_t done = 0; done < out.size();) {
+        const ssize_t n = ::write(fds[1], out.data() + done, out.size() - done);
+        if (n <= 0) break;
+        done += static_cast<std::size_t>(n);
+      }
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "in a child of the bench: %s\n", e.what());
+      status = 1;
+    }
+    std::fflush(stdout);
+    ::_exit(status);
+  }
+  ::close(fds[1]);
+  std::string out;
+  char buffer[65536];
+  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;)
+    out.append(buffer, static_cast<std::size_t>(n));
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw std::runtime_error("a child of the bench failed");
+  return out;
 }
 
 }  // namespace membersync::bench

@@ -2,6 +2,7 @@
 
 // What the benchmarks share: an emulator fixture of any size, and this process's memory figures.
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -57,6 +58,13 @@ struct MeasuredRun {
   std::string out;
   std::string err;
 };
+
+// Runs `work` in a forked child and returns what it returned there. Why: Linux gives a spawned
+// program's ru_maxrss the peak of the process that spawned it (the memory it shared until its
+// exec), so a bench that builds a large fixture or structures itself would be measured as
+// membersync's peak. Work done in a child leaves this process small. Throws std::runtime_error
+// when the child fails.
+std::string inChild(const std::function<std::string()>& work);
 
 // Runs `executable` with `args` to completion, stdout and stderr into files in `dir` (read back
 // into the result), and measures it.

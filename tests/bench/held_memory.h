@@ -14,12 +14,12 @@ namespace membersync::bench {
 struct HeldPart {
   std::string what;  // e.g. "member list (A5)"
   std::string why;   // what the run needs it for
-  double bytes = 0;  // heap in use for it (glibc mallinfo2), after building it
+  double bytes = 0;  // resident memory it added (/proc/self/statm), once built
 };
 
 // Builds, in the order a sync does and keeping each alive, the export of `csv`, the member list,
-// the asset numbers and borrowed locks, the state's snapshot and the plan, and returns the heap
-// each took. Throws std::runtime_error when a read fails.
+// the asset numbers and borrowed locks, the state's snapshot and the plan, and returns the
+// resident memory each added. Throws std::runtime_error when a read fails.
 std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv,
                                   const std::string& policyPath);
 
