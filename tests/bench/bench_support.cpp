@@ -260,7 +260,7 @@ void printMachine() {
               std::thread::hardware_concurrency(), sysconf(_SC_NPROCESSORS_ONLN),
               MEMBERSYNC_BENCH_BUILD_TYPE, MEMBERSYNC_BENCH_BUILD_FLAGS);
   std::printf("calibration: %.3f s for a fixed loop of 200 M xorshift steps (best of 3; "
-              "0.3-0.4 s on this project's idle machine)\n\n",
+              "0.44 s on this project's machine when idle)\n\n",
               calibrationSeconds());
   std::fflush(stdout);
 }
