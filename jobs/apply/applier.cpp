@@ -55,9 +55,11 @@ std::vector<WriteOutcome> sendGroup(const WriteTools& tools, ApplyRun& run,
                                     const std::vector<PreparedWrite>& group) {
   std::vector<WriteOutcome> outcomes(group.size());
   parallelFor(group.size(), tools.settings.workers, [&](std::size_t i) {
-    outcomes[i] = run.stopping()
-                      ? WriteOutcome::notSent(run.cancelled() ? kCancelled : "", run.notSentReason())
-                      : group[i].send();
+    if (!run.stopping()) {
+      outcomes[i] = group[i].send();
+      return;
+    }
+    outcomes[i] = WriteOutcome::notSent(run.cancelled() ? kCancelled : "", run.notSentReason());
   });
   return outcomes;
 }

@@ -79,11 +79,12 @@ std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv
   settings.maxEdits = 10000000;
   settings.maxEditPercent = 100;
   const std::map<std::string, std::vector<std::string>> products;
-  const plan::PlanInputs in{hr,      members, policy, snapshot, settings, 0, &managed,
-                            &assets, &locks,  &products};
+  const plan::PlanInputs in{hr, members,  policy,  snapshot, settings,
+                            0,  &managed, &assets, &locks,   &products};
   const plan::Plan plan = plan::makePlan(in);
-  took("plan", "its items (a first sync: an add and an assignment a person), with the planner's "
-               "indexes freed");
+  took("plan",
+       "its items (a first sync: an add and an assignment a person), with the planner's "
+       "indexes freed");
   return parts;
 }
 

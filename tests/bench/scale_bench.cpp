@@ -72,9 +72,8 @@ Args parseArgs(int argc, char** argv) {
                         {"concurrency", &a.concurrency},
                         {"lock-percent", &a.lockPercent},
                         {"pool-assets", &a.poolAssets}});
-  if (a.people < 1 || a.concurrency < 1 || a.edits < 0 || a.edits > a.people ||
-      a.lockPercent < 0 || a.lockPercent > 100 || a.latencyMs < 0 || a.poolAssets < 0 ||
-      a.poolAssets > 1) {
+  if (a.people < 1 || a.concurrency < 1 || a.edits < 0 || a.edits > a.people || a.lockPercent < 0 ||
+      a.lockPercent > 100 || a.latencyMs < 0 || a.poolAssets < 0 || a.poolAssets > 1) {
     std::cerr << "bad values: people and concurrency at least 1, edits between 0 and people, "
                  "lock-percent between 0 and 100, pool-assets 0 or 1\n";
     std::exit(64);
@@ -108,7 +107,8 @@ std::string exportCsv(const std::vector<bench::HrRow>& rows, const Args& a) {
 }
 
 std::string policyJson(const Args& a) {
-  std::string json = R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 },
+  std::string json =
+      R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 },
   "protect": ["admin", "svc*"],
   "locks": [ { "rule": "offline", "when": { "lock": "*" }, "lock_from": "lock" } ])";
   if (!a.poolAssets) return json + " }\n";
@@ -201,14 +201,14 @@ void runStep(int number, const Step& step, const Args& a, const testing::TempDir
   const double bound = boundSeconds(step, a);
   char ratio[16] = "";
   if (bound > 0) std::snprintf(ratio, sizeof ratio, "%.2fx", run.seconds / bound);
-  std::printf("%-13s %4d %9lld/%-7ld %6lld/%-5ld %5lld %8.2f %7.2f %6s %7.2f %8.1f %8.1f %7.2f "
-              "%7.2f\n",
-              step.title, run.exitCode, static_cast<long long>(calls.writes), step.fewestWrites,
-              static_cast<long long>(calls.reads), fewestReads(step),
-              static_cast<long long>(calls.tokens), run.seconds, bound, ratio, run.cpuSeconds,
-              run.cpuSeconds * 1e6 / a.people, run.peakRssKb / 1024.0,
-              run.peakRssKb * 1024.0 / a.people / 1000.0,
-              bench::childrenCpuSeconds() - emulatorCpu);
+  std::printf(
+      "%-13s %4d %9lld/%-7ld %6lld/%-5ld %5lld %8.2f %7.2f %6s %7.2f %8.1f %8.1f %7.2f "
+      "%7.2f\n",
+      step.title, run.exitCode, static_cast<long long>(calls.writes), step.fewestWrites,
+      static_cast<long long>(calls.reads), fewestReads(step), static_cast<long long>(calls.tokens),
+      run.seconds, bound, ratio, run.cpuSeconds, run.cpuSeconds * 1e6 / a.people,
+      run.peakRssKb / 1024.0, run.peakRssKb * 1024.0 / a.people / 1000.0,
+      bench::childrenCpuSeconds() - emulatorCpu);
   std::printf("    calls: %s\n", byEndpoint(calls).c_str());
   printStorage((dir.path() / "membersync.db").string());
   if (run.exitCode != 0 && run.exitCode != 1)
@@ -239,9 +239,10 @@ std::vector<bench::HeldPart> heldParts(const std::string& text) {
 
 void printHeld(const std::string& firstText, const std::string& againText, const Args& a) {
   const auto first = heldParts(firstText), again = heldParts(againText);
-  std::printf("\nwhat a run holds, per person (the resident memory each structure adds, built in "
-              "a child of the bench as a sync builds it):\n%-34s %10s %10s  %s\n",
-              "", "first B", "re-sync B", "why");
+  std::printf(
+      "\nwhat a run holds, per person (the resident memory each structure adds, built in "
+      "a child of the bench as a sync builds it):\n%-34s %10s %10s  %s\n",
+      "", "first B", "re-sync B", "why");
   double sumFirst = 0, sumAgain = 0;
   for (std::size_t i = 0; i < first.size() && i < again.size(); ++i) {
     std::printf("%-34s %10.0f %10.0f  %s\n", first[i].what.c_str(), first[i].bytes / a.people,
@@ -259,10 +260,11 @@ int main(int argc, char** argv) {
   const Args a = parseArgs(argc, argv);
   bench::printMachine();
   testing::TempDir dir;
-  std::printf("fixture: %d people, a pool of %d asset numbers, %d locks lent (%d %%), latency %d "
-              "ms, max_concurrency %d\n",
-              a.people, a.poolAssets ? a.people : 0, lockCount(a), a.lockPercent, a.latencyMs,
-              a.concurrency);
+  std::printf(
+      "fixture: %d people, a pool of %d asset numbers, %d locks lent (%d %%), latency %d "
+      "ms, max_concurrency %d\n",
+      a.people, a.poolAssets ? a.people : 0, lockCount(a), a.lockPercent, a.latencyMs,
+      a.concurrency);
   std::fflush(stdout);
   // Everything large is built in children (bench::inChild): this process stays small, so
   // what membersync's runs are measured at is theirs.
@@ -281,8 +283,12 @@ int main(int argc, char** argv) {
               "writes/fewest", "reads/fewest", "token", "wall s", "bound s", "ratio", "cpu s",
               "us/pers", "RSS MiB", "KB/pers", "emu cpu");
   const long people = a.people;
-  const bench::SyncSetup setup{emulator, (dir.path() / "membersync.db").string(), "",
-                               (dir.path() / "policy.json").string(), a.concurrency, 100};
+  const bench::SyncSetup setup{emulator,
+                               (dir.path() / "membersync.db").string(),
+                               "",
+                               (dir.path() / "policy.json").string(),
+                               a.concurrency,
+                               100};
   const std::string csv = (dir.path() / "hr.csv").string();
   const std::string heldFirst =
       bench::inChild([&] { return heldText(bench::measureHeld(setup, csv, setup.policy)); });
