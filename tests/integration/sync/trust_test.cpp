@@ -185,6 +185,33 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "trust: a sync killed in the middle of a group of renames settles the group by reading: each "
+    "rename is carried out once, none twice and none lost",
+    "[sync][trust]") {
+  EmulatorProcess emulator;
+  SyncFixture f(emulator, withExtra("max_edits = 100\nedit_floor = 100\n"));
+  const auto people = staff(20);
+  f.writeHr(people);
+  REQUIRE(f.sync().exitCode == 0);
+  const int before = stats(emulator).calls("A2");
+  f.writeHr(renamedAll(people, "Latin "));
+  // The 20 renames are one group: journaled as sent together, killed after 3 were carried out.
+  killWithWritesInDoubt(emulator, f, {"sync"}, "A2", 3);
+  REQUIRE(stats(emulator).calls("A2") - before < 20);
+
+  const auto next = f.sync();
+  INFO(tail(next.out) << next.err);
+  CHECK(next.exitCode == 0);
+  // Journaled as sent before any was carried out: the next run finds them in doubt and reads.
+  CHECK_THAT(next.out, Contains("was in doubt: it took effect"));
+  CHECK(stats(emulator).calls("A2") - before == 20);  // the carried-out ones not sent again
+  const auto live = liveMembersByAccount(emulator);
+  for (const auto& p : people) CHECK(live.at(p.account).name == "Latin " + p.account);
+  CHECK_THAT(f.status().out, !Contains("in doubt"));
+  f.checkNoSecretLeaked();
+}
+
+TEST_CASE(
     "trust: sync --only spends only its account's release, the other reviewed renames go out on "
     "the next sync",
     "[sync][trust][guard]") {
