@@ -35,15 +35,7 @@ T valueOr(center::Result<T> result, const char* what) {
 
 std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv,
                                   const std::string& policyPath) {
-  center::ClientOptions o;
-  o.baseUrl = setup.emulator.baseUrl();
-  o.tokenUrl = setup.emulator.tokenUrl();
-  o.enterpriseGlobalId = "ENT-ACME-0001";
-  o.clientId = "membersync-demo";
-  o.clientSecret = Secret("demo-client-secret");
-  o.adminUser = "admin@acme";
-  o.adminPassword = Secret("demo-admin-pass1");
-  o.maxConcurrency = setup.concurrency;
+  const center::ClientOptions o = clientOptions(setup);
   SystemClock clock;
   SystemRandom random;
   Scrubber scrubber;

@@ -28,6 +28,8 @@ using Seconds = std::chrono::duration<double>;
 // The enterprise and credentials of the emulator's demo fixture.
 constexpr const char* kSuffix = "@acme";
 
+}  // namespace
+
 center::ClientOptions clientOptions(const SyncSetup& setup) {
   center::ClientOptions o;
   o.baseUrl = setup.emulator.baseUrl();
@@ -41,6 +43,8 @@ center::ClientOptions clientOptions(const SyncSetup& setup) {
   o.pageSize = setup.pageSize;
   return o;
 }
+
+namespace {
 
 // Adds up the time the applier spends in its phases.
 class TimedProgress final : public apply::Progress {

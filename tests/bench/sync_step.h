@@ -8,6 +8,7 @@
 #include <string>
 
 #include "jobs/apply/sync_job.h"
+#include "jobs/center/options.h"
 #include "tests/support/emulator_process.h"
 
 namespace membersync::bench {
@@ -47,6 +48,10 @@ struct SyncSetup {
   int concurrency = 8;
   int pageSize = 100;
 };
+
+// The client options of `membersync sync` against the setup's emulator (the demo fixture's
+// enterprise and credentials), with its concurrency and page size.
+center::ClientOptions clientOptions(const SyncSetup& setup);
 
 // Runs one sync of the HR export `csv` (a fresh client session, as each `membersync sync` has;
 // the same state database and outbox every time); with `revertRun`, `membersync revert RUN
