@@ -23,8 +23,9 @@
 //   us/person      membersync's CPU time over PEOPLE (aims: 20 us a first sync, 10 a re-sync);
 //   RSS MiB        membersync's peak (aims at 400,000 people: 1 GiB a first sync, 600 MiB a
 //                  re-sync), and per person;
-//   state          the state database's size after the run and what each table holds
-//                  (sqlite3's dbstat, when the sqlite3 program is installed).
+//   state          the state database's size after the run, what each table holds, and the
+//                  records kept for the console and the reports apart (sqlite3's dbstat, when
+//                  the sqlite3 program is installed).
 // Nothing is asserted: the figures are for people (docs/performance.md).
 //
 // To profile a run, set SCALE_BENCH_WRAP to a command that runs membersync under a profiler;
@@ -158,25 +159,41 @@ std::string byEndpoint(const bench::CenterCalls& calls) {
   return out;
 }
 
-// Each table's pages in the state database, largest first (sqlite3's dbstat virtual table).
+// The rows `sql` gives on the state database as "a|b" lines (the sqlite3 program, read-only);
+// none when it is not installed.
+std::vector<std::string> sqliteRows(const std::string& database, const std::string& sql) {
+  std::vector<std::string> rows;
+  const std::string command = "sqlite3 -readonly '" + database + "' \"" + sql + "\" 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return rows;
+  char line[256];
+  while (std::fgets(line, sizeof line, pipe)) rows.emplace_back(line);
+  pclose(pipe);
+  return rows;
+}
+
+// The tables (and indexes) of the records kept for the console and the reports: who each item
+// is about, the export's people, the pools' counts, the reports sent.
+constexpr const char* kConsoleRecords =
+    "name LIKE '%people%' OR name LIKE '%pool_counts%' OR name LIKE '%report_sends%'";
+
+// Each table's pages in the state database, largest first, and the console's and reports'
+// records apart (sqlite3's dbstat virtual table).
 void printStorage(const std::string& database) {
   struct stat st {};
   if (stat(database.c_str(), &st) != 0) return;
   std::printf("    state %.1f MiB:", static_cast<double>(st.st_size) / (1 << 20));
-  const std::string query =
-      "sqlite3 -readonly '" + database +
-      "' \"SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 12\" "
-      "2>/dev/null";
-  FILE* pipe = popen(query.c_str(), "r");
-  if (!pipe) return;
-  char line[256];
-  while (std::fgets(line, sizeof line, pipe)) {
-    std::string l(line);
-    const auto bar = l.find('|');
-    if (bar == std::string::npos) continue;
-    std::printf(" %s %.1f", l.substr(0, bar).c_str(), std::atof(l.c_str() + bar + 1) / (1 << 20));
-  }
-  pclose(pipe);
+  const auto mib = [](const std::string& row) {
+    const auto bar = row.find('|');
+    return bar == std::string::npos ? -1 : std::atof(row.c_str() + bar + 1) / (1 << 20);
+  };
+  for (const std::string& row : sqliteRows(
+           database, "SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 12"))
+    if (mib(row) >= 0) std::printf(" %s %.1f", row.substr(0, row.find('|')).c_str(), mib(row));
+  for (const std::string& row :
+       sqliteRows(database, std::string("SELECT 'console', SUM(pgsize) FROM dbstat WHERE ") +
+                                kConsoleRecords))
+    if (mib(row) >= 0) std::printf("; of which the console's and reports' records %.1f", mib(row));
   std::printf("\n");
 }
 
