@@ -1,5 +1,7 @@
 #include "jobs/apply/run_people.h"
 
+#include <functional>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -50,54 +52,56 @@ std::string rowSource(const std::string& path, int line, int item, const std::st
   return line > 0 ? path + ":" + std::to_string(line) : path;
 }
 
-std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const directory::Export& hr) {
-  std::unordered_map<std::string, const directory::Person*> byEmployee;
-  for (const auto& p : hr.people) byEmployee.emplace(p.employeeId, &p);
-  std::unordered_map<std::string, const directory::RowProblem*> problemByKey;
-  for (const auto& r : hr.problems) problemByKey.emplace(plan::rowProblemKey(r), &r);
+state::RecordSource<state::ItemPerson> itemPeopleOf(const plan::Plan& plan,
+                                                    const directory::Export& hr) {
+  return [&plan, &hr](const std::function<void(state::ItemPerson&&)>& sink) {
+    std::unordered_map<std::string_view, const directory::Person*> byEmployee;
+    byEmployee.reserve(hr.people.size());
+    for (const auto& p : hr.people) byEmployee.emplace(p.employeeId, &p);
+    std::unordered_map<std::string, const directory::RowProblem*> problemByKey;
+    for (const auto& r : hr.problems) problemByKey.emplace(plan::rowProblemKey(r), &r);
 
-  std::vector<state::ItemPerson> people;
-  for (const auto& item : plan.items) {
-    if (!named(item)) continue;
-    state::ItemPerson p{
-        item.key, lowerAscii(item.account), item.account, item.name, item.employeeId, "", 0};
-    if (item.kind == plan::ItemKind::Problem) {
-      const auto row = problemByKey.find(item.key);
-      if (row != problemByKey.end())
-        p.source = rowSource(hr.path, row->second->line, row->second->item, row->second->dn);
-    } else if (const auto person = byEmployee.find(item.employeeId); person != byEmployee.end()) {
-      const directory::Person& row = *person->second;
-      if (p.name.empty()) p.name = row.name;
-      p.source = rowSource(hr.path, row.line, row.item, row.dn);
+    for (const auto& item : plan.items) {
+      if (!named(item)) continue;
+      state::ItemPerson p{
+          item.key, lowerAscii(item.account), item.account, item.name, item.employeeId, "", 0};
+      if (item.kind == plan::ItemKind::Problem) {
+        const auto row = problemByKey.find(item.key);
+        if (row != problemByKey.end())
+          p.source = rowSource(hr.path, row->second->line, row->second->item, row->second->dn);
+      } else if (const auto person = byEmployee.find(item.employeeId);
+                 person != byEmployee.end()) {
+        const directory::Person& row = *person->second;
+        if (p.name.empty()) p.name = row.name;
+        p.source = rowSource(hr.path, row.line, row.item, row.dn);
+      }
+      sink(std::move(p));
     }
-    people.push_back(std::move(p));
-  }
-  return people;
+  };
 }
 
-std::vector<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
-                                                 const policy::Policy& policy,
-                                                 const std::string& emailColumn) {
-  std::vector<state::PersonRecord> records;
-  records.reserve(hr.people.size());
-  std::unordered_set<std::string> seen;
-  seen.reserve(hr.people.size());
-  for (const auto& row : hr.people) {
-    if (!seen.insert(row.employeeId).second) continue;
-    state::PersonRecord r;
-    r.employeeId = row.employeeId;
-    r.account = lowerAscii(row.account);
-    r.hrAccount = row.account;
-    r.name = row.name;
-    r.department = row.department;
-    r.mobile = row.mobile;
-    r.email = policy::fieldValue(row, emailColumn).value_or("");
-    r.hrStatus = row.status;
-    r.active = row.active;
-    r.rules = matchedRules(policy, row);
-    records.push_back(std::move(r));
-  }
-  return records;
+state::RecordSource<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
+                                                         const policy::Policy& policy,
+                                                         const std::string& emailColumn) {
+  return [&hr, &policy, &emailColumn](const std::function<void(state::PersonRecord&&)>& sink) {
+    std::unordered_set<std::string_view> seen;
+    seen.reserve(hr.people.size());
+    for (const auto& row : hr.people) {
+      if (!seen.insert(row.employeeId).second) continue;
+      state::PersonRecord r;
+      r.employeeId = row.employeeId;
+      r.account = lowerAscii(row.account);
+      r.hrAccount = row.account;
+      r.name = row.name;
+      r.department = row.department;
+      r.mobile = row.mobile;
+      r.email = policy::fieldValue(row, emailColumn).value_or("");
+      r.hrStatus = row.status;
+      r.active = row.active;
+      r.rules = matchedRules(policy, row);
+      sink(std::move(r));
+    }
+  };
 }
 
 }  // namespace membersync::apply

@@ -18,15 +18,18 @@ namespace membersync::apply {
 std::string rowSource(const std::string& path, int line, int item, const std::string& dn);
 
 // The people of `plan`'s items (adoptions, orphans and renames aside: nothing to do for them
-// that needs a person), their sources looked up in `hr`. Pure.
-std::vector<state::ItemPerson> itemPeopleOf(const plan::Plan& plan, const directory::Export& hr);
+// that needs a person), their sources looked up in `hr`, one at a time: the source refers to
+// `plan` and `hr`, which must outlive it. Pure.
+state::RecordSource<state::ItemPerson> itemPeopleOf(const plan::Plan& plan,
+                                                    const directory::Export& hr);
 
 // Every valid row of `hr` as the console's people pages show it (state::recordPeople), with the
 // names of the policy's rules it matches (assets, locks with a lock number, activities) and the
-// address in the HR field `emailColumn`, in file order. One per employee id: a later row of the
-// same id is left out. Pure.
-std::vector<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
-                                                 const policy::Policy& policy,
-                                                 const std::string& emailColumn);
+// address in the HR field `emailColumn`, in file order, one at a time. One per employee id: a
+// later row of the same id is left out. The source refers to its arguments, which must outlive
+// it. Pure.
+state::RecordSource<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
+                                                         const policy::Policy& policy,
+                                                         const std::string& emailColumn);
 
 }  // namespace membersync::apply

@@ -15,27 +15,48 @@ namespace membersync::state {
 using namespace Poco::Data::Keywords;
 using Poco::Data::Session;
 
-void SqliteStore::recordItemPeople(RunId run, const std::vector<ItemPerson>& people) {
-  if (people.empty()) return;  // Poco refuses to bind an empty vector
+namespace {
+
+// Rows of item_people waiting to be written, one vector a column (Poco binds them in one go).
+struct ItemPeopleRows {
   std::vector<std::string> keys, accounts, hrAccounts, names, employeeIds, sources;
-  for (const ItemPerson& p : people) {
-    keys.push_back(p.itemKey);
-    accounts.push_back(p.account);
-    hrAccounts.push_back(p.hrAccount);
-    names.push_back(p.name);
-    employeeIds.push_back(p.employeeId);
-    sources.push_back(p.source);
+
+  void add(ItemPerson&& p) {
+    keys.push_back(std::move(p.itemKey));
+    accounts.push_back(std::move(p.account));
+    hrAccounts.push_back(std::move(p.hrAccount));
+    names.push_back(std::move(p.name));
+    employeeIds.push_back(std::move(p.employeeId));
+    sources.push_back(std::move(p.source));
   }
-  std::vector<Poco::Int64> runs(people.size(), run), at(people.size(), wallMillis());
-  db_->batch("recording who the items are about", [&](Session& s) {
-    detail::requireRun(s, run);
+  std::size_t size() const { return keys.size(); }
+
+  void write(Session& s, RunId run, Millis at) {
+    if (keys.empty()) return;  // Poco refuses to bind an empty vector
+    std::vector<Poco::Int64> runs(keys.size(), run), ats(keys.size(), at);
     s << "INSERT INTO item_people (item_key, account, hr_account, name, employee_id, source,"
          " run_id, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (item_key) DO UPDATE SET"
          " account = excluded.account, hr_account = excluded.hr_account, name = excluded.name,"
          " employee_id = excluded.employee_id, source = excluded.source,"
          " run_id = excluded.run_id, seen_at = excluded.seen_at",
         use(keys), use(accounts), use(hrAccounts), use(names), use(employeeIds), use(sources),
-        use(runs), use(at), now;
+        use(runs), use(ats), now;
+    *this = {};
+  }
+};
+
+}  // namespace
+
+void SqliteStore::recordItemPeople(RunId run, const RecordSource<ItemPerson>& people) {
+  const Millis at = wallMillis();
+  db_->batch("recording who the items are about", [&](Session& s) {
+    detail::requireRun(s, run);
+    ItemPeopleRows rows;
+    people([&](ItemPerson&& p) {
+      rows.add(std::move(p));
+      if (rows.size() == detail::kRowsPerStatement) rows.write(s, run, at);
+    });
+    rows.write(s, run, at);
   });
 }
 

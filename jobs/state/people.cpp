@@ -5,6 +5,8 @@
 #include <Poco/Nullable.h>
 
 #include <algorithm>
+#include <optional>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -105,66 +107,99 @@ std::string likeEscaped(const std::string& text) {
 
 }  // namespace
 
-PeopleWrites SqliteStore::recordPeople(RunId run, const std::vector<PersonRecord>& people,
+namespace {
+
+// The people the state lists, by employee id: whether each is listed again and unchanged.
+struct KnownPeople {
+  std::vector<std::string> ids;
+  std::vector<Poco::Int64> prints;
+  std::vector<Poco::Int64> left;  // 0: still listed
+  std::vector<bool> listed;
+  std::unordered_map<std::string_view, std::size_t> byId;  // views into `ids`
+
+  explicit KnownPeople(Session& s) {
+    s << "SELECT employee_id, fingerprint, coalesce(left_in, 0) FROM people", into(ids),
+        into(prints), into(left), now;
+    listed.assign(ids.size(), false);
+    byId.reserve(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) byId.emplace(ids[i], i);
+  }
+  // Marks `id` listed again: its index, or nullopt when the state does not list it.
+  std::optional<std::size_t> markListed(const std::string& id) {
+    const auto k = byId.find(id);
+    if (k == byId.end()) return std::nullopt;
+    listed[k->second] = true;
+    return k->second;
+  }
+  // Marks `id` listed; true when its row is as `print` says and not marked left.
+  bool listedUnchanged(const std::string& id, Poco::Int64 print) {
+    const auto i = markListed(id);
+    return i && prints[*i] == print && left[*i] == 0;
+  }
+};
+
+// Rows of people waiting to be written, one vector a column (Poco binds them in one go).
+struct PeopleRows {
+  PersonColumns c;
+  std::vector<Poco::Int64> prints;
+
+  void add(PersonRecord&& p, Poco::Int64 print) {
+    c.ids.push_back(std::move(p.employeeId));
+    c.accounts.push_back(std::move(p.account));
+    c.hrAccounts.push_back(std::move(p.hrAccount));
+    c.names.push_back(std::move(p.name));
+    c.departments.push_back(std::move(p.department));
+    c.hasMobile.push_back(p.mobile ? 1 : 0);
+    c.mobiles.push_back(p.mobile ? std::move(*p.mobile) : std::string());
+    c.emails.push_back(std::move(p.email));
+    c.statuses.push_back(std::move(p.hrStatus));
+    c.active.push_back(p.active ? 1 : 0);
+    c.rules.push_back(joinedRules(p.rules));
+    prints.push_back(print);
+  }
+  std::size_t size() const { return c.ids.size(); }
+
+  void write(Session& s, RunId run) {
+    if (c.ids.empty()) return;  // Poco refuses to bind an empty vector
+    std::vector<Poco::Int64> runs(c.ids.size(), run);
+    s << "INSERT INTO people (employee_id, account, hr_account, name, department, mobile,"
+         " has_mobile, email, hr_status, active, rules, fingerprint, changed_in, left_in)"
+         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT (employee_id) DO"
+         " UPDATE SET account = excluded.account, hr_account = excluded.hr_account,"
+         " name = excluded.name, department = excluded.department,"
+         " mobile = excluded.mobile, has_mobile = excluded.has_mobile, email = excluded.email,"
+         " hr_status = excluded.hr_status, active = excluded.active, rules = excluded.rules,"
+         " fingerprint = excluded.fingerprint, changed_in = excluded.changed_in,"
+         " left_in = NULL",
+        use(c.ids), use(c.accounts), use(c.hrAccounts), use(c.names), use(c.departments),
+        use(c.mobiles), use(c.hasMobile), use(c.emails), use(c.statuses), use(c.active),
+        use(c.rules), use(prints), use(runs), now;
+    *this = {};
+  }
+};
+
+}  // namespace
+
+PeopleWrites SqliteStore::recordPeople(RunId run, const RecordSource<PersonRecord>& people,
                                        const std::set<std::string>& skipped) {
   PeopleWrites writes;
   db_->transaction([&] {
     db_->guarded("recording the people of the export", [&](Session& s) {
       detail::requireRun(s, run);
-      std::vector<std::string> knownIds;
-      std::vector<Poco::Int64> knownPrints;
-      std::vector<Poco::Int64> knownLeft;  // 0: still listed
-      s << "SELECT employee_id, fingerprint, coalesce(left_in, 0) FROM people", into(knownIds),
-          into(knownPrints), into(knownLeft), now;
-      std::unordered_map<std::string, std::size_t> known;
-      known.reserve(knownIds.size());
-      for (std::size_t i = 0; i < knownIds.size(); ++i) known.emplace(knownIds[i], i);
-
-      PersonColumns c;
-      std::vector<Poco::Int64> prints;
-      std::vector<bool> listed(knownIds.size(), false);
-      for (const auto& id : skipped) {
-        if (const auto k = known.find(id); k != known.end()) listed[k->second] = true;
-      }
-      for (const PersonRecord& p : people) {
+      KnownPeople known(s);
+      for (const auto& id : skipped) known.markListed(id);
+      PeopleRows rows;
+      people([&](PersonRecord&& p) {
         const Poco::Int64 print = fingerprintOf(p);
-        const auto k = known.find(p.employeeId);
-        if (k != known.end()) {
-          listed[k->second] = true;
-          if (knownPrints[k->second] == print && knownLeft[k->second] == 0) continue;
-        }
-        c.ids.push_back(p.employeeId);
-        c.accounts.push_back(p.account);
-        c.hrAccounts.push_back(p.hrAccount);
-        c.names.push_back(p.name);
-        c.departments.push_back(p.department);
-        c.mobiles.push_back(p.mobile.value_or(""));
-        c.hasMobile.push_back(p.mobile ? 1 : 0);
-        c.emails.push_back(p.email);
-        c.statuses.push_back(p.hrStatus);
-        c.active.push_back(p.active ? 1 : 0);
-        c.rules.push_back(joinedRules(p.rules));
-        prints.push_back(print);
-      }
-      writes.written = c.ids.size();
-      if (!c.ids.empty()) {
-        std::vector<Poco::Int64> runs(c.ids.size(), run);
-        s << "INSERT INTO people (employee_id, account, hr_account, name, department, mobile,"
-             " has_mobile, email, hr_status, active, rules, fingerprint, changed_in, left_in)"
-             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT (employee_id) DO"
-             " UPDATE SET account = excluded.account, hr_account = excluded.hr_account,"
-             " name = excluded.name, department = excluded.department,"
-             " mobile = excluded.mobile, has_mobile = excluded.has_mobile, email = excluded.email,"
-             " hr_status = excluded.hr_status, active = excluded.active, rules = excluded.rules,"
-             " fingerprint = excluded.fingerprint, changed_in = excluded.changed_in,"
-             " left_in = NULL",
-            use(c.ids), use(c.accounts), use(c.hrAccounts), use(c.names), use(c.departments),
-            use(c.mobiles), use(c.hasMobile), use(c.emails), use(c.statuses), use(c.active),
-            use(c.rules), use(prints), use(runs), now;
-      }
+        if (known.listedUnchanged(p.employeeId, print)) return;
+        rows.add(std::move(p), print);
+        ++writes.written;
+        if (rows.size() == detail::kRowsPerStatement) rows.write(s, run);
+      });
+      rows.write(s, run);
       std::vector<std::string> gone;
-      for (std::size_t i = 0; i < knownIds.size(); ++i) {
-        if (!listed[i] && knownLeft[i] == 0) gone.push_back(knownIds[i]);
+      for (std::size_t i = 0; i < known.ids.size(); ++i) {
+        if (!known.listed[i] && known.left[i] == 0) gone.push_back(known.ids[i]);
       }
       writes.left = gone.size();
       if (!gone.empty()) {

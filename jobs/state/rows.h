@@ -107,6 +107,10 @@ class ColumnPreparer {
   std::size_t count_ = 0;
 };
 
+// Records a run hands over by the hundred thousand (the console's people) are bound and written
+// this many at a time: one statement each, without holding every row's columns at once.
+inline constexpr std::size_t kRowsPerStatement = 1000;
+
 // --- the columns of each record, in SELECT order ----------------------------------------------
 
 inline constexpr const char* kLinkColumns =

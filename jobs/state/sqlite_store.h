@@ -113,11 +113,13 @@ class SqliteStore final : public StateStore {
   void recordPoolCounts(RunId run, const std::vector<PoolCount>& counts) override;
   std::vector<PoolRecord> poolHistory(const std::string& rule, Millis since) override;
 
-  void recordItemPeople(RunId run, const std::vector<ItemPerson>& people) override;
+  using StateStore::recordItemPeople;
+  void recordItemPeople(RunId run, const RecordSource<ItemPerson>& people) override;
   std::vector<ItemPerson> itemPeople(const std::vector<std::string>& keys,
                                      const std::vector<std::string>& accounts,
                                      const std::vector<std::string>& employeeIds) override;
-  PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people,
+  using StateStore::recordPeople;
+  PeopleWrites recordPeople(RunId run, const RecordSource<PersonRecord>& people,
                             const std::set<std::string>& skipped) override;
   RunId peopleReadIn() override;
   std::optional<PersonRecord> findPerson(const std::string& account) override;

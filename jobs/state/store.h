@@ -27,6 +27,14 @@ namespace membersync::state {
 // - Threads: every method may be called from several threads at once; calls are serialized.
 // - Secrets: nothing here stores a password, token or secret, and callers must not put one in a
 //   free-text field (StepInfo::detail, messages, reasons).
+// The records of a list, as a RecordSource (tests and benches record lists).
+template <class Record>
+RecordSource<Record> listed(const std::vector<Record>& records) {
+  return [&records](const std::function<void(Record&&)>& sink) {
+    for (Record r : records) sink(std::move(r));
+  };
+}
+
 class StateStore {
  public:
   virtual ~StateStore() = default;
@@ -222,8 +230,12 @@ class StateStore {
 
   // --- who items are about -----------------------------------------------------------------
 
-  // Inserts or replaces the person of each item key, as run `run` saw them (one statement).
-  virtual void recordItemPeople(RunId run, const std::vector<ItemPerson>& people) = 0;
+  // Inserts or replaces the person of each item key, as run `run` saw them (one transaction,
+  // written a thousand rows at a time as `people` hands them over).
+  virtual void recordItemPeople(RunId run, const RecordSource<ItemPerson>& people) = 0;
+  void recordItemPeople(RunId run, const std::vector<ItemPerson>& people) {
+    recordItemPeople(run, listed(people));
+  }
   // The people recorded for any of `keys`, `accounts` (lower case) or `employeeIds`, newest run
   // first (an account or employee id may have several items). Empty lists match nothing.
   virtual std::vector<ItemPerson> itemPeople(const std::vector<std::string>& keys,
@@ -235,10 +247,15 @@ class StateStore {
   // Records the export's people as run `run` read them: only rows new or changed since (by a
   // fingerprint of their fields), so an unchanged export of 100,000 people writes nothing. A
   // person no longer listed is marked left in `run`, and forgotten once no link to a member of
-  // theirs remains. `people` is the whole export: one per employee id. `skipped`: employee ids
-  // of rows skipped as invalid: still listed, so kept as last read, not marked left.
-  virtual PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people,
+  // theirs remains. `people` hands over the whole export, one per employee id; they are written
+  // a thousand at a time, in one transaction. `skipped`: employee ids of rows skipped as
+  // invalid: still listed, so kept as last read, not marked left.
+  virtual PeopleWrites recordPeople(RunId run, const RecordSource<PersonRecord>& people,
                                     const std::set<std::string>& skipped) = 0;
+  PeopleWrites recordPeople(RunId run, const std::vector<PersonRecord>& people,
+                            const std::set<std::string>& skipped) {
+    return recordPeople(run, listed(people), skipped);
+  }
   // The newest run that recorded the people (0: none did yet).
   virtual RunId peopleReadIn() = 0;
   // The person of `account` (lower case; the one still listed before one who left).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -153,6 +154,12 @@ struct RunProblem {
 };
 
 // --- who an item is about ----------------------------------------------------------------
+
+// A run's records handed over one at a time, so that no list of all of them is held at once (the
+// console's records of 400,000 people): calling it with a sink passes each record to the sink,
+// in order.
+template <class Record>
+using RecordSource = std::function<void(const std::function<void(Record&&)>& sink)>;
 
 // The person a plan item concerns, as a run saw them, so that what needs a person can be named
 // from the state alone.

@@ -249,7 +249,8 @@ TEST_CASE("console: each run records every person of the export with the rules t
   p.locks.push_back({"lab-lock", {}, "lab", ""});
   p.activities.push_back({"welcome", {}, "Welcome", "hr", "", "", ""});
 
-  const auto records = apply::peopleRecordsOf(hr, p, "mail");
+  std::vector<state::PersonRecord> records;
+  apply::peopleRecordsOf(hr, p, "mail")([&](state::PersonRecord&& r) { records.push_back(r); });
   REQUIRE(records.size() == 2);
   CHECK(records[0].account == "zhangwei");
   CHECK(records[0].hrAccount == "ZhangWei");

@@ -182,3 +182,27 @@ TEST_CASE("state: a person's holdings are their link, assets, lending, enrolment
   CHECK(h.password->confirmedAt != 0);
   CHECK(h.handedOutAt);
 }
+
+TEST_CASE("state: a run of 2,500 people is written a thousand at a time, every one of them",
+          "[state][people]") {
+  Rig rig;
+  std::vector<PersonRecord> many;
+  for (int i = 0; i < 2500; ++i) {
+    const std::string n = std::to_string(i);
+    many.push_back(person("E" + n, "staff" + n, "员工" + n));
+  }
+  const RunId first = newRun(rig);
+  CHECK(rig.store->recordPeople(first, many, {}).written == 2500);
+  CHECK(rig.store->peopleCount() == 2500);
+  for (const char* account : {"staff0", "staff999", "staff1000", "staff2000", "staff2499"})
+    CHECK(rig.store->findPerson(account));
+
+  many[1500].department = "SALES";  // in the second thousand
+  many.pop_back();                  // in the last, short one
+  const RunId second = newRun(rig);
+  const auto writes = rig.store->recordPeople(second, many, {});
+  CHECK(writes.written == 1);
+  CHECK(writes.left == 1);
+  CHECK(rig.store->findPerson("staff1500")->department == "SALES");
+  CHECK_FALSE(rig.store->findPerson("staff2499"));  // left, and no member of theirs is linked
+}

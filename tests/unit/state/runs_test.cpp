@@ -351,3 +351,21 @@ TEST_CASE(
   CHECK(rig.store->purgeRuns(30) == 2);
   CHECK(rig.store->itemPeople({"add:E1", "edit:E1"}, {}, {}).empty());
 }
+
+TEST_CASE("state: the people of 2,500 items are written a thousand at a time, every one of them",
+          "[state]") {
+  Rig rig;
+  const RunId run = rig.store->beginRun({RunKind::Sync, "h", 1, "", ""});
+  std::vector<ItemPerson> many;
+  for (int i = 0; i < 2500; ++i) {
+    const std::string n = std::to_string(i);
+    many.push_back({"add:E" + n, "staff" + n, "Staff" + n, "员工", "E" + n, "hr.csv", 0});
+  }
+  rig.store->recordItemPeople(run, many);
+  for (const char* key : {"add:E0", "add:E999", "add:E1000", "add:E2000", "add:E2499"}) {
+    const auto found = rig.store->itemPeople({key}, {}, {});
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].runId == run);
+  }
+  CHECK(rig.store->itemPeople({}, {"staff2499"}, {}).size() == 1);
+}
