@@ -11,10 +11,11 @@ Context::Context(const PlanInputs& inputs, Plan& out)
       named_(members.live().size(), 0),
       activeNamer_(members.live().size(), nullptr),
       poolRules_(&arena_) {
-  // Most runs plan at most two items a person (a first sync: an add and an assignment): room for
-  // them up front keeps the items from being copied as the vector grows (the copy held both at
-  // once), and room never written costs no resident memory.
-  plan.items.reserve(2 * in.hr.people.size());
+  // A first sync plans an add, an assignment and, for some, a lending a person: room for three
+  // a person up front keeps the items from being copied as the vector grows (the copy holds both
+  // at once: a 100,000-person first sync peaked 130 MB higher when 1 % lent a lock and the room
+  // was for two). Room never written costs no resident memory, only address space.
+  plan.items.reserve(3 * in.hr.people.size());
   links_.reserve(in.state.linksByEmployee.size());
   for (const auto& [employeeId, link] : in.state.linksByEmployee)
     links_.emplace(employeeId, EmployeeLink{&link, false});
