@@ -104,6 +104,7 @@ Person personOf(const SourceTable& table, const SourceRow& row, const FieldColum
   for (const auto& [column, value] : row.cells)
     if (!columns.mapped.count(column) && !firstInvalidUtf8(value))
       p.attributes[column] = trim(value);
+  p.attributes.shrinkToFit();
   for (const auto& [column, values] : row.multi) {
     if (columns.mapped.count(column)) continue;
     std::vector<std::string> kept;

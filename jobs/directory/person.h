@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "jobs/directory/attributes.h"
 #include "jobs/i18n/message.h"
 
 namespace membersync::directory {
@@ -28,7 +29,7 @@ struct Person {
   bool active = true;  // status empty or in [directory] active_status
   // Every column that is not a mapped field, by its header name, for policy rules. (An LDAP
   // value that is not text, such as a binary objectGUID, is left out.)
-  std::map<std::string, std::string> attributes;
+  Attributes attributes;
   // LDAP attributes with several values (memberOf), every value: a policy `when` matches any.
   std::map<std::string, std::vector<std::string>> multiAttributes;
   int line = 0;  // where the row starts in the file (1-based; the header is line 1)
