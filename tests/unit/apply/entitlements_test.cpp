@@ -6,6 +6,7 @@
 #include <atomic>
 
 #include "jobs/apply/applier.h"
+#include "jobs/apply/apply_run.h"
 #include "jobs/apply/entitlement_reads.h"
 #include "jobs/apply/settle.h"
 #include "jobs/apply/step_detail.h"
@@ -76,11 +77,13 @@ plan::Plan planOf(std::vector<Item> items) {
   return p;
 }
 
-apply::ApplyResult applyPlan(EmulatedCenter& c, const plan::Plan& p, state::RunId run = 0) {
+apply::ApplyResult applyPlan(EmulatedCenter& c, const plan::Plan& p, state::RunId run = 0,
+                             const std::atomic<bool>* cancel = nullptr) {
   if (run == 0) run = c.store->beginRun({});
   apply::ApplySettings settings;
   settings.accountSuffix = "@acme";
   settings.workers = 4;
+  settings.cancel = cancel;
   apply::Applier applier(*c.client, *c.store, *c.outbox, c.random, c.clock, c.progress, settings,
                          c.activities.get());
   const auto snapshot = c.store->load();
@@ -724,4 +727,47 @@ TEST_CASE("apply: one-call writes are journaled a group at a time, every step se
   // With more items than workers (4): one at a time, at most 4 would be journaled by then.
   CHECK(sentBeforeFirstCall.load() == 5);
   for (const auto& step : c.store->stepsOfRun(run)) CHECK(step.state == state::StepState::Succeeded);
+}
+
+TEST_CASE("apply: a stop in the middle of a group journals the calls not yet made as not sent, "
+          "none left in doubt",
+          "[apply][groups]") {
+  EmulatedCenter c;
+  std::vector<Item> items;
+  for (const std::string account : {"zhangwei", "lina", "wangfang", "jsmith", "chenjie"}) {
+    Item i;
+    i.kind = ItemKind::Edit;
+    i.key = "edit:E-" + account;
+    i.employeeId = "E-" + account;
+    i.account = account;
+    i.globalId = c.globalIdOf(account);
+    i.name = "Renamed " + account;
+    items.push_back(i);
+  }
+  const auto run = c.store->beginRun({});
+  std::atomic<bool> stop{false};
+  std::atomic<int> puts{0};
+  // The stop comes with the group's first call: calls already under way on the 4 workers go on,
+  // the fifth cannot start before one of them ends, and by then the run is stopping.
+  c.transport->beforeSend = [&](const center::HttpRequest& request) {
+    if (request.method != "PUT") return;
+    ++puts;
+    stop = true;
+  };
+  const auto result = applyPlan(c, planOf(items), run, &stop);
+  INFO(failureText(result));
+  int succeeded = 0, notSent = 0;
+  for (const auto& step : c.store->stepsOfRun(run)) {
+    CHECK((step.state == state::StepState::Succeeded || step.state == state::StepState::Failed));
+    if (step.state == state::StepState::Succeeded) ++succeeded;
+    if (step.state == state::StepState::Failed) {
+      ++notSent;
+      CHECK(step.code == apply::kCancelled);
+      CHECK(step.failure == state::ItemStatus::RetryLater);
+    }
+  }
+  CHECK(succeeded + notSent == 5);
+  CHECK(notSent >= 1);
+  CHECK(succeeded == puts.load());  // every call made is recorded as made, none twice
+  CHECK(result.counts.edited == succeeded);
 }
