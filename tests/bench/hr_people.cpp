@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <sstream>
 
 namespace membersync::bench {
 namespace {
@@ -67,24 +66,38 @@ int renamePeople(std::vector<HrRow>& rows, int count, int shift) {
   return renamed;
 }
 
-std::string toCsv(const std::vector<HrRow>& rows) {
-  std::ostringstream out;
-  out << "employee_id,account,name,department,remark,mobile,status\n";
-  for (const auto& r : rows) {
-    out << r.employeeId << ',' << r.account << ',' << r.name << ',' << r.department << ','
-        << r.remark << ',' << r.mobile << ",active\n";
+std::string toCsv(const std::vector<HrRow>& rows, const std::vector<std::string>* locks) {
+  std::string csv = "employee_id,account,name,department,remark,mobile,status";
+  csv += locks ? ",title,lock\n" : "\n";
+  csv.reserve(rows.size() * 80);
+  const std::size_t every = locks && !locks->empty() ? rows.size() / locks->size() : 0;
+  std::size_t lent = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    csv += r.employeeId + ',' + r.account + ',' + r.name + ',' + r.department + ',' + r.remark +
+           ',' + r.mobile + ",active";
+    if (locks) {
+      csv += ",Engineer,";
+      if (every && i % every == 0 && lent < locks->size()) csv += (*locks)[lent++];
+    }
+    csv += '\n';
   }
-  return out.str();
+  return csv;
 }
 
-std::string policyJson(const std::vector<std::string>& pool) {
+std::string policyJson(const std::vector<std::string>& pool, bool lendLocks) {
   std::string json = R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 })";
+  if (lendLocks) {
+    json += R"(,
+  "protect": ["admin", "svc*"],
+  "locks": [ { "rule": "offline", "when": { "lock": "*" }, "lock_from": "lock" } ])";
+  }
   if (!pool.empty()) {
     json += R"(, "assets": [ { "rule": "seat", "pool": [)";
     for (std::size_t i = 0; i < pool.size(); ++i) json += (i ? ",\"" : "\"") + pool[i] + "\"";
     json += "] } ]";
   }
-  return json + " }";
+  return json + " }\n";
 }
 
 directory::Export toExport(const std::vector<HrRow>& rows, const std::string& contentHash) {

@@ -30,12 +30,14 @@ std::vector<HrRow> generateStaff(int n);
 int renamePeople(std::vector<HrRow>& rows, int count, int shift = 1);
 
 // The rows as the HR export CSV (header employee_id,account,name,department,remark,mobile,status;
-// every row active).
-std::string toCsv(const std::vector<HrRow>& rows);
+// every row active). With `locks`, two columns more: `title` (Engineer) and `lock`, which holds
+// the lock numbers in turn for every (rows / locks)th row and is empty for the rest.
+std::string toCsv(const std::vector<HrRow>& rows, const std::vector<std::string>* locks = nullptr);
 
 // The policy file mapping the four departments to the emulator's department ids; with a `pool`,
-// one asset rule granting everyone one asset number of it.
-std::string policyJson(const std::vector<std::string>& pool = {});
+// one asset rule granting everyone one asset number of it; with `lendLocks`, the demo's
+// protected accounts and its lock rule (lend the number in the `lock` column).
+std::string policyJson(const std::vector<std::string>& pool = {}, bool lendLocks = false);
 
 // The rows as the planner sees them, for timing makePlan alone: the export (no problems), and
 // the member each row has on the center (globalId "g" + employee id, userName account@acme).

@@ -93,31 +93,12 @@ int lockCount(const Args& a) {
 // Every (100 / lock-percent)th person lends a lock: LOCK-000001, LOCK-000002, ...
 std::string exportCsv(const std::vector<bench::HrRow>& rows, const Args& a) {
   const std::vector<std::string> locks = bench::lockNumbers(lockCount(a));
-  const std::size_t every = locks.empty() ? 0 : rows.size() / locks.size();
-  std::string csv = "employee_id,account,name,department,remark,mobile,status,title,lock\n";
-  csv.reserve(rows.size() * 80);
-  std::size_t lent = 0;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const auto& r = rows[i];
-    csv += r.employeeId + ',' + r.account + ',' + r.name + ',' + r.department + ',' + r.remark +
-           ',' + r.mobile + ",active,Engineer,";
-    if (every && i % every == 0 && lent < locks.size()) csv += locks[lent++];
-    csv += '\n';
-  }
-  return csv;
+  return bench::toCsv(rows, &locks);
 }
 
 std::string policyJson(const Args& a) {
-  std::string json =
-      R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 },
-  "protect": ["admin", "svc*"],
-  "locks": [ { "rule": "offline", "when": { "lock": "*" }, "lock_from": "lock" } ])";
-  if (!a.poolAssets) return json + " }\n";
-  json += R"(,
-  "assets": [ { "rule": "seat", "pool": [)";
-  const auto pool = bench::poolNumbers(a.people);
-  for (std::size_t i = 0; i < pool.size(); ++i) json += (i ? ",\"" : "\"") + pool[i] + "\"";
-  return json + "] } ] }\n";
+  return bench::policyJson(a.poolAssets ? bench::poolNumbers(a.people) : std::vector<std::string>{},
+                           true);
 }
 
 std::string configIni(const testing::EmulatorProcess& emulator, const Args& a) {
