@@ -54,7 +54,7 @@ std::string rowSource(const std::string& path, int line, int item, const std::st
 
 state::RecordSource<state::ItemPerson> itemPeopleOf(const plan::Plan& plan,
                                                     const directory::Export& hr) {
-  return [&plan, &hr](const std::function<void(state::ItemPerson&&)>& sink) {
+  return [&plan, &hr](const std::function<void(state::ItemPerson &&)>& sink) {
     std::unordered_map<std::string_view, const directory::Person*> byEmployee;
     byEmployee.reserve(hr.people.size());
     for (const auto& p : hr.people) byEmployee.emplace(p.employeeId, &p);
@@ -69,8 +69,7 @@ state::RecordSource<state::ItemPerson> itemPeopleOf(const plan::Plan& plan,
         const auto row = problemByKey.find(item.key);
         if (row != problemByKey.end())
           p.source = rowSource(hr.path, row->second->line, row->second->item, row->second->dn);
-      } else if (const auto person = byEmployee.find(item.employeeId);
-                 person != byEmployee.end()) {
+      } else if (const auto person = byEmployee.find(item.employeeId); person != byEmployee.end()) {
         const directory::Person& row = *person->second;
         if (p.name.empty()) p.name = row.name;
         p.source = rowSource(hr.path, row.line, row.item, row.dn);
@@ -83,7 +82,7 @@ state::RecordSource<state::ItemPerson> itemPeopleOf(const plan::Plan& plan,
 state::RecordSource<state::PersonRecord> peopleRecordsOf(const directory::Export& hr,
                                                          const policy::Policy& policy,
                                                          const std::string& emailColumn) {
-  return [&hr, &policy, &emailColumn](const std::function<void(state::PersonRecord&&)>& sink) {
+  return [&hr, &policy, &emailColumn](const std::function<void(state::PersonRecord &&)>& sink) {
     std::unordered_set<std::string_view> seen;
     seen.reserve(hr.people.size());
     for (const auto& row : hr.people) {

@@ -2,9 +2,12 @@
 
 #include "tests/bench/bench_support.h"
 
+#include <filesystem>
+#include <functional>
 #include <set>
 #include <stdexcept>
 
+#include "jobs/apply/run_people.h"
 #include "jobs/center/member_center_client.h"
 #include "jobs/center/poco_transport.h"
 #include "jobs/center/session.h"
@@ -31,10 +34,23 @@ T valueOr(center::Result<T> result, const char* what) {
   return std::move(result).value();
 }
 
-}  // namespace
+// What a sync builds before it applies, kept alive together as a sync keeps them.
+struct RunInputs {
+  policy::Policy policy;
+  directory::Export hr;
+  std::vector<center::MemberListItem> members;
+  std::vector<center::AssetNumber> assets;
+  std::vector<center::BorrowedLock> locks;
+  state::Snapshot snapshot;
+  std::set<std::string> managed;
+  plan::Plan plan;
+};
 
-std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv,
-                                  const std::string& policyPath) {
+using Took = std::function<void(std::string what, std::string why)>;
+
+// Builds `in` in the order a sync does, calling `took` after each part; the snapshot is `store`'s.
+void buildInputs(RunInputs& in, const SyncSetup& setup, const std::string& csv,
+                 const std::string& policyPath, state::StateStore& store, const Took& took) {
   const center::ClientOptions o = clientOptions(setup);
   SystemClock clock;
   SystemRandom random;
@@ -42,42 +58,82 @@ std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv
   center::PocoTransport transport(o);
   center::Session session(o, transport, clock, random, scrubber);
   center::MemberCenterClient client(session);
-  const auto store = state::SqliteStore::open(setup.database, clock);
-
-  std::vector<HeldPart> parts;
-  double before = residentBytes();
-  auto took = [&](std::string what, std::string why) {
-    const double now = residentBytes();
-    parts.push_back({std::move(what), std::move(why), now - before});
-    before = now;
-  };
-  const policy::Policy policy = policy::loadPolicy(policyPath);
+  in.policy = policy::loadPolicy(policyPath);
   took("policy", "the rules; a pool rule lists its asset numbers");
   directory::DirectorySettings directory;
   directory.path = csv;
-  const directory::Export hr = directory::readExport(directory, "@acme");
+  in.hr = directory::readExport(directory, "@acme");
   took("HR export", "every row, its columns for policy rules, to diff and to hand passwords out");
-  const auto members = valueOr(client.listAllMembers(), "listing members");
+  in.members = valueOr(client.listAllMembers(), "listing members");
   took("member list (A5)", "every member, to diff against the export");
-  const auto assets = valueOr(client.listAssetNumbers(), "listing asset numbers");
-  const auto locks = valueOr(client.listBorrowedLocks(), "listing borrowed locks");
+  in.assets = valueOr(client.listAssetNumbers(), "listing asset numbers");
+  in.locks = valueOr(client.listBorrowedLocks(), "listing borrowed locks");
   took("asset numbers and locks (A6, A8)", "who holds what, for the asset and lock rules");
-  const state::Snapshot snapshot = store->load();
+  in.snapshot = store.load();
   took("state snapshot", "links, owned assets, lendings, histories: what membersync did before");
-  std::set<std::string> managed;
-  for (const auto& [number, owned] : snapshot.ownedAssets) managed.insert(number);
+  for (const auto& [number, owned] : in.snapshot.ownedAssets) in.managed.insert(number);
   plan::PlanSettings settings;
   settings.accountSuffix = "@acme";
   settings.maxEdits = 10000000;
   settings.maxEditPercent = 100;
   const std::map<std::string, std::vector<std::string>> products;
-  const plan::PlanInputs in{hr, members,  policy,  snapshot, settings,
-                            0,  &managed, &assets, &locks,   &products};
-  const plan::Plan plan = plan::makePlan(in);
+  const plan::PlanInputs planInputs{in.hr, in.members,  in.policy,  in.snapshot, settings,
+                                    0,     &in.managed, &in.assets, &in.locks,   &products};
+  in.plan = plan::makePlan(planInputs);
   took("plan",
        "its items (a first sync: an add and an assignment a person), with the planner's "
        "indexes freed");
+}
+
+}  // namespace
+
+std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv,
+                                  const std::string& policyPath) {
+  SystemClock clock;
+  const auto store = state::SqliteStore::open(setup.database, clock);
+  std::vector<HeldPart> parts;
+  double before = residentBytes();
+  RunInputs in;
+  buildInputs(in, setup, csv, policyPath, *store, [&](std::string what, std::string why) {
+    const double now = residentBytes();
+    parts.push_back({std::move(what), std::move(why), now - before});
+    before = now;
+  });
   return parts;
+}
+
+RecordsCost measureRecords(const SyncSetup& setup, const std::string& csv,
+                           const std::string& policyPath, const std::string& scratch) {
+  std::error_code ignored;
+  std::filesystem::remove(scratch, ignored);
+  std::filesystem::remove(scratch + "-wal", ignored);
+  for (const std::string suffix : {"", "-wal"})  // a database in WAL mode may hold both
+    if (std::filesystem::exists(setup.database + suffix))
+      std::filesystem::copy_file(setup.database + suffix, scratch + suffix);
+  SystemClock clock;
+  const auto store = state::SqliteStore::open(scratch, clock);
+  RunInputs in;
+  buildInputs(in, setup, csv, policyPath, *store, [](std::string, std::string) {});
+  const state::RunId run = store->beginRun({state::RunKind::Sync, "", 0, "", ""});
+  RecordsCost cost;
+  double start = cpuSeconds();
+  const auto itemPeople = apply::itemPeopleOf(in.plan, in.hr);
+  store->recordItemPeople(run, [&](const std::function<void(state::ItemPerson &&)>& sink) {
+    itemPeople([&](state::ItemPerson&& p) {
+      ++cost.items;
+      sink(std::move(p));
+    });
+  });
+  cost.itemPeopleCpu = cpuSeconds() - start;
+  start = cpuSeconds();
+  cost.peopleWritten = store
+                           ->recordPeople(run, apply::peopleRecordsOf(in.hr, in.policy, ""),
+                                          in.hr.skippedEmployeeIds)
+                           .written;
+  cost.peopleCpu = cpuSeconds() - start;
+  for (const std::string suffix : {"", "-wal", "-shm"})
+    std::filesystem::remove(scratch + suffix, ignored);
+  return cost;
 }
 
 }  // namespace membersync::bench

@@ -23,4 +23,17 @@ struct HeldPart {
 std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv,
                                   const std::string& policyPath);
 
+// What the console's and the reports' records of a run cost (issue 30): the people each plan
+// item is about and the export's people, as a sync records them after its last call. Measured
+// by building what the sync before the next run would (the export, the member list, the state,
+// the plan) and recording them into `scratch`, a copy of the state database, removed after.
+struct RecordsCost {
+  double itemPeopleCpu = 0;  // seconds of this process's CPU: recordItemPeople
+  double peopleCpu = 0;      // recordPeople
+  std::size_t items = 0;     // plan items whose person is recorded
+  std::size_t peopleWritten = 0;
+};
+RecordsCost measureRecords(const SyncSetup& setup, const std::string& csv,
+                           const std::string& policyPath, const std::string& scratch);
+
 }  // namespace membersync::bench

@@ -86,7 +86,8 @@ std::string toCsv(const std::vector<HrRow>& rows, const std::vector<std::string>
 }
 
 std::string policyJson(const std::vector<std::string>& pool, bool lendLocks) {
-  std::string json = R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 })";
+  std::string json =
+      R"({ "departments": { "ENG": 1001, "DESIGN": 1002, "SALES": 1003, "OPS": 1004 })";
   if (lendLocks) {
     json += R"(,
   "protect": ["admin", "svc*"],

@@ -252,6 +252,28 @@ void printHeld(const std::string& firstText, const std::string& againText, const
   std::fflush(stdout);
 }
 
+// The records' cost as one line "itemPeopleCpu items peopleCpu peopleWritten", from a child.
+std::string recordsText(const bench::RecordsCost& c) {
+  return std::to_string(c.itemPeopleCpu) + ' ' + std::to_string(c.items) + ' ' +
+         std::to_string(c.peopleCpu) + ' ' + std::to_string(c.peopleWritten);
+}
+
+void printRecords(const std::string& firstText, const std::string& againText, const Args& a) {
+  std::printf(
+      "\nthe console's and reports' records (who each item is about, the export's people), "
+      "written again into a copy of the state as the run writes them after its last call:\n");
+  for (const auto& [title, text] : {std::pair{"first sync", firstText}, {"re-sync", againText}}) {
+    bench::RecordsCost c;
+    std::istringstream(text) >> c.itemPeopleCpu >> c.items >> c.peopleCpu >> c.peopleWritten;
+    const double cpu = c.itemPeopleCpu + c.peopleCpu;
+    std::printf(
+        "  %-10s %6.2f s CPU (%5.1f us a person): %zu items' people %.2f s, %zu people written "
+        "%.2f s\n",
+        title, cpu, cpu * 1e6 / a.people, c.items, c.itemPeopleCpu, c.peopleWritten, c.peopleCpu);
+  }
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -288,13 +310,20 @@ int main(int argc, char** argv) {
                                a.concurrency,
                                100};
   const std::string csv = (dir.path() / "hr.csv").string();
+  const std::string scratch = (dir.path() / "records-scratch.db").string();
+  auto records = [&] {
+    return bench::inChild(
+        [&] { return recordsText(bench::measureRecords(setup, csv, setup.policy, scratch)); });
+  };
   const std::string heldFirst =
       bench::inChild([&] { return heldText(bench::measureHeld(setup, csv, setup.policy)); });
+  const std::string recordsFirst = records();
   runStep(1, {"first sync", 0, ceilDiv(people, 100) + (a.poolAssets ? people + lockCount(a) : 0)},
           a, dir, emulator, config);
   runStep(2, {"unchanged", people, 0}, a, dir, emulator, config);
   const std::string heldAgain =
       bench::inChild([&] { return heldText(bench::measureHeld(setup, csv, setup.policy)); });
+  const std::string recordsAgain = records();
   bench::inChild([&] {
     std::vector<bench::HrRow> rows = bench::generateStaff(a.people);
     bench::renamePeople(rows, a.edits);
@@ -303,5 +332,6 @@ int main(int argc, char** argv) {
   });
   runStep(3, {"edits", people, a.edits}, a, dir, emulator, config);
   printHeld(heldFirst, heldAgain, a);
+  printRecords(recordsFirst, recordsAgain, a);
   return 0;
 }
