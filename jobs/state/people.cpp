@@ -105,10 +105,6 @@ std::string likeEscaped(const std::string& text) {
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 // The people the state lists, by employee id: whether each is listed again and unchanged.
 struct KnownPeople {
   std::vector<std::string> ids;
