@@ -6,13 +6,13 @@ using Var = Poco::Dynamic::Var;
 
 void StreamedAnswer::key(const std::string& k) {
   if (building_)
-    builder_->key(k);
+    piece_->key(k);
   else if (!open_.empty() && !inArray_)
     open_.back().key = k;
 }
 
 void StreamedAnswer::null() {
-  if (building_) return builder_->null();
+  if (building_) return piece_->null();
   if (depth_ == 0) {
     Poco::JSON::ParseHandler tree;
     tree.null();
@@ -62,15 +62,20 @@ void StreamedAnswer::startPiece(bool array) {
   if (!building_) {
     building_ = true;
     pieceDepth_ = depth_;
+    // Not within a piece, inside the streamed array: an element starts.
+    piece_ = inArray_ && elementBuilder_ ? elementBuilder_.get() : builder_.get();
   }
-  array ? builder_->startArray() : builder_->startObject();
+  array ? piece_->startArray() : piece_->startObject();
 }
 
 void StreamedAnswer::end(bool array) {
   --depth_;
   if (building_) {
-    array ? builder_->endArray() : builder_->endObject();
-    if (depth_ == pieceDepth_) {
+    array ? piece_->endArray() : piece_->endObject();
+    if (depth_ == pieceDepth_ && piece_ != builder_.get()) {  // the subclass's builder holds it
+      building_ = false;
+      elementBuilt(count_++);
+    } else if (depth_ == pieceDepth_) {
       const Var piece = builder_->asVar();
       builder_->reset();  // ready for the next piece
       building_ = false;

@@ -4,7 +4,8 @@
 // read in one pass, for the answers too many to build as a tree each time (A5's pages, A6's
 // assets). Poco's own parser reads the text (so malformed JSON fails with the same words, at the
 // same depth limit as the tree's) and feeds this handler, which builds all of the answer but one
-// array: each element of that array is built alone, handed to element() and dropped.
+// array: each element of that array is built alone, handed to element() and dropped (or, for a
+// reader that decodes elements from the events, sent to its own builder: buildElementsWith).
 
 #include <Poco/JSON/Handler.h>
 #include <Poco/JSON/Object.h>
@@ -48,6 +49,14 @@ class StreamedAnswer : public Poco::JSON::Handler {
   virtual void arrayStarts() = 0;
   // Element `index` of the array at `path`.
   virtual void element(const Poco::Dynamic::Var& v, std::size_t index) = 0;
+  // The elements that are objects or arrays go to `builder` instead of a tree builder: a reader
+  // that decodes them from the parser's events, without building a Poco object for each. Each
+  // such element then ends with elementBuilt(index), not element(); scalars still go to element().
+  void buildElementsWith(Poco::SharedPtr<Poco::JSON::Handler> builder) {
+    elementBuilder_ = std::move(builder);
+  }
+  // Element `index`, an object or an array, is in the builder given to buildElementsWith.
+  virtual void elementBuilt(std::size_t /*index*/) {}
 
  private:
   // An object on the path, built here, and the key of the field being read in it.
@@ -66,7 +75,7 @@ class StreamedAnswer : public Poco::JSON::Handler {
   template <class T>
   void scalar(const T& v) {
     if (building_)
-      return builder_->value(v);  // into the value being built, as its container takes it
+      return piece_->value(v);  // into the value being built, as its container takes it
     if (depth_ == 0) {  // an answer that is a bare scalar: whatever a tree builder makes of it
       Poco::JSON::ParseHandler tree;
       tree.value(v);
@@ -90,6 +99,8 @@ class StreamedAnswer : public Poco::JSON::Handler {
   Poco::SharedPtr<Poco::JSON::ParseHandler> builder_ = new Poco::JSON::ParseHandler;
   bool building_ = false;
   int pieceDepth_ = 0;
+  Poco::SharedPtr<Poco::JSON::Handler> elementBuilder_;  // buildElementsWith's, if any
+  Poco::JSON::Handler* piece_ = nullptr;  // what builds the piece being read: one of the two
 };
 
 }  // namespace membersync::center

@@ -1,6 +1,9 @@
+#include <Poco/JSON/Parser.h>
+
 #include <catch2/catch.hpp>
 
 #include "jobs/center/decode.h"
+#include "jobs/center/member_events.h"
 #include "tests/support/member_page_text.h"
 
 using namespace membersync::center;
@@ -255,4 +258,73 @@ TEST_CASE("A5 streamed: agrees with the tree on thousands of mangled pages", "[c
     INFO(body);
     REQUIRE(memberPageByStream(body) == memberPageByTree(body));
   }
+}
+
+TEST_CASE("A5 streamed: members in shapes read through a tree give the tree's results",
+          "[center]") {
+  // Fields the fast reading leaves to a tree (member_events.cpp): repeated ones (a tree keeps the
+  // last), doubles, unsigned integers beyond an Int64, decimal strings beyond one, booleans and
+  // numbers where the tree takes them or not, containers where a scalar is expected.
+  const std::vector<std::string> fields = {
+      R"("userName":"first","userName":"last")",
+      R"("userName":"first","userName":null)",
+      R"("remark":null,"remark":"later")",
+      R"("deleted":true,"deleted":false)",
+      R"("departmentId":1.0)",
+      R"("departmentId":1.5)",
+      R"("departmentId":1e3)",
+      R"("id":18446744073709551615)",
+      R"("name":18446744073709551615)",
+      R"("remark":-0.0)",
+      R"("updateTime":"99999999999999999999")",
+      R"("updateTime":"9999999999999999999")",
+      R"("updateTime":"-9223372036854775808")",
+      R"("updateTime":"-")",
+      R"("updateTime":2.0)",
+      R"("createTime":true)",
+      R"("deleted":1)",
+      R"("deleted":2)",
+      R"("deleted":"true")",
+      R"("deleted":1.0)",
+      R"("onlineFlag":18446744073709551615)",
+      R"("onlineFlag":null)",
+      R"("name":false)",
+      R"("assetNums":[])",
+      R"("assetNums":[7,"x",-1])",
+      R"("assetNums":[1.5])",
+      R"("assetNums":[null])",
+      R"("assetNums":[["x"]])",
+      R"("assetNums":{"a":"b"})",
+      R"("assetNums":null)",
+      R"("boundUserInfo":{"userName":7,"list":[{}]},"other":[[1],{"a":[]}])",
+      R"("departmentName":{"zh":"研发"})",
+      R"("passwordMobile":[])",
+  };
+  for (const std::string& field : fields) {
+    const std::string body = withField(field);
+    INFO(body);
+    CHECK(memberPageByStream(body) == memberPageByTree(body));
+  }
+}
+
+TEST_CASE("A5 streamed: a well-formed member is read from its events, an unusual one is not",
+          "[center]") {
+  // The fast reading must be the one that serves the usual pages (else no CPU is saved), and
+  // must give up where it might differ from the tree.
+  auto fast = [](const std::string& json) {
+    const Poco::SharedPtr<MemberEvents> events = new MemberEvents;
+    Poco::JSON::Parser parser(events);
+    parser.parse(json);
+    std::string departmentName;
+    return events->decode(departmentName).has_value();
+  };
+  CHECK(fast(kMember1));
+  CHECK(fast(kMember2));
+  CHECK(fast(R"({"globalId":"G","userName":"u","x":{"userName":[1]},"assetNums":[1,"a"]})"));
+  CHECK_FALSE(fast(R"({"globalId":"G","userName":"u","userName":"v"})"));
+  CHECK_FALSE(fast(R"({"globalId":"G","userName":"u","departmentId":1.0})"));
+  CHECK_FALSE(fast(R"({"globalId":"G","userName":"u","deleted":2})"));
+  CHECK_FALSE(fast(R"({"globalId":"G","userName":{}})"));
+  CHECK_FALSE(fast(R"({"globalId":"G"})"));
+  CHECK_FALSE(fast(R"(["G"])"));
 }
