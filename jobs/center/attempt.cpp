@@ -70,8 +70,10 @@ Attempt readMemberCenterAttempt(Endpoint endpoint, bool acceptPartial,
   if (auto early = readTransportLevel(endpoint, answer, service)) return std::move(*early);
   if (answer.status != 200 && answer.status != 299) return unexpectedStatus(endpoint, answer.status);
 
-  // A6's answer can be large (400,000 assets, ~60 MB): it is read without a tree.
+  // A6's answer can be large (400,000 assets, ~60 MB), and A5's come by the thousand: they are
+  // read without a tree.
   auto envelope = endpoint == Endpoint::ListAssetNumbers ? readAssetNumbersEnvelope(answer.body)
+                  : endpoint == Endpoint::ListMembers    ? readMemberPageEnvelope(answer.body)
                                                          : readEnvelope(endpoint, answer.body);
   if (!envelope.ok()) return withStatus(endpoint, std::move(envelope), answer.status);
   envelope.value().hold = answer.hold;  // a large answer's permit lasts until it is decoded

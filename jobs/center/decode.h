@@ -39,6 +39,10 @@ Result<Envelope> readActivityEnvelope(const std::string& body);
 // assets make some 60 MB, and the tree ~14 times that): its data comes decoded already, and
 // decodeAssetNumbers hands it over. The same results and errors as readEnvelope's.
 Result<Envelope> readAssetNumbersEnvelope(const std::string& body);
+// A5's answer read the same way (an unchanged re-sync of 400,000 people reads 4,000 pages): the
+// members of its page come decoded already, and decodeMemberPage takes them. The same results and
+// errors as readEnvelope's.
+Result<Envelope> readMemberPageEnvelope(const std::string& body);
 
 // Decoders of `data`. Ids may come as numbers or strings; null or missing optional fields are
 // absent; unknown fields are ignored. A wrong shape is a Protocol error naming the endpoint and

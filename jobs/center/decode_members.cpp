@@ -1,5 +1,6 @@
 // Decoders of A1's and A5's data (spec 2.2-2.4).
 #include "jobs/center/decode.h"
+#include "jobs/center/decode_parts.h"
 #include "jobs/center/json_read.h"
 #include "jobs/center/page_check.h"
 
@@ -26,10 +27,70 @@ MemberRecord memberRecord(const Var& v, const std::string& path) {
   return m;
 }
 
-// Element `index` of the page's list. Every field the spec gives a type is checked; only those
+FailedMember failedMember(const Var& v, const std::string& path) {
+  const json::Obj o(v, path);
+  return FailedMember{o.textOr("userName"), o.textOr("message"), o.textOr("code")};
+}
+
+int pageNumber(const Var& v, const std::string& path) {
+  const std::int64_t n = json::integer(v, path);
+  if (n < 0 || n > 1'000'000'000) json::fail(path, "page number out of range");
+  return static_cast<int>(n);
+}
+
+// The page object `o`, its list read by readList(o, page) (into list and departmentNames): from
+// the tree, or as the streaming reader decoded it.
+template <class ReadList>
+MemberPage memberPageOf(const json::Obj& o, ReadList readList) {
+  MemberPage p;
+  p.pageNum = o.smallInteger("pageNum");
+  p.pageSize = o.smallInteger("pageSize");
+  p.orderBy = o.optText("orderBy");
+  p.startRow = o.integerOr("startRow");
+  p.endRow = o.integerOr("endRow");
+  p.total = o.integerOr("total");
+  p.pages = o.smallInteger("pages");
+  readList(o, p);
+  // An answer without `size` is taken to mean the list it holds.
+  p.size = o.has("size") ? o.smallInteger("size") : static_cast<int>(p.list.size());
+  p.firstPage = o.smallInteger("firstPage");
+  p.prePage = o.smallInteger("prePage");
+  p.nextPage = o.smallInteger("nextPage");
+  p.lastPage = o.smallInteger("lastPage");
+  p.isFirstPage = o.flagOr("isFirstPage");
+  p.isLastPage = o.flagOr("isLastPage");
+  p.hasPreviousPage = o.flagOr("hasPreviousPage");
+  p.hasNextPage = o.flagOr("hasNextPage");
+  p.navigatePages = o.smallInteger("navigatePages");
+  p.navigatepageNums = o.list("navigatepageNums", pageNumber);
+  if (auto why = pageObjectProblem(p))
+    json::fail("data",
+               "the page object's counts do not add up: " + *why +
+                   "; the member list is not read from it (a fault of the service, not of the "
+                   "configuration: report it to the vendor)");
+  return p;
+}
+
+void listFromTree(const json::Obj& o, MemberPage& p) {
+  p.list = o.elements("list", [&p](const Var& v, const std::string& list, std::size_t index) {
+    return memberListItemAt(v, list, index, p.departmentNames);
+  });
+}
+
+// The list the streaming reader decoded: moved out (a page may hold thousands of members), once.
+void handOver(StreamedMembers& streamed, MemberPage& p) {
+  if (streamed.failure) throw json::Failure{*streamed.failure};
+  p.list = std::move(streamed.items);
+  p.departmentNames = std::move(streamed.departmentNames);
+  streamed.failure = "the member list was handed over already";
+}
+
+}  // namespace
+
+// Element `index` of A5's page list. Every field the spec gives a type is checked; only those
 // membersync reads are kept (MemberListItem), its departmentName in the page's `names`.
-MemberListItem listItem(const Var& v, const std::string& list, std::size_t index,
-                        std::vector<std::string>& names) {
+MemberListItem memberListItemAt(const Var& v, const std::string& list, std::size_t index,
+                                std::vector<std::string>& names) {
   const json::Obj o(v, list, index);
   MemberListItem m;
   o.checkId("id");
@@ -51,50 +112,13 @@ MemberListItem listItem(const Var& v, const std::string& list, std::size_t index
   return m;
 }
 
-FailedMember failedMember(const Var& v, const std::string& path) {
-  const json::Obj o(v, path);
-  return FailedMember{o.textOr("userName"), o.textOr("message"), o.textOr("code")};
-}
-
-int pageNumber(const Var& v, const std::string& path) {
-  const std::int64_t n = json::integer(v, path);
-  if (n < 0 || n > 1'000'000'000) json::fail(path, "page number out of range");
-  return static_cast<int>(n);
-}
-
-}  // namespace
-
 Result<MemberPage> decodeMemberPage(const JsonValue* data) {
   return json::guarded<MemberPage>(Endpoint::ListMembers, [data] {
     const json::Obj o(data ? data->var : Var(), "data");
-    MemberPage p;
-    p.pageNum = o.smallInteger("pageNum");
-    p.pageSize = o.smallInteger("pageSize");
-    p.orderBy = o.optText("orderBy");
-    p.startRow = o.integerOr("startRow");
-    p.endRow = o.integerOr("endRow");
-    p.total = o.integerOr("total");
-    p.pages = o.smallInteger("pages");
-    p.list = o.elements("list", [&p](const Var& v, const std::string& list, std::size_t index) {
-      return listItem(v, list, index, p.departmentNames);
-    });
-    // An answer without `size` is taken to mean the list it holds.
-    p.size = o.has("size") ? o.smallInteger("size") : static_cast<int>(p.list.size());
-    p.firstPage = o.smallInteger("firstPage");
-    p.prePage = o.smallInteger("prePage");
-    p.nextPage = o.smallInteger("nextPage");
-    p.lastPage = o.smallInteger("lastPage");
-    p.isFirstPage = o.flagOr("isFirstPage");
-    p.isLastPage = o.flagOr("isLastPage");
-    p.hasPreviousPage = o.flagOr("hasPreviousPage");
-    p.hasNextPage = o.flagOr("hasNextPage");
-    p.navigatePages = o.smallInteger("navigatePages");
-    p.navigatepageNums = o.list("navigatepageNums", pageNumber);
-    if (auto why = pageObjectProblem(p))
-      json::fail("data", "the page object's counts do not add up: " + *why +
-                             "; the member list is not read from it (a fault of the service, not of the "
-                             "configuration: report it to the vendor)");
-    return p;
+    if (data && data->memberList)  // streamed: its list decoded already
+      return memberPageOf(
+          o, [data](const json::Obj&, MemberPage& p) { handOver(*data->memberList, p); });
+    return memberPageOf(o, listFromTree);
   });
 }
 

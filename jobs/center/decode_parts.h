@@ -1,11 +1,12 @@
 #pragma once
 
 // Internal to jobs/center's decoders (includes Poco: .cpp files only): the pieces the tree
-// decoders and A6's streaming reader (stream_assets.cpp) share, so both give the same results
-// and the same error texts.
+// decoders and the streaming readers of A5 and A6 (stream_members.cpp, stream_assets.cpp) share,
+// so both ways give the same results and the same error texts.
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "jobs/center/decode.h"
 #include "jobs/center/json_read.h"
@@ -19,5 +20,10 @@ std::optional<std::string> templateArg(const Poco::Dynamic::Var& v);
 
 // One element of A6's data (decode_assets.cpp).
 AssetNumber assetNumberAt(const Poco::Dynamic::Var& v, const std::string& path);
+
+// Element `index` of A5's page list, at `list` ("data.list"), its departmentName added to
+// `names` (decode_members.cpp).
+MemberListItem memberListItemAt(const Poco::Dynamic::Var& v, const std::string& list,
+                                std::size_t index, std::vector<std::string>& names);
 
 }  // namespace membersync::center

@@ -19,11 +19,21 @@
 
 namespace membersync::center {
 
+// A5's page list as its streaming reader decoded it (readMemberPageEnvelope).
+struct StreamedMembers {
+  std::vector<MemberListItem> items;
+  std::vector<std::string> departmentNames;  // one per item, as MemberPage keeps them
+  std::optional<std::string> failure;        // the first element that could not be decoded
+};
+
 struct JsonValue {
   Poco::Dynamic::Var var;
   // A6's data when its answer was streamed (readAssetNumbersEnvelope): decoded already, and
   // handed over once by decodeAssetNumbers, moved rather than copied (it may hold 400,000 assets).
   mutable std::optional<Result<std::vector<AssetNumber>>> assetNumbers;
+  // A5's page object when its answer was streamed (readMemberPageEnvelope): `var` holds all its
+  // fields but the list, decoded already here and handed over once by decodeMemberPage.
+  mutable std::optional<StreamedMembers> memberList;
 };
 
 namespace json {
