@@ -697,10 +697,10 @@ TEST_CASE("step detail: an edit keeps each field before and after, and reads bac
   CHECK_FALSE(apply::decodeDetail("plain reason"));
 }
 
-TEST_CASE("apply: one-call writes are journaled a group at a time, every step sent before the "
-          "group's first call",
-          "[apply][groups]") {
-  EmulatedCenter c;
+namespace {
+
+// An edit of five of the demo's members each, more than the 4 workers send at once.
+std::vector<Item> fiveRenames(EmulatedCenter& c) {
   std::vector<Item> items;
   for (const std::string account : {"zhangwei", "lina", "wangfang", "jsmith", "chenjie"}) {
     Item i;
@@ -712,6 +712,16 @@ TEST_CASE("apply: one-call writes are journaled a group at a time, every step se
     i.name = "Renamed " + account;
     items.push_back(i);
   }
+  return items;
+}
+
+}  // namespace
+
+TEST_CASE("apply: one-call writes are journaled a group at a time, every step sent before the "
+          "group's first call",
+          "[apply][groups]") {
+  EmulatedCenter c;
+  const std::vector<Item> items = fiveRenames(c);
   const auto run = c.store->beginRun({});
   std::atomic<int> sentBeforeFirstCall{-1};
   c.transport->beforeSend = [&](const center::HttpRequest& request) {
@@ -733,17 +743,7 @@ TEST_CASE("apply: a stop in the middle of a group journals the calls not yet mad
           "none left in doubt",
           "[apply][groups]") {
   EmulatedCenter c;
-  std::vector<Item> items;
-  for (const std::string account : {"zhangwei", "lina", "wangfang", "jsmith", "chenjie"}) {
-    Item i;
-    i.kind = ItemKind::Edit;
-    i.key = "edit:E-" + account;
-    i.employeeId = "E-" + account;
-    i.account = account;
-    i.globalId = c.globalIdOf(account);
-    i.name = "Renamed " + account;
-    items.push_back(i);
-  }
+  const std::vector<Item> items = fiveRenames(c);
   const auto run = c.store->beginRun({});
   std::atomic<bool> stop{false};
   std::atomic<int> puts{0};
