@@ -28,9 +28,7 @@ inline std::string memberPageText(const center::Result<center::Envelope>& env) {
   using namespace center;
   if (!env.ok()) return "envelope " + errorText(env.error());
   const Envelope& e = env.value();
-  std::string out = "code=" + e.code + " message=" + e.message + " cause=" + e.cause + " args=[";
-  for (const std::string& a : e.args) out += a + ",";
-  out += "] ";
+  std::string out = envelopeText(e);
   const auto page = decodeMemberPage(e.data.get());
   if (!page.ok()) return out + "page " + errorText(page.error());
   const MemberPage& p = page.value();
