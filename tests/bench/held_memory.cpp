@@ -87,38 +87,38 @@ void buildInputs(RunInputs& in, const SyncSetup& setup, const std::string& csv,
 
 }  // namespace
 
-std::vector<HeldPart> measureHeld(const SyncSetup& setup, const std::string& csv,
-                                  const std::string& policyPath) {
-  SystemClock clock;
-  const auto store = state::SqliteStore::open(setup.database, clock);
-  std::vector<HeldPart> parts;
-  double before = residentBytes();
-  RunInputs in;
-  buildInputs(in, setup, csv, policyPath, *store, [&](std::string what, std::string why) {
-    const double now = residentBytes();
-    parts.push_back({std::move(what), std::move(why), now - before});
-    before = now;
-  });
-  return parts;
-}
+namespace {
 
-RecordsCost measureRecords(const SyncSetup& setup, const std::string& csv,
-                           const std::string& policyPath, const std::string& scratch) {
-  std::error_code ignored;
-  std::filesystem::remove(scratch, ignored);
-  std::filesystem::remove(scratch + "-wal", ignored);
-  for (const std::string suffix : {"", "-wal"})  // a database in WAL mode may hold both
-    if (std::filesystem::exists(setup.database + suffix))
-      std::filesystem::copy_file(setup.database + suffix, scratch + suffix);
-  SystemClock clock;
-  const auto store = state::SqliteStore::open(scratch, clock);
-  RunInputs in;
-  buildInputs(in, setup, csv, policyPath, *store, [](std::string, std::string) {});
-  const state::RunId run = store->beginRun({state::RunKind::Sync, "", 0, "", ""});
+// `scratch` as a copy of `database` (absent when it is), and gone again when this ends.
+class ScratchCopy {
+ public:
+  ScratchCopy(const std::string& database, std::string scratch) : path_(std::move(scratch)) {
+    remove();
+    for (const std::string suffix : {"", "-wal"})  // a database in WAL mode may hold both
+      if (std::filesystem::exists(database + suffix))
+        std::filesystem::copy_file(database + suffix, path_ + suffix);
+  }
+  ~ScratchCopy() { remove(); }
+  ScratchCopy(const ScratchCopy&) = delete;
+  ScratchCopy& operator=(const ScratchCopy&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  void remove() {
+    std::error_code ignored;
+    for (const std::string suffix : {"", "-wal", "-shm"})
+      std::filesystem::remove(path_ + suffix, ignored);
+  }
+  std::string path_;
+};
+
+// The records a sync writes after its last call, written into `store` as a run does.
+RecordsCost recordsCost(state::StateStore& store, const RunInputs& in) {
+  const state::RunId run = store.beginRun({state::RunKind::Sync, "", 0, "", ""});
   RecordsCost cost;
   double start = cpuSeconds();
   const auto itemPeople = apply::itemPeopleOf(in.plan, in.hr);
-  store->recordItemPeople(run, [&](const std::function<void(state::ItemPerson &&)>& sink) {
+  store.recordItemPeople(run, [&](const std::function<void(state::ItemPerson &&)>& sink) {
     itemPeople([&](state::ItemPerson&& p) {
       ++cost.items;
       sink(std::move(p));
@@ -126,14 +126,31 @@ RecordsCost measureRecords(const SyncSetup& setup, const std::string& csv,
   });
   cost.itemPeopleCpu = cpuSeconds() - start;
   start = cpuSeconds();
-  cost.peopleWritten = store
-                           ->recordPeople(run, apply::peopleRecordsOf(in.hr, in.policy, ""),
-                                          in.hr.skippedEmployeeIds)
-                           .written;
+  cost.peopleWritten =
+      store
+          .recordPeople(run, apply::peopleRecordsOf(in.hr, in.policy, ""), in.hr.skippedEmployeeIds)
+          .written;
   cost.peopleCpu = cpuSeconds() - start;
-  for (const std::string suffix : {"", "-wal", "-shm"})
-    std::filesystem::remove(scratch + suffix, ignored);
   return cost;
+}
+
+}  // namespace
+
+RunMeasures measureRun(const SyncSetup& setup, const std::string& csv,
+                       const std::string& policyPath, const std::string& scratch) {
+  const ScratchCopy copy(setup.database, scratch);
+  SystemClock clock;
+  const auto store = state::SqliteStore::open(copy.path(), clock);
+  RunMeasures measures;
+  double before = residentBytes();
+  RunInputs in;
+  buildInputs(in, setup, csv, policyPath, *store, [&](std::string what, std::string why) {
+    const double now = residentBytes();
+    measures.held.push_back({std::move(what), std::move(why), now - before});
+    before = now;
+  });
+  measures.records = recordsCost(*store, in);
+  return measures;
 }
 
 }  // namespace membersync::bench

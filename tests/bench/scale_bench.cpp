@@ -252,7 +252,8 @@ void printHeld(const std::string& firstText, const std::string& againText, const
   std::fflush(stdout);
 }
 
-// The records' cost as one line "itemPeopleCpu items peopleCpu peopleWritten", from a child.
+// The records' cost as one line "itemPeopleCpu items peopleCpu peopleWritten" (no tab, so that
+// heldParts skips it), from a child.
 std::string recordsText(const bench::RecordsCost& c) {
   return std::to_string(c.itemPeopleCpu) + ' ' + std::to_string(c.items) + ' ' +
          std::to_string(c.peopleCpu) + ' ' + std::to_string(c.peopleWritten);
@@ -311,19 +312,19 @@ int main(int argc, char** argv) {
                                100};
   const std::string csv = (dir.path() / "hr.csv").string();
   const std::string scratch = (dir.path() / "records-scratch.db").string();
-  auto records = [&] {
-    return bench::inChild(
-        [&] { return recordsText(bench::measureRecords(setup, csv, setup.policy, scratch)); });
+  // One child a point: its first line the records' cost, then the held parts (heldParts skips
+  // the first line, printRecords reads only it).
+  auto measure = [&] {
+    return bench::inChild([&] {
+      const bench::RunMeasures m = bench::measureRun(setup, csv, setup.policy, scratch);
+      return recordsText(m.records) + '\n' + heldText(m.held);
+    });
   };
-  const std::string heldFirst =
-      bench::inChild([&] { return heldText(bench::measureHeld(setup, csv, setup.policy)); });
-  const std::string recordsFirst = records();
+  const std::string first = measure();
   runStep(1, {"first sync", 0, ceilDiv(people, 100) + (a.poolAssets ? people + lockCount(a) : 0)},
           a, dir, emulator, config);
   runStep(2, {"unchanged", people, 0}, a, dir, emulator, config);
-  const std::string heldAgain =
-      bench::inChild([&] { return heldText(bench::measureHeld(setup, csv, setup.policy)); });
-  const std::string recordsAgain = records();
+  const std::string again = measure();
   bench::inChild([&] {
     std::vector<bench::HrRow> rows = bench::generateStaff(a.people);
     bench::renamePeople(rows, a.edits);
@@ -331,7 +332,7 @@ int main(int argc, char** argv) {
     return std::string();
   });
   runStep(3, {"edits", people, a.edits}, a, dir, emulator, config);
-  printHeld(heldFirst, heldAgain, a);
-  printRecords(recordsFirst, recordsAgain, a);
+  printHeld(first, again, a);
+  printRecords(first, again, a);
   return 0;
 }
